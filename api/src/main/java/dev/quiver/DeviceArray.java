@@ -1,0 +1,334 @@
+package dev.quiver;
+
+import dev.quiver.abi.ArrowArrayLayout;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.internal.ArrayCopier;
+import dev.quiver.internal.ArrayValidator;
+import dev.quiver.internal.ReleaseCallbacks;
+import dev.quiver.internal.SchemaReader;
+import dev.quiver.internal.StructWriter;
+import dev.quiver.type.Field;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * The owner of one {@code ArrowDeviceArray} and its schema: Arrow data on some device.
+ *
+ * <p><b>Ownership.</b> A DeviceArray owns its structs exclusively. It gets them by <em>moving</em> (the
+ * struct is copied bitwise and the source's {@code release} set to NULL, so the producer's struct is left
+ * released) and gives them away the same way with {@link #exportTo}. {@link #close()} calls the array's and
+ * the schema's release callbacks exactly once; it may be called from any thread and any number of times.
+ * A DeviceArray that becomes unreachable without being closed is reported as a leak (see
+ * {@link Diagnostics}) and its release is <em>not</em> called: the Cleaner is a safety net that reports,
+ * never the release mechanism.
+ *
+ * <p><b>Threading.</b> Reading accessors may be used from several threads while the array is open. Closing
+ * or exporting concurrently with other use is the caller's race to avoid; Quiver guarantees only that
+ * release runs once and that use after close fails with {@link IllegalStateException}.
+ *
+ * <p><b>Validation.</b> Every import checks the structs (counts, lengths, offsets, buffer presence, format
+ * strings, nesting depth) without reading buffer contents; faults are reported by
+ * {@link InvalidArrowException} naming the field path, after the foreign release has been called.
+ *
+ * {@snippet :
+ * try (DeviceArray batch = DeviceArray.importFrom(deviceArrayPointer, schemaPointer)) {
+ *     System.out.println(batch.field() + " on " + batch.deviceType() + ", " + batch.length() + " rows");
+ *     batch.syncEvent().ifPresent(SyncEvent::waitOnHost);
+ * }
+ * }
+ */
+public final class DeviceArray implements AutoCloseable {
+    private static final Cleaner CLEANER = Cleaner.create();
+    private static final int OPEN = 0;
+    private static final int CLOSED = 1;
+    private static final int MOVED = 2;
+
+    private final MemorySegment struct;
+    private final MemorySegment schema;
+    private final Field field;
+    private final DeviceType deviceType;
+    private final long deviceId;
+    private final Devices devices;
+    private final SyncEvent syncEvent;
+    private final State state;
+    private final Cleaner.Cleanable cleanable;
+
+    /** The part the Cleaner sees: never the DeviceArray itself. */
+    private static final class State implements Runnable {
+        final AtomicInteger value = new AtomicInteger(OPEN);
+        final String description;
+        final Throwable allocationSite;
+
+        State(String description) {
+            this.description = description;
+            this.allocationSite = Diagnostics.TRACKING ? new Throwable("DeviceArray made here") : null;
+        }
+
+        @Override
+        public void run() {
+            if (value.get() == OPEN) {
+                Diagnostics.reportLeak(description, allocationSite);
+            }
+        }
+    }
+
+    private DeviceArray(MemorySegment struct, MemorySegment schema, Field field, Devices devices) {
+        this.struct = struct;
+        this.schema = schema;
+        this.field = field;
+        this.devices = devices;
+        this.deviceType = DeviceType.of(struct.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE));
+        this.deviceId = struct.get(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID);
+        this.state = new State("DeviceArray " + deviceType + ":" + deviceId + " \"" + field.name() + "\"");
+        MemorySegment event = struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT);
+        this.syncEvent = event.equals(MemorySegment.NULL) ? null : new SyncEvent(deviceType, event,
+                () -> devices.get(deviceType, deviceId).backend(), () -> state.value.get() == OPEN);
+        this.cleanable = CLEANER.register(this, state);
+    }
+
+    /**
+     * Moves an ArrowDeviceArray and its ArrowSchema into a new DeviceArray, using {@link Devices#system()}
+     * to find backends for events and copies.
+     *
+     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released (release NULL)
+     * @param schema      a live {@code struct ArrowSchema*}; left released
+     * @return the owner of both
+     * @throws InvalidArrowException if either struct breaks the spec; both were released
+     */
+    public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema) {
+        return importFrom(deviceArray, schema, Devices.system());
+    }
+
+    /**
+     * Moves an ArrowDeviceArray and its ArrowSchema into a new DeviceArray.
+     *
+     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released (release NULL)
+     * @param schema      a live {@code struct ArrowSchema*}; left released
+     * @param devices     where to find backends for events and copies
+     * @return the owner of both
+     * @throws InvalidArrowException if either struct breaks the spec; both were released
+     */
+    public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, Devices devices) {
+        MemorySegment ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE);
+        MemorySegment ownSchema;
+        try {
+            ownSchema = move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE);
+        } catch (RuntimeException e) {
+            ReleaseCallbacks.releaseArrayStruct(ownArray);
+            throw e;
+        }
+        try {
+            Field field = SchemaReader.read(ownSchema);
+            return adopt(ownArray, ownSchema, field, devices);
+        } catch (RuntimeException | Error e) {
+            releaseQuietly(ownArray, ownSchema, e);
+            throw e;
+        }
+    }
+
+    /**
+     * Moves an ArrowDeviceArray whose schema the caller already knows (as in a stream) into a new
+     * DeviceArray that has no schema struct of its own.
+     *
+     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released
+     * @param field       the field every array of the stream has
+     * @param devices     where to find backends
+     * @return the owner
+     * @throws InvalidArrowException if the struct breaks the spec; it was released
+     */
+    public static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices) {
+        MemorySegment ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE);
+        try {
+            return adopt(ownArray, null, field, devices);
+        } catch (RuntimeException | Error e) {
+            releaseQuietly(ownArray, null, e);
+            throw e;
+        }
+    }
+
+    private static DeviceArray adopt(MemorySegment ownArray, MemorySegment ownSchema, Field field, Devices devices) {
+        MemorySegment array = ownArray.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
+        ArrayValidator.validate(array, field);
+        DeviceType type = DeviceType.of(ownArray.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE));
+        boolean hasEvent = !ownArray.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT).equals(MemorySegment.NULL);
+        if (hasEvent && type.isKnown() && type.eventType().isEmpty()) {
+            throw new InvalidArrowException("sync_event", "is set but " + type + " arrays have no events (must be NULL)");
+        }
+        return new DeviceArray(ownArray, ownSchema, field, devices);
+    }
+
+    private static MemorySegment move(MemorySegment source, long size, long releaseOffset) {
+        if (source.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException("struct pointer is NULL");
+        }
+        MemorySegment from = source.reinterpret(size);
+        if (from.get(ADDRESS, releaseOffset).equals(MemorySegment.NULL)) {
+            throw new InvalidArrowException("release", "is NULL: the struct was already released or moved");
+        }
+        MemorySegment own = Arena.ofAuto().allocate(size, 8);
+        own.copyFrom(from);
+        from.set(ADDRESS, releaseOffset, MemorySegment.NULL);
+        return own;
+    }
+
+    private static void releaseQuietly(MemorySegment array, MemorySegment schema, Throwable primary) {
+        try {
+            ReleaseCallbacks.releaseArrayStruct(array);
+        } catch (RuntimeException e) {
+            primary.addSuppressed(e);
+        }
+        if (schema != null) {
+            try {
+                ReleaseCallbacks.releaseSchemaStruct(schema);
+            } catch (RuntimeException e) {
+                primary.addSuppressed(e);
+            }
+        }
+    }
+
+    /**
+     * Moves this array out into a consumer's structs: afterwards the consumer owns them and must call their
+     * release callbacks; this object is closed and will release nothing.
+     *
+     * @param deviceArray 128 writable bytes for a {@code struct ArrowDeviceArray}
+     * @param schema      72 writable bytes for a {@code struct ArrowSchema}, or NULL if the consumer does not
+     *                    want the schema (this array's schema is then released here)
+     */
+    public void exportTo(MemorySegment deviceArray, MemorySegment schema) {
+        if (!state.value.compareAndSet(OPEN, MOVED)) {
+            throw new IllegalStateException(state.description + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
+        }
+        cleanable.clean();
+        deviceArray.reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize()).copyFrom(struct);
+        struct.set(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, MemorySegment.NULL);
+        if (schema.equals(MemorySegment.NULL)) {
+            if (this.schema != null) {
+                ReleaseCallbacks.releaseSchemaStruct(this.schema);
+            }
+        } else if (this.schema != null) {
+            schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()).copyFrom(this.schema);
+            this.schema.set(ADDRESS, ArrowSchemaLayout.RELEASE, MemorySegment.NULL);
+        } else {
+            StructWriter.writeSchema(schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), field);
+        }
+    }
+
+    /**
+     * Copies this array, its buffers and children, to another device (or the same one). Waits on the host
+     * for this array's sync event first. The copy carries its own sync event where the target has events.
+     *
+     * @param target the device to copy to
+     * @return the copy, owned by the caller
+     */
+    public DeviceArray copyTo(Device target) {
+        return copyTo(target, target.defaultStream());
+    }
+
+    /**
+     * Copies this array to {@code target}, enqueuing the work on {@code stream}.
+     *
+     * @param target the device to copy to
+     * @param stream a stream of {@code target}
+     * @return the copy, owned by the caller
+     */
+    public DeviceArray copyTo(Device target, DeviceStream stream) {
+        checkOpen();
+        if (syncEvent != null) {
+            syncEvent.waitOnHost();
+        }
+        Device source = deviceType.equals(DeviceType.CPU) ? null : devices.get(deviceType, deviceId);
+        try (Arena scratch = Arena.ofConfined()) {
+            MemorySegment out = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
+            ArrayCopier.copy(arrowArray(), field, source == null ? null : source.backend(), target.backend(), stream.handle(), out);
+            return importFrom(out, field, devices);
+        }
+    }
+
+    /** @return the field (type, name, nullability, children) of this array */
+    public Field field() {
+        return field;
+    }
+
+    /** @return the device type of the memory the buffers point to */
+    public DeviceType deviceType() {
+        return deviceType;
+    }
+
+    /** @return the device id ({@code -1} for the CPU by convention) */
+    public long deviceId() {
+        return deviceId;
+    }
+
+    /** @return the number of elements (the top-level {@code length}) */
+    public long length() {
+        return arrowArray().get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+    }
+
+    /** @return the top-level {@code null_count} (-1 if the producer did not compute it) */
+    public long nullCount() {
+        return arrowArray().get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT);
+    }
+
+    /** @return the sync event that guards this array's data, if the producer set one */
+    public Optional<SyncEvent> syncEvent() {
+        checkOpen();
+        return Optional.ofNullable(syncEvent);
+    }
+
+    /**
+     * @return the {@code struct ArrowDeviceArray} this object owns, borrowed for reading: valid until
+     *         {@link #close()} or {@link #exportTo}; never call its release yourself
+     */
+    public MemorySegment struct() {
+        checkOpen();
+        return struct;
+    }
+
+    /** @return the embedded {@code struct ArrowArray}, borrowed like {@link #struct()} */
+    public MemorySegment arrowArray() {
+        checkOpen();
+        return struct.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
+    }
+
+    /** @return true once closed or exported */
+    public boolean isClosed() {
+        return state.value.get() != OPEN;
+    }
+
+    /** Calls the array's and the schema's release callbacks, exactly once; any thread; idempotent. */
+    @Override
+    public void close() {
+        if (!state.value.compareAndSet(OPEN, CLOSED)) {
+            return;
+        }
+        cleanable.clean();
+        try {
+            ReleaseCallbacks.releaseArrayStruct(struct);
+        } finally {
+            if (schema != null) {
+                ReleaseCallbacks.releaseSchemaStruct(schema);
+            }
+        }
+    }
+
+    private void checkOpen() {
+        int value = state.value.get();
+        if (value != OPEN) {
+            throw new IllegalStateException(state.description + " is " + (value == MOVED ? "moved out (exported)" : "closed"));
+        }
+    }
+
+    @Override
+    public String toString() {
+        return state.description + (isClosed() ? " (closed)" : "");
+    }
+}

@@ -1,0 +1,51 @@
+package dev.quiver;
+
+import dev.quiver.internal.CallbackErrors;
+import dev.quiver.internal.ReleaseCallbacks;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Counters that tell whether native resources are handled correctly: arrays that were never closed,
+ * failures inside callbacks from native code, and exported structs not yet released. Thread-safe; meant
+ * for tests and health checks.
+ *
+ * <p>Leaks are reported through {@link System.Logger} ({@code dev.quiver.leaks}) when the garbage collector
+ * finds an unclosed {@link DeviceArray}; with the system property {@value #LEAK_TRACKING} set to
+ * {@code true}, the report includes the stack where the array was made. Quiver never frees a leaked array
+ * for you: its release callback is not called.
+ */
+public final class Diagnostics {
+    /** System property that records where each array was made, for leak reports. */
+    public static final String LEAK_TRACKING = "quiver.leakTracking";
+
+    private static final AtomicLong LEAKS = new AtomicLong();
+    private static final System.Logger LOG = System.getLogger("dev.quiver.leaks");
+    static final boolean TRACKING = Boolean.getBoolean(LEAK_TRACKING);
+
+    private Diagnostics() {}
+
+    /** @return device arrays found unreachable without having been closed, since start */
+    public static long leakedArrays() {
+        return LEAKS.get();
+    }
+
+    /** @return failures caught inside release or stream callbacks called from native code, since start */
+    public static long callbackFailures() {
+        return CallbackErrors.count();
+    }
+
+    /** @return struct nodes Quiver exported whose release callback has not run yet */
+    public static long liveExports() {
+        return ReleaseCallbacks.liveExports();
+    }
+
+    static void reportLeak(String what, Throwable allocationSite) {
+        LEAKS.incrementAndGet();
+        if (allocationSite != null) {
+            LOG.log(System.Logger.Level.WARNING, what + " was never closed; it was made here:", allocationSite);
+        } else {
+            LOG.log(System.Logger.Level.WARNING, what + " was never closed (set -D" + LEAK_TRACKING + "=true to see where it was made)");
+        }
+    }
+}

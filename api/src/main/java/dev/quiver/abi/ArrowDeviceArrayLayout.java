@@ -1,0 +1,44 @@
+package dev.quiver.abi;
+
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.StructLayout;
+
+import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * {@code struct ArrowDeviceArray} (128 bytes on LP64): the ArrowArray, then {@code device_id}, the
+ * {@code ArrowDeviceType device_type}, four bytes of padding at 92..95, {@code void* sync_event} and
+ * {@code int64_t reserved[3]}, which producers zero.
+ */
+public final class ArrowDeviceArrayLayout {
+    /** The struct layout. */
+    public static final StructLayout LAYOUT = MemoryLayout.structLayout(
+            ArrowArrayLayout.LAYOUT.withName("array"),
+            JAVA_LONG.withName("device_id"),
+            JAVA_INT.withName("device_type"),
+            MemoryLayout.paddingLayout(4),
+            ADDRESS.withName("sync_event"),
+            MemoryLayout.sequenceLayout(3, JAVA_LONG).withName("reserved")).withName("ArrowDeviceArray");
+
+    /** Offset of the embedded {@code struct ArrowArray array}. */
+    public static final long ARRAY = offset("array");
+    /** Offset of {@code int64_t device_id}. */
+    public static final long DEVICE_ID = offset("device_id");
+    /** Offset of {@code ArrowDeviceType device_type} (an {@code int32_t}). */
+    public static final long DEVICE_TYPE = offset("device_type");
+    /** Offset of {@code void* sync_event}. */
+    public static final long SYNC_EVENT = offset("sync_event");
+    /** Offset of {@code int64_t reserved[3]}. */
+    public static final long RESERVED = offset("reserved");
+    /** Size of {@code reserved} in bytes. */
+    public static final long RESERVED_BYTES = 3 * JAVA_LONG.byteSize();
+
+    private static long offset(String field) {
+        return LAYOUT.byteOffset(groupElement(field));
+    }
+
+    private ArrowDeviceArrayLayout() {}
+}

@@ -1,0 +1,143 @@
+package dev.quiver.internal;
+
+import dev.quiver.abi.ArrowArrayLayout;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.type.Field;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * Writes exported ArrowArray / ArrowDeviceArray / ArrowSchema trees. Every node gets our release callback
+ * and a {@code private_data} id into the export table; all nodes of one tree share one
+ * {@link SharedRelease}, whose free action runs when the last node is released.
+ */
+public final class StructWriter {
+    private StructWriter() {}
+
+    /**
+     * Writes an ArrowDeviceArray. The struct memory of the children lives in {@code structs}; the caller
+     * supplies the top-level struct.
+     *
+     * @param target     128 bytes to fill; its {@code reserved} bytes are zeroed
+     * @param data       the array tree
+     * @param deviceType the {@code ARROW_DEVICE_*} code
+     * @param deviceId   the device id (-1 for CPU)
+     * @param syncEvent  pointer to the event, or NULL
+     * @param structs    arena for the child structs and pointer arrays, closed by {@code free}
+     * @param free       frees everything the tree owns (buffers, event, {@code structs}); runs exactly once
+     */
+    public static void writeDeviceArray(MemorySegment target, ArrayData data, int deviceType, long deviceId,
+                                        MemorySegment syncEvent, Arena structs, Runnable free) {
+        SharedRelease owner = new SharedRelease(free);
+        target.asSlice(0, ArrowDeviceArrayLayout.LAYOUT.byteSize()).fill((byte) 0);
+        writeArray(target.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), data, structs, owner);
+        target.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, deviceId);
+        target.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, deviceType);
+        target.set(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT, syncEvent);
+    }
+
+    private static void writeArray(MemorySegment target, ArrayData data, Arena structs, SharedRelease owner) {
+        target.set(JAVA_LONG, ArrowArrayLayout.LENGTH, data.length());
+        target.set(JAVA_LONG, ArrowArrayLayout.NULL_COUNT, data.nullCount());
+        target.set(JAVA_LONG, ArrowArrayLayout.OFFSET, data.offset());
+        target.set(JAVA_LONG, ArrowArrayLayout.N_BUFFERS, data.buffers().size());
+        target.set(JAVA_LONG, ArrowArrayLayout.N_CHILDREN, data.children().size());
+        target.set(ADDRESS, ArrowArrayLayout.BUFFERS, pointerArray(structs, data.buffers()));
+        List<ArrayData> children = data.children();
+        MemorySegment childPointers = children.isEmpty() ? MemorySegment.NULL
+                : structs.allocate(ADDRESS.byteSize() * children.size(), ADDRESS.byteAlignment());
+        for (int i = 0; i < children.size(); i++) {
+            MemorySegment child = structs.allocate(ArrowArrayLayout.LAYOUT);
+            writeArray(child, children.get(i), structs, owner);
+            childPointers.setAtIndex(ADDRESS, i, child);
+        }
+        target.set(ADDRESS, ArrowArrayLayout.CHILDREN, childPointers);
+        target.set(ADDRESS, ArrowArrayLayout.DICTIONARY, MemorySegment.NULL);
+        target.set(ADDRESS, ArrowArrayLayout.PRIVATE_DATA, MemorySegment.ofAddress(ExportTable.register(owner)));
+        target.set(ADDRESS, ArrowArrayLayout.RELEASE, ReleaseCallbacks.arrayRelease());
+    }
+
+    /**
+     * Writes an ArrowSchema tree for {@code field}. Strings and child structs live in a new arena that
+     * the last release closes.
+     *
+     * @param target 72 bytes to fill
+     * @param field  the field to describe
+     */
+    public static void writeSchema(MemorySegment target, Field field) {
+        Arena arena = Arena.ofShared();
+        SharedRelease owner = new SharedRelease(arena::close);
+        writeSchema(target, field, arena, owner);
+    }
+
+    private static void writeSchema(MemorySegment target, Field field, Arena arena, SharedRelease owner) {
+        target.set(ADDRESS, ArrowSchemaLayout.FORMAT, arena.allocateFrom(field.type().format()));
+        target.set(ADDRESS, ArrowSchemaLayout.NAME, arena.allocateFrom(field.name()));
+        target.set(ADDRESS, ArrowSchemaLayout.METADATA, metadata(arena, field.metadata()));
+        target.set(JAVA_LONG, ArrowSchemaLayout.FLAGS, field.nullable() ? ArrowSchemaLayout.FLAG_NULLABLE : 0);
+        List<Field> children = field.children();
+        target.set(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN, children.size());
+        MemorySegment childPointers = children.isEmpty() ? MemorySegment.NULL
+                : arena.allocate(ADDRESS.byteSize() * children.size(), ADDRESS.byteAlignment());
+        for (int i = 0; i < children.size(); i++) {
+            MemorySegment child = arena.allocate(ArrowSchemaLayout.LAYOUT);
+            writeSchema(child, children.get(i), arena, owner);
+            childPointers.setAtIndex(ADDRESS, i, child);
+        }
+        target.set(ADDRESS, ArrowSchemaLayout.CHILDREN, childPointers);
+        target.set(ADDRESS, ArrowSchemaLayout.DICTIONARY, MemorySegment.NULL);
+        target.set(ADDRESS, ArrowSchemaLayout.PRIVATE_DATA, MemorySegment.ofAddress(ExportTable.register(owner)));
+        target.set(ADDRESS, ArrowSchemaLayout.RELEASE, ReleaseCallbacks.schemaRelease());
+    }
+
+    private static MemorySegment pointerArray(Arena arena, List<MemorySegment> pointers) {
+        if (pointers.isEmpty()) {
+            return MemorySegment.NULL;
+        }
+        MemorySegment array = arena.allocate(ADDRESS.byteSize() * pointers.size(), ADDRESS.byteAlignment());
+        for (int i = 0; i < pointers.size(); i++) {
+            array.setAtIndex(ADDRESS, i, pointers.get(i));
+        }
+        return array;
+    }
+
+    /** Encodes metadata as the C Data Interface does: int32 count, then int32 length + bytes per key and value. */
+    private static MemorySegment metadata(Arena arena, Map<String, String> metadata) {
+        if (metadata.isEmpty()) {
+            return MemorySegment.NULL;
+        }
+        long size = 4;
+        for (Map.Entry<String, String> e : metadata.entrySet()) {
+            size += 8 + utf8(e.getKey()).length + utf8(e.getValue()).length;
+        }
+        MemorySegment out = arena.allocate(size, 4);
+        long at = 0;
+        out.set(JAVA_INT.withByteAlignment(1), at, metadata.size());
+        at += 4;
+        for (Map.Entry<String, String> e : metadata.entrySet()) {
+            at = putBytes(out, at, utf8(e.getKey()));
+            at = putBytes(out, at, utf8(e.getValue()));
+        }
+        return out;
+    }
+
+    private static long putBytes(MemorySegment out, long at, byte[] bytes) {
+        out.set(JAVA_INT.withByteAlignment(1), at, bytes.length);
+        MemorySegment.copy(bytes, 0, out, JAVA_BYTE, at + 4, bytes.length);
+        return at + 4 + bytes.length;
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,15 @@
+/**
+ * Quiver: Apache Arrow data on any device, shared zero-copy with native libraries and other runtimes through
+ * the Arrow C Device Data Interface.
+ *
+ * <p>{@link dev.quiver.Devices} finds backends (plugins on the class path or module path) and their
+ * {@link dev.quiver.Device}s; {@link dev.quiver.DeviceArray} owns one {@code ArrowDeviceArray} and its
+ * schema, imported from or exported to C by move; {@link dev.quiver.SyncEvent} and
+ * {@link dev.quiver.DeviceStream} make synchronisation explicit; {@link dev.quiver.DeviceType} names every
+ * {@code ARROW_DEVICE_*} code, known or not.
+ *
+ * <p>Ownership follows the C Data Interface: one owner at a time, release exactly once from any thread,
+ * moves leave the source released. Errors in imported structs raise
+ * {@link dev.quiver.InvalidArrowException} naming the field path, after the foreign release ran.
+ */
+package dev.quiver;

@@ -1,0 +1,220 @@
+package dev.quiver.spi;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Map;
+
+/**
+ * One device of a backend: the vtable through which Quiver allocates, copies and synchronises.
+ *
+ * <p><b>Handles.</b> Device pointers, streams and events are {@link MemorySegment}s whose meaning the backend
+ * documents (a host address, a {@code CUdeviceptr}, a {@code cl_mem}, ...). Callers never do arithmetic on a
+ * device pointer: every method that addresses device memory takes the pointer as returned by
+ * {@link #allocate} (or imported from a foreign array) plus a byte offset. {@link MemorySegment#NULL} is a
+ * valid stream and means the backend's default stream.
+ *
+ * <p><b>Ownership.</b> What {@code allocate}, {@code createStream} and {@code createEvent} return is owned by
+ * the caller, who releases it exactly once with {@code free}, {@code destroyStream} or {@code destroyEvent}.
+ * Handles obtained from {@link #eventFromSyncEvent} are borrowed: they stay owned by the foreign producer.
+ *
+ * <p><b>Ordering.</b> Copies are enqueued on the given stream in order and may return before they complete;
+ * they are complete once {@link #synchronizeStream} on that stream returns, and host memory passed to them
+ * must stay valid and unchanged until then. A backend without asynchronous copies completes them before
+ * returning.
+ *
+ * <p><b>Threading.</b> All methods may be called from any thread, concurrently. A single stream or event is
+ * not used concurrently by Quiver, but backends must not corrupt state if an application does so.
+ */
+public interface BackendDevice {
+
+    /** @return the {@code ARROW_DEVICE_*} code of this device's memory */
+    int deviceType();
+
+    /** @return the device id as the Arrow C Device interface spells it: {@code -1} for the CPU */
+    long deviceId();
+
+    /** @return a human-readable name, for example {@code "pthread-AMD EPYC (PoCL)"} */
+    String name();
+
+    /** @return total memory in bytes, or {@code -1} if the backend cannot tell */
+    long totalMemory();
+
+    /**
+     * @return true if the host can read and write this device's pointers directly (CPU, pinned, managed)
+     */
+    boolean hostAccessible();
+
+    /**
+     * @return limits and facts worth showing to a user (versions, maximum allocation, ...); never null
+     */
+    default Map<String, String> properties() {
+        return Map.of();
+    }
+
+    // ---- memory -------------------------------------------------------------------------------
+
+    /**
+     * Allocates device memory.
+     *
+     * @param byteSize  bytes to allocate; {@code 0} is allowed and returns a handle that {@link #free} accepts
+     * @param alignment required alignment in bytes, a power of two; backends may align more
+     * @return the device pointer or handle, owned by the caller; for host-accessible memory a segment
+     *         of {@code byteSize} bytes that the host may access
+     * @throws DeviceException if the device is out of memory or the call fails
+     */
+    MemorySegment allocate(long byteSize, long alignment);
+
+    /**
+     * Frees what {@link #allocate} returned. Must be called exactly once per allocation, after all work
+     * using the memory is complete. {@link MemorySegment#NULL} is ignored.
+     *
+     * @param pointer the pointer or handle returned by {@link #allocate}
+     */
+    void free(MemorySegment pointer);
+
+    // ---- copies -------------------------------------------------------------------------------
+
+    /**
+     * Copies {@code source.byteSize()} bytes of host memory into device memory.
+     *
+     * @param source            host memory to read
+     * @param destination       device pointer or handle, as allocated
+     * @param destinationOffset byte offset into {@code destination}
+     * @param stream            the stream to order the copy on
+     */
+    void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream);
+
+    /**
+     * Copies {@code destination.byteSize()} bytes of device memory into host memory.
+     *
+     * @param source       device pointer or handle
+     * @param sourceOffset byte offset into {@code source}
+     * @param destination  host memory to write
+     * @param stream       the stream to order the copy on
+     */
+    void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream);
+
+    /**
+     * Copies between two allocations of this device.
+     *
+     * @param source            device pointer or handle
+     * @param sourceOffset      byte offset into {@code source}
+     * @param destination       device pointer or handle
+     * @param destinationOffset byte offset into {@code destination}
+     * @param byteCount         bytes to copy
+     * @param stream            the stream to order the copy on
+     */
+    void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
+                          long destinationOffset, long byteCount, MemorySegment stream);
+
+    // ---- streams ------------------------------------------------------------------------------
+
+    /**
+     * @return the default stream handle, borrowed (never destroy it); {@link MemorySegment#NULL} where the
+     *         backend's calls take NULL for it
+     */
+    default MemorySegment defaultStream() {
+        return MemorySegment.NULL;
+    }
+
+    /**
+     * @return a new stream, owned by the caller, released with {@link #destroyStream}
+     */
+    MemorySegment createStream();
+
+    /**
+     * Blocks the calling thread until all work enqueued on {@code stream} is complete.
+     *
+     * @param stream a stream of this device
+     */
+    void synchronizeStream(MemorySegment stream);
+
+    /**
+     * Destroys a stream made by {@link #createStream}, after its pending work completes.
+     *
+     * @param stream the stream
+     */
+    void destroyStream(MemorySegment stream);
+
+    // ---- events -------------------------------------------------------------------------------
+
+    /**
+     * @return whether this device has events; when false the event methods throw
+     *         {@link UnsupportedOperationException} and arrays of this device carry no {@code sync_event}
+     */
+    boolean supportsEvents();
+
+    /**
+     * @return a new event handle (for example a {@code CUevent}), owned by the caller, released with
+     *         {@link #destroyEvent}
+     */
+    default MemorySegment createEvent() {
+        throw noEvents();
+    }
+
+    /**
+     * Records {@code event} on {@code stream}: it completes when the work enqueued so far does.
+     *
+     * @param event  an event handle
+     * @param stream a stream of this device
+     */
+    default void recordEvent(MemorySegment event, MemorySegment stream) {
+        throw noEvents();
+    }
+
+    /**
+     * Blocks the calling thread until {@code event} completes.
+     *
+     * @param event an event handle, owned or borrowed
+     */
+    default void waitEvent(MemorySegment event) {
+        throw noEvents();
+    }
+
+    /**
+     * Makes future work on {@code stream} wait for {@code event}, without blocking the host.
+     *
+     * @param stream a stream of this device
+     * @param event  an event handle, owned or borrowed
+     */
+    default void streamWaitEvent(MemorySegment stream, MemorySegment event) {
+        throw noEvents();
+    }
+
+    /**
+     * @param event an event handle
+     * @return true if the event has completed; never blocks
+     */
+    default boolean isEventComplete(MemorySegment event) {
+        throw noEvents();
+    }
+
+    /**
+     * Destroys an event made by {@link #createEvent}.
+     *
+     * @param event the event handle
+     */
+    default void destroyEvent(MemorySegment event) {
+        throw noEvents();
+    }
+
+    /**
+     * Turns the {@code sync_event} field of a foreign ArrowDeviceArray (a pointer to the event, for example
+     * a {@code cl_event*}) into an event handle the methods above accept. The handle is borrowed: it stays
+     * owned by the producer and is valid until the array is released. The default reads one pointer-sized
+     * handle at {@code syncEvent}.
+     *
+     * @param syncEvent the non-null {@code sync_event} pointer
+     * @return the borrowed event handle
+     */
+    default MemorySegment eventFromSyncEvent(MemorySegment syncEvent) {
+        if (!supportsEvents()) {
+            throw noEvents();
+        }
+        return syncEvent.reinterpret(ValueLayout.ADDRESS.byteSize()).get(ValueLayout.ADDRESS, 0);
+    }
+
+    private UnsupportedOperationException noEvents() {
+        return new UnsupportedOperationException("device type " + deviceType() + " (" + name() + ") has no events");
+    }
+}

@@ -1,0 +1,39 @@
+package dev.quiver.spi;
+
+/**
+ * The {@code ARROW_DEVICE_*} codes of the Arrow C Device Data Interface. For codes 1 to 16 they equal
+ * DLPack's {@code DLDeviceType}; codes 5 and 6 are unassigned. A code not listed here is still a valid
+ * device type: Arrow adds codes only after DLPack has them.
+ */
+public final class DeviceTypeCodes {
+    /** Host memory. */
+    public static final int CPU = 1;
+    /** CUDA device memory. */
+    public static final int CUDA = 2;
+    /** CUDA pinned host memory ({@code cudaMallocHost}). */
+    public static final int CUDA_HOST = 3;
+    /** OpenCL device memory. */
+    public static final int OPENCL = 4;
+    /** Vulkan buffer memory. */
+    public static final int VULKAN = 7;
+    /** Metal buffer memory. */
+    public static final int METAL = 8;
+    /** Verilog simulator buffer. */
+    public static final int VPI = 9;
+    /** ROCm/HIP device memory. */
+    public static final int ROCM = 10;
+    /** ROCm pinned host memory ({@code hipMallocHost}). */
+    public static final int ROCM_HOST = 11;
+    /** Reserved for extension devices: the producer defines the meaning of pointers and events. */
+    public static final int EXT_DEV = 12;
+    /** CUDA managed (unified) memory ({@code cudaMallocManaged}). */
+    public static final int CUDA_MANAGED = 13;
+    /** oneAPI unified shared memory. */
+    public static final int ONEAPI = 14;
+    /** WebGPU buffer memory. */
+    public static final int WEBGPU = 15;
+    /** Qualcomm Hexagon DSP memory. */
+    public static final int HEXAGON = 16;
+
+    private DeviceTypeCodes() {}
+}

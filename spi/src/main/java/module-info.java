@@ -1,0 +1,1 @@
+module dev.quiver.spi { exports dev.quiver.spi; }
