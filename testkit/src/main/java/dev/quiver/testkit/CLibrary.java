@@ -64,18 +64,35 @@ public final class CLibrary {
      * @return the loaded library
      */
     public static CLibrary fromResources(Class<?> anchor, List<String> resources, List<String> flags) {
+        return fromSources(readResources(anchor, resources), flags);
+    }
+
+    /**
+     * Reads C sources that sit as resources beside {@code anchor}, plus the bundled
+     * {@code arrow_c_abi.h} (the Arrow C Data and C Device Data structs, written from the specification).
+     *
+     * @param anchor    a class whose package holds the resources
+     * @param resources file names
+     * @return the sources, the header first
+     */
+    public static List<Source> readResources(Class<?> anchor, List<String> resources) {
         List<Source> sources = new ArrayList<>();
+        sources.add(read(CLibrary.class, "arrow_c_abi.h"));
         for (String name : resources) {
-            try (InputStream in = anchor.getResourceAsStream(name)) {
-                if (in == null) {
-                    throw new IllegalArgumentException("no resource " + name + " beside " + anchor.getName());
-                }
-                sources.add(new Source(name, new String(in.readAllBytes(), StandardCharsets.UTF_8)));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            sources.add(read(anchor, name));
         }
-        return fromSources(sources, flags);
+        return sources;
+    }
+
+    private static Source read(Class<?> anchor, String name) {
+        try (InputStream in = anchor.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no resource " + name + " beside " + anchor.getName());
+            }
+            return new Source(name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**

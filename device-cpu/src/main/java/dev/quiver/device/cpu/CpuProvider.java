@@ -1,0 +1,35 @@
+package dev.quiver.device.cpu;
+
+import com.google.auto.service.AutoService;
+import dev.quiver.spi.DeviceProvider;
+import dev.quiver.spi.DeviceTypeCodes;
+import dev.quiver.spi.ProbeResult;
+
+import java.util.List;
+
+/** Serves {@code ARROW_DEVICE_CPU} with one device, id -1. Stateless; thread-safe. */
+@AutoService(DeviceProvider.class)
+public final class CpuProvider implements DeviceProvider {
+
+    /** Does nothing native. */
+    public CpuProvider() {}
+
+    @Override
+    public String name() {
+        return "cpu";
+    }
+
+    @Override
+    public int[] deviceTypes() {
+        return new int[] {DeviceTypeCodes.CPU};
+    }
+
+    @Override
+    public ProbeResult probe() {
+        try {
+            return ProbeResult.available(List.of(CpuDevice.instance()));
+        } catch (RuntimeException | LinkageError e) {
+            return ProbeResult.unavailable("C library allocator not reachable through FFM: " + e);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.quiver.device.cpu;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/** {@code posix_memalign} and {@code free} from the C library, bound on first use. */
+final class LibC {
+    private LibC() {}
+
+    private static final class Handles {
+        static final MethodHandle POSIX_MEMALIGN = bind("posix_memalign", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+        static final MethodHandle FREE = bind("free", FunctionDescriptor.ofVoid(ADDRESS));
+
+        private static MethodHandle bind(String name, FunctionDescriptor descriptor) {
+            Linker linker = Linker.nativeLinker();
+            return linker.downcallHandle(linker.defaultLookup().find(name)
+                    .orElseThrow(() -> new UnsatisfiedLinkError("C library has no " + name)), descriptor);
+        }
+    }
+
+    /** Binds the functions now, so that a probe reports a failure instead of the first allocation. */
+    static void check() {
+        MethodHandle[] bound = {Handles.POSIX_MEMALIGN, Handles.FREE};
+        assert bound.length == 2;
+    }
+
+    static MemorySegment alignedAlloc(long alignment, long size) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(ADDRESS);
+            int rc = (int) Handles.POSIX_MEMALIGN.invokeExact(out, alignment, size);
+            if (rc != 0) {
+                throw CpuDevice.outOfMemory(size);
+            }
+            return out.get(ADDRESS, 0);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    static void free(MemorySegment pointer) {
+        try {
+            Handles.FREE.invokeExact(pointer);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * The CPU backend. Buffers of a CPU ArrowDeviceArray are plain host addresses, allocated 64-byte aligned
+ * with the C library's {@code posix_memalign} and freed with {@code free}. The CPU has no events: CPU arrays
+ * carry no {@code sync_event}, copies complete before they return, and streams are ordering tokens with
+ * nothing to wait for. Device id is -1, as the Arrow C Device interface prescribes.
+ */
+package dev.quiver.device.cpu;
