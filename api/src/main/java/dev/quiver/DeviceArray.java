@@ -5,9 +5,11 @@ import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.ArrayCopier;
 import dev.quiver.internal.ArrayValidator;
+import dev.quiver.internal.HostMemory;
 import dev.quiver.internal.ReleaseCallbacks;
 import dev.quiver.internal.SchemaReader;
 import dev.quiver.internal.StructWriter;
+import dev.quiver.spi.BackendDevice;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.Arena;
@@ -241,14 +243,28 @@ public final class DeviceArray implements AutoCloseable {
      * @return the copy, owned by the caller
      */
     public DeviceArray copyTo(Device target, DeviceStream stream) {
+        return copy(target.backend(), stream.handle());
+    }
+
+    /**
+     * Copies this array into host memory that the JVM allocates, whatever backends are installed: the way
+     * to read data from any device. Waits on the host for this array's sync event first.
+     *
+     * @return a CPU copy, owned by the caller
+     */
+    public DeviceArray copyToHost() {
+        return copy(HostMemory.INSTANCE, MemorySegment.NULL);
+    }
+
+    private DeviceArray copy(BackendDevice target, MemorySegment stream) {
         checkOpen();
         if (syncEvent != null) {
             syncEvent.waitOnHost();
         }
-        Device source = deviceType.equals(DeviceType.CPU) ? null : devices.get(deviceType, deviceId);
+        BackendDevice source = deviceType.equals(DeviceType.CPU) ? null : devices.get(deviceType, deviceId).backend();
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment out = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
-            ArrayCopier.copy(arrowArray(), field, source == null ? null : source.backend(), target.backend(), stream.handle(), out);
+            ArrayCopier.copy(arrowArray(), field, source, target, stream, out);
             return importFrom(out, field, devices);
         }
     }

@@ -1,0 +1,357 @@
+package dev.quiver.tck;
+
+import dev.quiver.BackendSelection;
+import dev.quiver.Device;
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceStream;
+import dev.quiver.DeviceType;
+import dev.quiver.Devices;
+import dev.quiver.Diagnostics;
+import dev.quiver.ProviderReport;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.host.ArrayReader;
+import dev.quiver.host.HostVector;
+import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceProvider;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.lang.foreign.Arena;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * The conformance suite for one {@link DeviceProvider}. Extend it and implement {@link #provider()}; every
+ * test runs against every device the provider reports. The provider must probe as usable where the suite
+ * runs: an unusable provider fails the suite, it is never skipped.
+ *
+ * <p>The suite uses only the SPI and the public API, so it proves a vendor's plugin exactly as it proves
+ * Quiver's own. It compiles a small C consumer ({@code tck_relay.c}) with the system C compiler.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class DeviceProviderConformance {
+    private static final long MIB = 1024 * 1024;
+
+    private Devices devices;
+    private List<Device> targets;
+
+    /** @return a new instance of the provider under test */
+    protected abstract DeviceProvider provider();
+
+    /** Probes the provider once for the whole suite. */
+    @BeforeAll
+    void probe() {
+        DeviceProvider provider = provider();
+        devices = Devices.of(List.of(provider), BackendSelection.all());
+        ProviderReport report = devices.report().getFirst();
+        if (report.status() != ProviderReport.Status.USABLE) {
+            fail("provider " + provider.name() + " is " + report.status() + ": " + report.reasons()
+                    + " (the conformance suite must run where the backend works)");
+        }
+        targets = report.devices();
+    }
+
+    /** @return the devices under test */
+    protected final List<Device> devices() {
+        return targets;
+    }
+
+    @Test
+    void probeReportsDevicesOfTheDeclaredTypes() {
+        DeviceProvider provider = provider();
+        assertFalse(provider.name().isBlank(), "provider name");
+        assertFalse(targets.isEmpty(), "a usable provider reports at least one device");
+        List<Integer> declared = Arrays.stream(provider.deviceTypes()).boxed().toList();
+        for (Device device : targets) {
+            assertTrue(declared.contains(device.type().code()), device + " has a type the provider does not declare: " + declared);
+            assertFalse(device.name().isBlank(), "device name");
+            assertEquals(device.type().isHostAccessible() || device.isHostAccessible(), device.isHostAccessible(),
+                    device + ": host accessibility contradicts its device type");
+            if (device.type().equals(DeviceType.CPU)) {
+                assertEquals(-1, device.id(), "CPU device_id is -1");
+            }
+        }
+    }
+
+    @Test
+    void declaresTheProviderInModuleInfoAndServiceFile() throws Exception {
+        Class<?> type = provider().getClass();
+        Path location = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        ModuleDescriptor descriptor = ModuleFinder.of(location).findAll().stream().findFirst()
+                .orElseThrow(() -> new AssertionError(location + " has no module-info.class"))
+                .descriptor();
+        Set<String> inModuleInfo = descriptor.provides().stream()
+                .filter(p -> p.service().equals(DeviceProvider.class.getName()))
+                .flatMap(p -> p.providers().stream()).collect(Collectors.toSet());
+        Set<String> inServiceFile = ServiceFiles.providers(location, DeviceProvider.class.getName());
+        assertTrue(inModuleInfo.contains(type.getName()), descriptor.name() + " module-info provides " + inModuleInfo);
+        assertEquals(inModuleInfo, inServiceFile, "module-info provides and META-INF/services list the same providers");
+    }
+
+    @ParameterizedTest(name = "allocate and free {0} bytes")
+    @ValueSource(longs = {0, 1, 4099, 64 * MIB})
+    void allocatesAndFrees(long size) {
+        for (Device device : targets) {
+            BackendDevice backend = device.backend();
+            MemorySegment pointer = backend.allocate(size, 64);
+            try {
+                if (size > 0) {
+                    assertFalse(pointer.equals(MemorySegment.NULL), device + ": allocation of " + size + " returned NULL");
+                }
+                if (backend.hostAccessible() && size > 0) {
+                    assertEquals(0, pointer.address() % 64, device + ": host-accessible memory is 64-byte aligned");
+                    MemorySegment bytes = pointer.reinterpret(size);
+                    bytes.set(JAVA_BYTE, 0, (byte) 1);
+                    bytes.set(JAVA_BYTE, size - 1, (byte) 2);
+                    assertEquals(2, bytes.get(JAVA_BYTE, size - 1));
+                }
+            } finally {
+                backend.free(pointer);
+            }
+        }
+    }
+
+    @Test
+    void copiesBothWaysAtOddOffsets() {
+        for (Device device : targets) {
+            BackendDevice backend = device.backend();
+            MemorySegment stream = backend.defaultStream();
+            long size = 4099;
+            MemorySegment buffer = backend.allocate(size, 64);
+            try (Arena arena = Arena.ofConfined()) {
+                byte[] pattern = pattern((int) size - 3, 7);
+                MemorySegment source = arena.allocate(pattern.length);
+                MemorySegment.copy(pattern, 0, source, JAVA_BYTE, 0, pattern.length);
+                backend.copyFromHost(source, buffer, 3, stream);
+                MemorySegment back = arena.allocate(pattern.length - 4);
+                backend.copyToHost(buffer, 7, back, stream);
+                backend.synchronizeStream(stream);
+                assertArrayEquals(Arrays.copyOfRange(pattern, 4, pattern.length), back.toArray(JAVA_BYTE),
+                        device + ": bytes written at offset 3 read back from offset 7");
+            } finally {
+                backend.free(buffer);
+            }
+        }
+    }
+
+    @Test
+    void copiesWithinTheDeviceAtOddOffsets() {
+        for (Device device : targets) {
+            BackendDevice backend = device.backend();
+            MemorySegment stream = backend.defaultStream();
+            MemorySegment first = backend.allocate(2001, 64);
+            MemorySegment second = backend.allocate(2003, 64);
+            try (Arena arena = Arena.ofConfined()) {
+                byte[] pattern = pattern(2001, 11);
+                MemorySegment source = arena.allocate(pattern.length);
+                MemorySegment.copy(pattern, 0, source, JAVA_BYTE, 0, pattern.length);
+                backend.copyFromHost(source, first, 0, stream);
+                backend.copyWithinDevice(first, 5, second, 11, 1001, stream);
+                MemorySegment back = arena.allocate(1001);
+                backend.copyToHost(second, 11, back, stream);
+                backend.synchronizeStream(stream);
+                assertArrayEquals(Arrays.copyOfRange(pattern, 5, 1006), back.toArray(JAVA_BYTE), device + ": device-to-device copy");
+            } finally {
+                backend.free(first);
+                backend.free(second);
+            }
+        }
+    }
+
+    @Test
+    void streamsAreCreatedSynchronizedAndDestroyed() {
+        for (Device device : targets) {
+            try (DeviceStream stream = device.createStream(); Arena arena = Arena.ofConfined()) {
+                MemorySegment buffer = device.backend().allocate(64, 64);
+                try {
+                    MemorySegment host = arena.allocate(64).fill((byte) 42);
+                    device.backend().copyFromHost(host, buffer, 0, stream.handle());
+                    MemorySegment back = arena.allocate(64);
+                    device.backend().copyToHost(buffer, 0, back, stream.handle());
+                    stream.synchronize();
+                    assertEquals(42, back.get(JAVA_BYTE, 63));
+                } finally {
+                    device.backend().free(buffer);
+                }
+            }
+            device.defaultStream().synchronize();
+        }
+    }
+
+    @Test
+    void eventsFollowTheContract() {
+        for (Device device : targets) {
+            BackendDevice backend = device.backend();
+            if (!backend.supportsEvents()) {
+                assertThrows(UnsupportedOperationException.class, backend::createEvent, device + " says it has no events");
+                assertThrows(UnsupportedOperationException.class, () -> backend.recordEvent(MemorySegment.NULL, backend.defaultStream()));
+                continue;
+            }
+            try (DeviceStream stream = device.createStream(); DeviceStream other = device.createStream(); Arena arena = Arena.ofConfined()) {
+                MemorySegment event = backend.createEvent();
+                try {
+                    backend.recordEvent(event, stream.handle());
+                    backend.waitEvent(event);
+                    assertTrue(backend.isEventComplete(event), device + ": event complete after host wait");
+                    backend.streamWaitEvent(other.handle(), event);
+                    other.synchronize();
+                    MemorySegment syncEvent = arena.allocate(ADDRESS);
+                    syncEvent.set(ADDRESS, 0, event);
+                    assertEquals(event.address(), backend.eventFromSyncEvent(syncEvent).address(),
+                            device + ": sync_event is a pointer to the event");
+                } finally {
+                    backend.destroyEvent(event);
+                }
+            }
+        }
+    }
+
+    @Test
+    void exportsThroughCAndImportsBack() {
+        HostVector batch = SampleData.batch(333, 20260101L);
+        for (Device device : targets) {
+            long exportsBefore = Diagnostics.liveExports();
+            long failuresBefore = Diagnostics.callbackFailures();
+            roundTrip(batch, device);
+            roundTrip(batch.slice(17, 200), device);
+            assertEquals(exportsBefore, Diagnostics.liveExports(), device + ": every exported struct was released");
+            assertEquals(failuresBefore, Diagnostics.callbackFailures(), device + ": no failure inside a release callback");
+        }
+    }
+
+    @Test
+    void releaseRunsExactlyOnce() {
+        HostVector batch = SampleData.batch(50, 7);
+        for (Device device : targets) {
+            try (Arena arena = Arena.ofConfined(); DeviceArray host = batch.toDeviceArray(devices)) {
+                MemorySegment exported = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+                MemorySegment relayed = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+                MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
+                host.copyTo(device).exportTo(exported, schema);
+                long released = CRelay.released();
+                CRelay.relay(exported, relayed, device.type().code(), device.id());
+                DeviceArray imported = DeviceArray.importFrom(relayed, schema, devices);
+                assertEquals(MemorySegment.NULL, relayed.get(ADDRESS, 64), "import moves: the source is left released");
+                assertEquals(released, CRelay.released(), "nothing released before close");
+                CompletableFuture.runAsync(imported::close).join();
+                assertEquals(released + 1, CRelay.released(), "close from another thread releases once");
+                imported.close();
+                assertEquals(released + 1, CRelay.released(), "a second close releases nothing");
+                assertThrows(IllegalStateException.class, imported::struct, "use after close fails clearly");
+            }
+        }
+    }
+
+    @Test
+    void twoThreadsExportImportAndCloseConcurrently() throws Exception {
+        HostVector batch = SampleData.batch(64, 99);
+        List<Object> expected = batch.values();
+        int rounds = 200;
+        for (Device device : targets) {
+            long relayedBefore = CRelay.relayed();
+            long releasedBefore = CRelay.released();
+            long exportsBefore = Diagnostics.liveExports();
+            CyclicBarrier start = new CyclicBarrier(2);
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            try {
+                List<CompletableFuture<Void>> workers = new ArrayList<>();
+                for (int t = 0; t < 2; t++) {
+                    workers.add(CompletableFuture.runAsync(() -> {
+                        await(start);
+                        for (int i = 0; i < rounds; i++) {
+                            try (Arena arena = Arena.ofConfined(); DeviceArray host = batch.toDeviceArray(devices)) {
+                                MemorySegment exported = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+                                MemorySegment relayed = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+                                MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
+                                host.copyTo(device).exportTo(exported, schema);
+                                CRelay.relay(exported, relayed, device.type().code(), device.id());
+                                try (DeviceArray imported = DeviceArray.importFrom(relayed, schema, devices);
+                                     DeviceArray back = imported.copyToHost()) {
+                                    if (i % 50 == 0) {
+                                        assertEquals(expected, ArrayReader.of(back).values());
+                                    } else {
+                                        assertEquals(expected.size(), back.length());
+                                    }
+                                }
+                            }
+                        }
+                    }, pool));
+                }
+                CompletableFuture.allOf(workers.toArray(CompletableFuture[]::new)).get(5, TimeUnit.MINUTES);
+            } finally {
+                pool.shutdownNow();
+            }
+            assertEquals(2L * rounds, CRelay.relayed() - relayedBefore, device + ": arrays relayed through C");
+            assertEquals(2L * rounds, CRelay.released() - releasedBefore, device + ": each released exactly once");
+            assertEquals(exportsBefore, Diagnostics.liveExports(), device + ": no exported struct left unreleased");
+        }
+    }
+
+    private void roundTrip(HostVector batch, Device device) {
+        try (Arena arena = Arena.ofConfined(); DeviceArray host = batch.toDeviceArray(devices)) {
+            MemorySegment exported = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+            MemorySegment relayed = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+            MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
+            MemorySegment relayedSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
+            DeviceArray onDevice = host.copyTo(device);
+            assertEquals(device.type(), onDevice.deviceType());
+            assertEquals(device.backend().supportsEvents(), onDevice.syncEvent().isPresent(),
+                    device + ": a copy carries a sync event exactly when the device has events");
+            onDevice.exportTo(exported, schema);
+            assertTrue(onDevice.isClosed(), "export moves the array out");
+            long released = CRelay.released();
+            CRelay.relay(exported, relayed, device.type().code(), device.id());
+            CRelay.moveSchema(schema, relayedSchema);
+            try (DeviceArray imported = DeviceArray.importFrom(relayed, relayedSchema, devices)) {
+                assertEquals(device.type(), imported.deviceType());
+                assertEquals(device.id(), imported.deviceId());
+                assertEquals(batch.field(), imported.field());
+                try (DeviceArray back = imported.copyToHost()) {
+                    assertEquals(batch.values(), ArrayReader.of(back).values(), device + ": values after the round trip");
+                }
+            }
+            assertEquals(released + 1, CRelay.released(), device + ": C saw exactly one release");
+        }
+    }
+
+    private static byte[] pattern(int size, int seed) {
+        byte[] bytes = new byte[size];
+        for (int i = 0; i < size; i++) {
+            bytes[i] = (byte) (i * 31 + seed);
+        }
+        return bytes;
+    }
+
+    private static void await(CyclicBarrier barrier) {
+        try {
+            barrier.await(1, TimeUnit.MINUTES);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
