@@ -1,0 +1,120 @@
+package dev.quiver.cli;
+
+import dev.quiver.Device;
+import dev.quiver.DeviceArray;
+import dev.quiver.Devices;
+import dev.quiver.Diagnostics;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.host.ArrayReader;
+import dev.quiver.host.HostVector;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code quiver selftest}: for each usable device, builds a record batch on the host, copies it to the
+ * device, exports it into C {@code ArrowDeviceArray}/{@code ArrowSchema} structs and imports it back,
+ * copies it to the host and compares every value. Exit code 1 if any device fails.
+ */
+@Command(name = "selftest", description = "Move a record batch through every usable device and the C ABI, and verify it.")
+final class SelftestCommand implements Callable<Integer> {
+
+    @Option(names = "--rows", description = "rows in the test batch (default: ${DEFAULT-VALUE})", defaultValue = "10000")
+    int rows;
+
+    @Override
+    public Integer call() {
+        HostVector batch = batch(rows);
+        List<Object> expected = batch.values();
+        Devices devices = Devices.system();
+        Table table = new Table("DEVICE", "BACKEND", "BUILD", "TO DEVICE", "C ABI", "TO HOST", "VERIFY", "RESULT");
+        int failures = 0;
+        List<Device> all = devices.all();
+        for (Device device : all) {
+            Timings t = new Timings();
+            String result;
+            long exportsBefore = Diagnostics.liveExports();
+            try (Arena arena = Arena.ofConfined()) {
+                DeviceArray host = t.time(() -> batch.toDeviceArray(devices));
+                DeviceArray onDevice;
+                try (host) {
+                    onDevice = t.time(() -> host.copyTo(device));
+                }
+                MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+                MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
+                DeviceArray imported = t.time(() -> {
+                    onDevice.exportTo(array, schema);
+                    return DeviceArray.importFrom(array, schema, devices);
+                });
+                try (imported; DeviceArray back = t.time(imported::copyToHost)) {
+                    List<Object> actual = t.time(() -> ArrayReader.of(back).values());
+                    result = actual.equals(expected) ? "PASS" : "FAIL: values differ after the round trip";
+                }
+                if (result.equals("PASS") && Diagnostics.liveExports() != exportsBefore) {
+                    result = "FAIL: " + (Diagnostics.liveExports() - exportsBefore) + " exported structs were not released";
+                }
+            } catch (RuntimeException e) {
+                result = "FAIL: " + e;
+            }
+            if (!result.equals("PASS")) {
+                failures++;
+            }
+            table.row(device.type() + ":" + device.id() + " " + device.name(), device.provider(),
+                    t.at(0), t.at(1), t.at(2), t.at(3), t.at(4), result);
+        }
+        System.out.println("selftest: " + rows + " rows of " + batch.field().children().size() + " columns ("
+                + batch.field().children().stream().map(f -> f.name() + ":" + f.type().format()).toList() + ") per device");
+        table.print(System.out);
+        System.out.println(all.isEmpty() ? "no usable device" : failures == 0 ? "all " + all.size() + " device(s) passed" : failures + " device(s) failed");
+        return failures == 0 && !all.isEmpty() ? 0 : 1;
+    }
+
+    static HostVector batch(int rows) {
+        Integer[] ids = new Integer[rows];
+        Double[] values = new Double[rows];
+        Boolean[] flags = new Boolean[rows];
+        String[] names = new String[rows];
+        Integer[] lengths = new Integer[rows];
+        int elements = 0;
+        for (int i = 0; i < rows; i++) {
+            ids[i] = i % 11 == 0 ? null : i * 7919;
+            values[i] = i % 13 == 0 ? null : i / 3.0;
+            flags[i] = i % 5 == 0 ? null : i % 2 == 0;
+            names[i] = i % 17 == 0 ? null : "name-" + i;
+            lengths[i] = i % 19 == 0 ? null : i % 4;
+            elements += lengths[i] == null ? 0 : lengths[i];
+        }
+        Long[] items = new Long[elements];
+        for (int i = 0; i < elements; i++) {
+            items[i] = i % 23 == 0 ? null : (long) i * i;
+        }
+        return HostVector.struct("batch",
+                HostVector.int32("id", ids),
+                HostVector.float64("value", values),
+                HostVector.bool("flag", flags),
+                HostVector.utf8("name", names),
+                HostVector.list("items", HostVector.int64("item", items), lengths));
+    }
+
+    /** Step timings of one device, in order. */
+    private static final class Timings {
+        private final long[] nanos = new long[5];
+        private int next;
+
+        <T> T time(java.util.function.Supplier<T> step) {
+            long start = System.nanoTime();
+            T result = step.get();
+            nanos[next++] = System.nanoTime() - start;
+            return result;
+        }
+
+        String at(int i) {
+            return i < next ? String.format("%.2f ms", nanos[i] / 1e6) : "-";
+        }
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * The {@code quiver} command. Runs on the module path with the backends it finds there.
+ */
+module dev.quiver.cli {
+    requires dev.quiver.api;
+    requires info.picocli;
+    opens dev.quiver.cli to info.picocli;
+}
