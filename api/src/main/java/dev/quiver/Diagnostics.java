@@ -3,7 +3,11 @@ package dev.quiver;
 import dev.quiver.internal.CallbackErrors;
 import dev.quiver.internal.ReleaseCallbacks;
 
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 
 /**
  * Counters that tell whether native resources are handled correctly: arrays that were never closed,
@@ -20,6 +24,7 @@ public final class Diagnostics {
     public static final String LEAK_TRACKING = "quiver.leakTracking";
 
     private static final AtomicLong LEAKS = new AtomicLong();
+    private static final List<BiConsumer<String, Optional<Throwable>>> LISTENERS = new CopyOnWriteArrayList<>();
     private static final System.Logger LOG = System.getLogger("dev.quiver.leaks");
     static final boolean TRACKING = Boolean.getBoolean(LEAK_TRACKING);
 
@@ -40,8 +45,32 @@ public final class Diagnostics {
         return ReleaseCallbacks.liveExports();
     }
 
+    /**
+     * Adds a listener told of every leaked array, for example to fail a test run. Listeners run on the
+     * Cleaner's thread; they must not block, and what they throw is logged and ignored.
+     *
+     * @param listener receives the array's description and, with leak tracking on, where it was made
+     */
+    public static void addLeakListener(BiConsumer<String, Optional<Throwable>> listener) {
+        LISTENERS.add(listener);
+    }
+
+    /**
+     * @param listener a listener added before
+     */
+    public static void removeLeakListener(BiConsumer<String, Optional<Throwable>> listener) {
+        LISTENERS.remove(listener);
+    }
+
     static void reportLeak(String what, Throwable allocationSite) {
         LEAKS.incrementAndGet();
+        for (BiConsumer<String, Optional<Throwable>> listener : LISTENERS) {
+            try {
+                listener.accept(what, Optional.ofNullable(allocationSite));
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "leak listener failed", e);
+            }
+        }
         if (allocationSite != null) {
             LOG.log(System.Logger.Level.WARNING, what + " was never closed; it was made here:", allocationSite);
         } else {
