@@ -10,14 +10,12 @@ import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 
-import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,14 +24,19 @@ import java.util.Objects;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 /**
- * An Arrow array described by Java values: an immutable value that owns no native memory. Build one with
- * the static factories, nest them with {@link #list} and {@link #struct}, slice with {@link #slice}, and turn
- * it into a CPU {@link DeviceArray} (64-byte aligned buffers) with {@link #toDeviceArray()}.
+ * An Arrow array of any type described by Java values: an immutable value that owns no native memory.
+ * Build one with {@link #of(Field, List)} (every type) or the shortcuts, slice it with {@link #slice}, and
+ * turn it into a CPU {@link DeviceArray} (64-byte aligned buffers) with {@link #toDeviceArray()}.
  *
- * <p>Values follow one Java mapping, shared with {@link ArrayReader#values()}: integers as {@link Long}
- * (unsigned 64-bit as their bits), floats as {@link Double}, booleans as {@link Boolean}, utf8 as
- * {@link String}, binary as a read-only {@link ByteBuffer}, lists as {@link List}, structs as an ordered
- * {@link Map} from member name to value, nulls as {@code null}.
+ * <p><b>The Java mapping</b>, shared with {@link ArrayReader#values()}: null as {@code null}; booleans as
+ * {@link Boolean}; integers, dates, times, timestamps, durations and year-month intervals as {@link Long}
+ * (unsigned 64-bit as their bits); floats as {@link Double}; decimals as {@link java.math.BigDecimal} with
+ * the type's scale; utf8 (all three layouts) as {@link String}; binary (all layouts, fixed-size too) as a
+ * read-only {@link ByteBuffer}; day-time and month-day-nano intervals as {@link IntervalDayTime} and
+ * {@link IntervalMonthDayNano}; every list layout as {@link List}; structs as an ordered {@link Map} from
+ * member name to value; maps as a {@link List} of {@link Map.Entry}; unions as {@link UnionValue}; dictionary
+ * and run-end encoded arrays as their decoded values. Builders also accept any {@link Number}, and
+ * {@code byte[]} for binary.
  *
  * {@snippet :
  * HostVector batch = HostVector.struct("batch",
@@ -46,20 +49,34 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
  */
 public final class HostVector {
     private final Field field;
-    private final long length;
+    private final List<Object> values;
+    private final HostEncoder.Node node;
     private final long offset;
-    private final byte[][] buffers;
-    private final List<HostVector> children;
+    private final long length;
 
-    private HostVector(Field field, long length, long offset, byte[][] buffers, List<HostVector> children) {
+    private HostVector(Field field, List<Object> values, HostEncoder.Node node, long offset, long length) {
         this.field = field;
-        this.length = length;
+        this.values = values;
+        this.node = node;
         this.offset = offset;
-        this.buffers = buffers;
-        this.children = List.copyOf(children);
+        this.length = length;
     }
 
-    // ---- factories ----------------------------------------------------------------------------
+    /**
+     * Encodes values of any type.
+     *
+     * @param field  the field (type, children, dictionary encoding)
+     * @param values values in the Java mapping; null for null
+     * @return the array
+     * @throws IllegalArgumentException if a value does not fit the type
+     * @throws ClassCastException       if a value has the wrong Java type
+     */
+    public static HostVector of(Field field, List<?> values) {
+        List<Object> copy = Collections.unmodifiableList(new ArrayList<>(values));
+        return new HostVector(field, copy, HostEncoder.encode(field, copy), 0, copy.size());
+    }
+
+    // ---- shortcuts ----------------------------------------------------------------------------
 
     /**
      * @param name   field name
@@ -67,7 +84,7 @@ public final class HostVector {
      * @return a null-type array
      */
     public static HostVector nulls(String name, int length) {
-        return new HostVector(Field.of(name, ArrowType.nullType(), true), length, 0, new byte[0][], List.of());
+        return of(Field.of(name, ArrowType.nullType(), true), Collections.nCopies(length, null));
     }
 
     /**
@@ -76,14 +93,7 @@ public final class HostVector {
      * @return a boolean array
      */
     public static HostVector bool(String name, Boolean... values) {
-        byte[] bits = new byte[(values.length + 7) / 8];
-        for (int i = 0; i < values.length; i++) {
-            if (Boolean.TRUE.equals(values[i])) {
-                bits[i / 8] |= (byte) (1 << (i % 8));
-            }
-        }
-        return new HostVector(Field.of(name, ArrowType.bool(), true), values.length, 0,
-                new byte[][] {validity(values), bits}, List.of());
+        return of(Field.of(name, ArrowType.bool(), true), Arrays.asList(values));
     }
 
     /**
@@ -94,18 +104,12 @@ public final class HostVector {
      * @return an integer array
      */
     public static HostVector integers(String name, int bitWidth, boolean signed, Long... values) {
-        ArrowType type = ArrowType.integer(bitWidth, signed);
-        ByteBuffer data = littleEndian(values.length * (bitWidth / 8));
-        for (Long value : values) {
-            long v = value == null ? 0 : value;
-            switch (bitWidth) {
-                case 8 -> data.put((byte) v);
-                case 16 -> data.putShort((short) v);
-                case 32 -> data.putInt((int) v);
-                default -> data.putLong(v);
-            }
+        ArrowType.Int type = new ArrowType.Int(bitWidth, signed);
+        List<Object> normalised = new ArrayList<>();
+        for (Long v : values) {
+            normalised.add(v == null ? null : normalise(type, v));
         }
-        return new HostVector(Field.of(name, type, true), values.length, 0, new byte[][] {validity(values), data.array()}, List.of());
+        return of(Field.of(name, type, true), normalised);
     }
 
     /**
@@ -114,7 +118,7 @@ public final class HostVector {
      * @return an int32 array
      */
     public static HostVector int32(String name, Integer... values) {
-        return integers(name, 32, true, Arrays.stream(values).map(v -> v == null ? null : v.longValue()).toArray(Long[]::new));
+        return of(Field.of(name, ArrowType.integer(32, true), true), longs(values));
     }
 
     /**
@@ -123,7 +127,7 @@ public final class HostVector {
      * @return an int64 array
      */
     public static HostVector int64(String name, Long... values) {
-        return integers(name, 64, true, values);
+        return of(Field.of(name, ArrowType.integer(64, true), true), Arrays.asList(values));
     }
 
     /**
@@ -133,17 +137,7 @@ public final class HostVector {
      * @return a floating-point array
      */
     public static HostVector floats(String name, int bitWidth, Double... values) {
-        ByteBuffer data = littleEndian(values.length * (bitWidth / 8));
-        for (Double value : values) {
-            double v = value == null ? 0 : value;
-            switch (bitWidth) {
-                case 16 -> data.putShort(Float.floatToFloat16((float) v));
-                case 32 -> data.putFloat((float) v);
-                default -> data.putDouble(v);
-            }
-        }
-        return new HostVector(Field.of(name, ArrowType.floatingPoint(bitWidth), true), values.length, 0,
-                new byte[][] {validity(values), data.array()}, List.of());
+        return of(Field.of(name, ArrowType.floatingPoint(bitWidth), true), roundTo(bitWidth, values));
     }
 
     /**
@@ -161,8 +155,7 @@ public final class HostVector {
      * @return a utf8 array
      */
     public static HostVector utf8(String name, String... values) {
-        byte[][] bytes = Arrays.stream(values).map(v -> v == null ? null : v.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
-        return variable(Field.of(name, ArrowType.utf8(), true), bytes);
+        return of(Field.of(name, ArrowType.utf8(), true), Arrays.asList(values));
     }
 
     /**
@@ -171,20 +164,7 @@ public final class HostVector {
      * @return a binary array
      */
     public static HostVector binary(String name, byte[]... values) {
-        return variable(Field.of(name, ArrowType.binary(), true), values);
-    }
-
-    private static HostVector variable(Field field, byte[][] values) {
-        ByteBuffer offsets = littleEndian((values.length + 1) * 4);
-        ByteArrayOutputStream data = new ByteArrayOutputStream();
-        offsets.putInt(0);
-        for (byte[] value : values) {
-            if (value != null) {
-                data.writeBytes(value);
-            }
-            offsets.putInt(data.size());
-        }
-        return new HostVector(field, values.length, 0, new byte[][] {validity(values), offsets.array(), data.toByteArray()}, List.of());
+        return of(Field.of(name, ArrowType.binary(), true), buffers(values));
     }
 
     /**
@@ -194,18 +174,21 @@ public final class HostVector {
      * @return a list array
      */
     public static HostVector list(String name, HostVector elements, Integer... lengths) {
-        ByteBuffer offsets = littleEndian((lengths.length + 1) * 4);
+        List<Object> all = elements.values();
+        List<Object> lists = new ArrayList<>();
         int at = 0;
-        offsets.putInt(0);
         for (Integer n : lengths) {
-            at += n == null ? 0 : n;
-            offsets.putInt(at);
+            if (n == null) {
+                lists.add(null);
+                continue;
+            }
+            if (at + n > all.size()) {
+                throw new IllegalArgumentException("list lengths need more than the " + all.size() + " elements given");
+            }
+            lists.add(all.subList(at, at + n));
+            at += n;
         }
-        if (at > elements.length) {
-            throw new IllegalArgumentException("list lengths sum to " + at + " but there are " + elements.length + " elements");
-        }
-        return new HostVector(Field.list(name, true, elements.field), lengths.length, 0,
-                new byte[][] {validity(lengths), offsets.array()}, List.of(elements));
+        return of(Field.list(name, true, elements.field), lists);
     }
 
     /**
@@ -218,36 +201,41 @@ public final class HostVector {
     }
 
     /**
-     * @param name     field name
-     * @param valid    which structs are valid (null: all)
-     * @param members  member arrays, all at least as long as {@code valid}
+     * @param name    field name
+     * @param valid   which structs are valid (null: all)
+     * @param members member arrays, all at least as long as {@code valid}
      * @return a struct array
      */
     public static HostVector struct(String name, boolean[] valid, HostVector... members) {
         long length = valid != null ? valid.length : members.length == 0 ? 0 : members[0].length;
-        for (HostVector member : members) {
-            if (member.length < length) {
-                throw new IllegalArgumentException("struct member " + member.field.name() + " has " + member.length + " values, need " + length);
-            }
-        }
-        Boolean[] validity = new Boolean[(int) length];
+        List<Object> rows = new ArrayList<>();
         for (int i = 0; i < length; i++) {
-            validity[i] = valid == null || valid[i] ? Boolean.TRUE : null;
+            if (valid != null && !valid[i]) {
+                rows.add(null);
+                continue;
+            }
+            Map<String, Object> row = new LinkedHashMap<>();
+            for (HostVector member : members) {
+                if (member.length < length) {
+                    throw new IllegalArgumentException("struct member " + member.field.name() + " has " + member.length + " values, need " + length);
+                }
+                row.put(member.field.name(), member.values().get(i));
+            }
+            rows.add(row);
         }
-        List<Field> fields = Arrays.stream(members).map(m -> m.field).toList();
-        return new HostVector(Field.struct(name, true, fields), length, 0, new byte[][] {validity(validity)}, List.of(members));
+        return of(Field.struct(name, true, Arrays.stream(members).map(m -> m.field).toList()), rows);
     }
 
     // ---- operations ---------------------------------------------------------------------------
 
     /**
-     * @param offset first element of the slice
+     * @param offset first element of the slice, relative to this view
      * @param length number of elements
      * @return a view of part of this array, exported with {@code offset} set (buffers are shared)
      */
     public HostVector slice(long offset, long length) {
         Objects.checkFromIndexSize(offset, length, this.length);
-        return new HostVector(field, length, this.offset + offset, buffers, children);
+        return new HostVector(field, values, node, this.offset + offset, length);
     }
 
     /** @return the field */
@@ -260,59 +248,17 @@ public final class HostVector {
         return length;
     }
 
-    /** @return the number of null elements in this slice */
+    /** @return the number of null elements in this slice (0 for unions and run-end encoded arrays) */
     public long nullCount() {
-        if (field.type() instanceof ArrowType.Null) {
-            return length;
+        if (field.dictionary() == null && (field.type() instanceof ArrowType.Union || field.type() instanceof ArrowType.RunEndEncoded)) {
+            return 0;
         }
-        byte[] validity = buffers[0];
-        long nulls = 0;
-        for (long i = offset; i < offset + length; i++) {
-            if (validity != null && (validity[(int) (i / 8)] & (1 << (i % 8))) == 0) {
-                nulls++;
-            }
-        }
-        return nulls;
+        return values().stream().filter(Objects::isNull).count();
     }
 
-    /** @return the values of this slice, in the Java mapping described above */
+    /** @return the values of this slice, as given to the builder, in the Java mapping */
     public List<Object> values() {
-        List<Object> out = new ArrayList<>();
-        for (long i = 0; i < length; i++) {
-            out.add(value(offset + i));
-        }
-        return out;
-    }
-
-    private Object value(long i) {
-        if (field.type() instanceof ArrowType.Null || buffers[0] != null && !Values.bit(MemorySegment.ofArray(buffers[0]), i)) {
-            return null;
-        }
-        MemorySegment data = buffers.length > 1 ? MemorySegment.ofArray(buffers[1]) : null;
-        return switch (field.type()) {
-            case ArrowType.Null n -> null;
-            case ArrowType.Bool b -> Values.bit(data, i);
-            case ArrowType.Int t -> Values.integer(t, data, i);
-            case ArrowType.FloatingPoint f -> Values.floating(f, data, i);
-            case ArrowType.Utf8 u -> new String(bytes(i), StandardCharsets.UTF_8);
-            case ArrowType.Binary b -> ByteBuffer.wrap(bytes(i)).asReadOnlyBuffer();
-            case ArrowType.ListType l -> {
-                int start = Values.offset(data, i);
-                yield children.getFirst().slice(start, Values.offset(data, i + 1) - start).values();
-            }
-            case ArrowType.Struct s -> {
-                Map<String, Object> members = new LinkedHashMap<>();
-                for (HostVector child : children) {
-                    members.put(child.field.name(), child.value(child.offset + i));
-                }
-                yield members;
-            }
-        };
-    }
-
-    private byte[] bytes(long i) {
-        MemorySegment offsets = MemorySegment.ofArray(buffers[1]);
-        return Arrays.copyOfRange(buffers[2], Values.offset(offsets, i), Values.offset(offsets, i + 1));
+        return values.subList((int) offset, (int) (offset + length));
     }
 
     /** @return a CPU device array holding a copy of this data, owned by the caller */
@@ -328,7 +274,8 @@ public final class HostVector {
         Arena memory = Arena.ofShared();
         ArrayData data;
         try {
-            data = toNative(memory);
+            ArrayData whole = toNative(node, memory);
+            data = new ArrayData(length, nullCount(), offset, whole.buffers(), whole.children(), whole.dictionary());
         } catch (RuntimeException e) {
             memory.close();
             throw e;
@@ -342,9 +289,9 @@ public final class HostVector {
         }
     }
 
-    private ArrayData toNative(Arena memory) {
+    private static ArrayData toNative(HostEncoder.Node node, Arena memory) {
         List<MemorySegment> pointers = new ArrayList<>();
-        for (byte[] buffer : buffers) {
+        for (byte[] buffer : node.buffers()) {
             if (buffer == null) {
                 pointers.add(MemorySegment.NULL);
             } else {
@@ -353,25 +300,45 @@ public final class HostVector {
                 pointers.add(segment);
             }
         }
-        List<ArrayData> nested = children.stream().map(c -> c.toNative(memory)).toList();
-        return new ArrayData(length, nullCount(), offset, pointers, nested);
+        List<ArrayData> children = node.children().stream().map(c -> toNative(c, memory)).toList();
+        ArrayData dictionary = node.dictionary() == null ? null : toNative(node.dictionary(), memory);
+        return new ArrayData(node.length(), node.nullCount(), 0, pointers, children, dictionary);
     }
 
-    private static ByteBuffer littleEndian(int size) {
-        return ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
+    private static long normalise(ArrowType.Int type, long v) {
+        return switch (type.bitWidth()) {
+            case 8 -> type.signed() ? (byte) v : v & 0xFF;
+            case 16 -> type.signed() ? (short) v : v & 0xFFFF;
+            case 32 -> type.signed() ? (int) v : v & 0xFFFF_FFFFL;
+            default -> v;
+        };
     }
 
-    /** @return a validity bitmap, or null when nothing is null (the buffer may then be absent) */
-    private static byte[] validity(Object[] values) {
-        if (Arrays.stream(values).noneMatch(Objects::isNull)) {
-            return null;
+    private static List<Object> longs(Integer[] values) {
+        List<Object> out = new ArrayList<>();
+        for (Integer v : values) {
+            out.add(v == null ? null : v.longValue());
         }
-        byte[] bits = new byte[(values.length + 7) / 8];
-        for (int i = 0; i < values.length; i++) {
-            if (values[i] != null) {
-                bits[i / 8] |= (byte) (1 << (i % 8));
-            }
+        return out;
+    }
+
+    private static List<Object> roundTo(int bitWidth, Double[] values) {
+        List<Object> out = new ArrayList<>();
+        for (Double v : values) {
+            out.add(v == null ? null : switch (bitWidth) {
+                case 16 -> (double) Float.float16ToFloat(Float.floatToFloat16(v.floatValue()));
+                case 32 -> (double) v.floatValue();
+                default -> v;
+            });
         }
-        return bits;
+        return out;
+    }
+
+    private static List<Object> buffers(byte[][] values) {
+        List<Object> out = new ArrayList<>();
+        for (byte[] v : values) {
+            out.add(v == null ? null : ByteBuffer.wrap(v.clone()).asReadOnlyBuffer());
+        }
+        return out;
     }
 }

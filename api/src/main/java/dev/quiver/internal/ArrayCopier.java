@@ -2,7 +2,6 @@ package dev.quiver.internal;
 
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.spi.BackendDevice;
-import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
 
@@ -13,7 +12,9 @@ import java.util.List;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 /**
  * Copies a validated ArrowArray tree buffer by buffer to a target device through the SPI, and exports the
@@ -98,26 +99,33 @@ public final class ArrayCopier {
         long nBuffers = array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
         MemorySegment buffers = array.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(nBuffers * ADDRESS.byteSize());
         BufferLayout layout = BufferLayout.of(field.type());
-        long end = offset + length;
+        long slots = offset + length;
+        long[] sizes = new long[(int) nBuffers];
+        for (int i = 0; i < layout.bufferCount(); i++) {
+            BufferLayout.Buffer buffer = layout.buffers().get(i);
+            if (buffer.kind() == BufferLayout.Kind.DATA) {
+                BufferLayout.Buffer offsets = layout.buffers().get(i - 1);
+                MemorySegment offsetsPointer = buffers.getAtIndex(ADDRESS, i - 1);
+                sizes[i] = length == 0 || offsetsPointer.equals(MemorySegment.NULL) ? 0
+                        : read(offsetsPointer, slots * (offsets.bitWidth() / 8), offsets.bitWidth());
+            } else if (buffer.kind() == BufferLayout.Kind.OFFSETS && length == 0 && offset == 0) {
+                sizes[i] = buffers.getAtIndex(ADDRESS, i).equals(MemorySegment.NULL) ? 0 : buffer.bytesFor(0);
+            } else {
+                sizes[i] = buffer.bytesFor(slots);
+            }
+        }
+        if (layout.variadic()) {
+            int variadic = (int) nBuffers - layout.bufferCount() - 1;
+            sizes[(int) nBuffers - 1] = variadic * 8L;
+            MemorySegment sizesPointer = buffers.getAtIndex(ADDRESS, nBuffers - 1);
+            for (int k = 0; k < variadic; k++) {
+                sizes[layout.bufferCount() + k] = read(sizesPointer, k * 8L, 64);
+            }
+        }
         List<MemorySegment> copied = new ArrayList<>();
         for (int i = 0; i < nBuffers; i++) {
             MemorySegment pointer = buffers.getAtIndex(ADDRESS, i);
-            if (pointer.equals(MemorySegment.NULL)) {
-                copied.add(MemorySegment.NULL);
-                continue;
-            }
-            long bytes;
-            if (i == 0 && layout.hasValidity() || field.type() instanceof ArrowType.Bool) {
-                bytes = (end + 7) / 8;
-            } else if (layout.offsetByteWidth() > 0 && i == 1) {
-                bytes = length == 0 && offset == 0 ? 0 : (end + 1) * layout.offsetByteWidth();
-            } else if (layout.isVariableLength()) {
-                MemorySegment offsets = buffers.getAtIndex(ADDRESS, 1);
-                bytes = length == 0 || offsets.equals(MemorySegment.NULL) ? 0 : readInt(offsets, end * 4L);
-            } else {
-                bytes = (end * layout.valueBitWidth() + 7) / 8;
-            }
-            copied.add(copyBuffer(pointer, bytes));
+            copied.add(pointer.equals(MemorySegment.NULL) ? MemorySegment.NULL : copyBuffer(pointer, sizes[i]));
         }
         long nChildren = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
         MemorySegment children = array.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(nChildren * ADDRESS.byteSize());
@@ -126,22 +134,30 @@ public final class ArrayCopier {
             copiedChildren.add(node(children.getAtIndex(ADDRESS, i).reinterpret(ArrowArrayLayout.LAYOUT.byteSize()),
                     field.children().get(i)));
         }
-        return new ArrayData(length, nullCount, offset, copied, copiedChildren);
+        ArrayData dictionary = null;
+        if (field.dictionary() != null) {
+            dictionary = node(array.get(ADDRESS, ArrowArrayLayout.DICTIONARY).reinterpret(ArrowArrayLayout.LAYOUT.byteSize()),
+                    field.dictionary().values());
+        }
+        return new ArrayData(length, nullCount, offset, copied, copiedChildren, dictionary);
     }
 
     private boolean sourceIsHost() {
         return source == null || source.hostAccessible();
     }
 
-    private long readInt(MemorySegment pointer, long byteOffset) {
+    /** Reads one little-endian integer of {@code bits} (32 or 64) from source memory. */
+    private long read(MemorySegment pointer, long byteOffset, int bits) {
+        long bytes = bits / 8;
         if (sourceIsHost()) {
-            return pointer.reinterpret(byteOffset + 4).get(JAVA_INT, byteOffset);
+            MemorySegment host = pointer.reinterpret(byteOffset + bytes);
+            return bits == 32 ? host.get(JAVA_INT_UNALIGNED, byteOffset) : host.get(JAVA_LONG_UNALIGNED, byteOffset);
         }
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment value = arena.allocate(JAVA_INT);
+            MemorySegment value = arena.allocate(bytes, bytes);
             source.copyToHost(pointer, byteOffset, value, source.defaultStream());
             source.synchronizeStream(source.defaultStream());
-            return value.get(JAVA_INT, 0);
+            return bits == 32 ? value.get(JAVA_INT, 0) : value.get(JAVA_LONG, 0);
         }
     }
 

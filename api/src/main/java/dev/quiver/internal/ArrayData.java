@@ -12,12 +12,27 @@ import java.util.List;
  * @param nullCount {@code null_count}
  * @param offset    {@code offset}
  * @param buffers   {@code buffers[]}
- * @param children  {@code children[]}
+ * @param children   {@code children[]}
+ * @param dictionary {@code dictionary}, or null
  */
-public record ArrayData(long length, long nullCount, long offset, List<MemorySegment> buffers, List<ArrayData> children) {
+public record ArrayData(long length, long nullCount, long offset, List<MemorySegment> buffers, List<ArrayData> children,
+                        ArrayData dictionary) {
     /** Copies the lists. */
     public ArrayData {
         buffers = List.copyOf(buffers);
         children = List.copyOf(children);
+    }
+
+    /**
+     * An array without dictionary.
+     *
+     * @param length    {@code length}
+     * @param nullCount {@code null_count}
+     * @param offset    {@code offset}
+     * @param buffers   {@code buffers[]}
+     * @param children  {@code children[]}
+     */
+    public ArrayData(long length, long nullCount, long offset, List<MemorySegment> buffers, List<ArrayData> children) {
+        this(length, nullCount, offset, buffers, children, null);
     }
 }

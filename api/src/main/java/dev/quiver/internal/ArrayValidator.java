@@ -13,9 +13,13 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Structural validation of an imported ArrowArray against its field: counts, lengths, offsets, buffer
- * presence and overflow. Reads only the structs, never buffer contents, so it is safe for any device.
+ * presence, child lengths and overflow of offset + length. Reads only the structs, never buffer contents,
+ * so it is safe for any device and runs on every import.
  */
 public final class ArrayValidator {
+    /** Largest offset + length accepted: keeps every derived byte size (x 16 for views) within a long. */
+    static final long MAX_SLOTS = Long.MAX_VALUE / 256;
+
     private ArrayValidator() {}
 
     /**
@@ -43,8 +47,8 @@ public final class ArrayValidator {
         if (offset < 0) {
             throw new InvalidArrowException(Paths.join(path, "offset"), "is negative (" + offset + ")");
         }
-        if (offset > Long.MAX_VALUE / 64 - length) {
-            throw new InvalidArrowException(Paths.join(path, "offset"), "offset + length overflows (" + offset + " + " + length + ")");
+        if (length > MAX_SLOTS || offset > MAX_SLOTS - length) {
+            throw new InvalidArrowException(Paths.join(path, "offset"), "offset + length is too large (" + offset + " + " + length + ")");
         }
         if (nullCount < -1 || nullCount > length) {
             throw new InvalidArrowException(Paths.join(path, "null_count"), "is " + nullCount + ", must be -1 or 0.." + length);
@@ -54,10 +58,31 @@ public final class ArrayValidator {
         if (type instanceof ArrowType.Null && nullCount != length && nullCount != -1) {
             throw new InvalidArrowException(Paths.join(path, "null_count"), "is " + nullCount + " but a null array of length " + length + " has every value null");
         }
+        if ((type instanceof ArrowType.Union || type instanceof ArrowType.RunEndEncoded) && nullCount != 0) {
+            throw new InvalidArrowException(Paths.join(path, "null_count"), "is " + nullCount + " but " + type.format()
+                    + " arrays have no validity bitmap (must be 0)");
+        }
+        checkBuffers(array, layout, length, offset, nullCount, type, path);
+        checkChildren(array, field, length, offset, path, depth);
+        MemorySegment dictionary = array.get(ADDRESS, ArrowArrayLayout.DICTIONARY);
+        if (field.dictionary() == null && !dictionary.equals(MemorySegment.NULL)) {
+            throw new InvalidArrowException(Paths.join(path, "dictionary"), "is set but the schema is not dictionary-encoded");
+        }
+        if (field.dictionary() != null) {
+            if (dictionary.equals(MemorySegment.NULL)) {
+                throw new InvalidArrowException(Paths.join(path, "dictionary"), "is NULL but the schema is dictionary-encoded");
+            }
+            validate(dictionary.reinterpret(ArrowArrayLayout.LAYOUT.byteSize()), field.dictionary().values(),
+                    Paths.join(path, "dictionary"), depth + 1);
+        }
+    }
+
+    private static void checkBuffers(MemorySegment array, BufferLayout layout, long length, long offset, long nullCount,
+                                     ArrowType type, String path) {
         long nBuffers = array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
-        if (nBuffers != layout.bufferCount()) {
-            throw new InvalidArrowException(Paths.join(path, "n_buffers"),
-                    "is " + nBuffers + " but format \"" + type.format() + "\" has " + layout.bufferCount() + " buffers");
+        if (!layout.acceptsBufferCount(nBuffers)) {
+            throw new InvalidArrowException(Paths.join(path, "n_buffers"), "is " + nBuffers + " but format \"" + type.format()
+                    + "\" has " + (layout.variadic() ? "at least " + (layout.bufferCount() + 1) : layout.bufferCount()) + " buffers");
         }
         MemorySegment buffers = array.get(ADDRESS, ArrowArrayLayout.BUFFERS);
         if (nBuffers > 0 && buffers.equals(MemorySegment.NULL)) {
@@ -68,14 +93,37 @@ public final class ArrayValidator {
             if (!buffers.getAtIndex(ADDRESS, i).equals(MemorySegment.NULL)) {
                 continue;
             }
-            boolean validity = i == 0 && layout.hasValidity();
-            boolean valueBytes = layout.isVariableLength() && i == 2;
-            boolean allowed = validity ? nullCount == 0 || length == 0 : length == 0 || valueBytes;
+            boolean allowed;
+            String because;
+            if (i >= layout.bufferCount()) {
+                boolean sizes = i == nBuffers - 1;
+                allowed = !sizes || nBuffers == layout.bufferCount() + 1;
+                because = "there are " + (nBuffers - layout.bufferCount() - 1) + " variadic buffers";
+            } else {
+                BufferLayout.Buffer buffer = layout.buffers().get(i);
+                switch (buffer.kind()) {
+                    case VALIDITY -> {
+                        allowed = nullCount == 0 || length == 0;
+                        because = "null_count is " + nullCount;
+                    }
+                    case DATA -> {
+                        allowed = true;
+                        because = "";
+                    }
+                    default -> {
+                        allowed = length == 0;
+                        because = "length is " + length;
+                    }
+                }
+            }
             if (!allowed) {
-                throw new InvalidArrowException(Paths.index(path, "buffers", i), "the " + layout.bufferName(i)
-                        + " buffer is NULL but " + (validity ? "null_count is " + nullCount : "length is " + length));
+                throw new InvalidArrowException(Paths.index(path, "buffers", i), "the " + layout.bufferName(i, nBuffers)
+                        + " buffer is NULL but " + because);
             }
         }
+    }
+
+    private static void checkChildren(MemorySegment array, Field field, long length, long offset, String path, int depth) {
         long nChildren = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
         if (nChildren != field.children().size()) {
             throw new InvalidArrowException(Paths.join(path, "n_children"),
@@ -85,10 +133,9 @@ public final class ArrayValidator {
         if (nChildren > 0 && children.equals(MemorySegment.NULL)) {
             throw new InvalidArrowException(Paths.join(path, "children"), "is NULL but n_children is " + nChildren);
         }
-        if (!array.get(ADDRESS, ArrowArrayLayout.DICTIONARY).equals(MemorySegment.NULL)) {
-            throw new InvalidArrowException(Paths.join(path, "dictionary"), "is set but the schema is not dictionary-encoded");
-        }
         children = children.reinterpret(nChildren * ADDRESS.byteSize());
+        long[] childLengths = new long[(int) nChildren];
+        ArrowType type = field.type();
         for (int i = 0; i < nChildren; i++) {
             String childPath = Paths.index(path, "children", i);
             MemorySegment child = children.getAtIndex(ADDRESS, i);
@@ -97,10 +144,39 @@ public final class ArrayValidator {
             }
             MemorySegment childArray = child.reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
             validate(childArray, field.children().get(i), childPath, depth + 1);
-            if (type instanceof ArrowType.Struct && childArray.get(JAVA_LONG, ArrowArrayLayout.LENGTH) < offset + length) {
-                throw new InvalidArrowException(Paths.join(childPath, "length"), "is " + childArray.get(JAVA_LONG, ArrowArrayLayout.LENGTH)
-                        + ", shorter than the parent struct's offset + length (" + (offset + length) + ")");
+            long childLength = childArray.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+            childLengths[i] = childLength;
+            long needed = switch (type) {
+                case ArrowType.Struct s -> offset + length;
+                case ArrowType.Union u when u.mode() == ArrowType.UnionMode.SPARSE -> offset + length;
+                case ArrowType.FixedSizeList l -> multiply(offset + length, l.listSize(), childPath);
+                default -> 0;
+            };
+            if (childLength < needed) {
+                throw new InvalidArrowException(Paths.join(childPath, "length"), "is " + childLength
+                        + ", shorter than the " + needed + " slots its " + type.format() + " parent addresses");
             }
+        }
+        if (type instanceof ArrowType.RunEndEncoded) {
+            if (childLengths[0] != childLengths[1]) {
+                throw new InvalidArrowException(Paths.index(path, "children", 1) + ".length", "is " + childLengths[1]
+                        + " but run_ends has " + childLengths[0] + " entries (one value per run)");
+            }
+            MemorySegment runEnds = children.getAtIndex(ADDRESS, 0).reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+            if (runEnds.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT) != 0) {
+                throw new InvalidArrowException(Paths.index(path, "children", 0) + ".null_count", "run ends must not be null");
+            }
+            if (length > 0 && childLengths[0] == 0) {
+                throw new InvalidArrowException(Paths.index(path, "children", 0) + ".length", "is 0 but the array has " + length + " values");
+            }
+        }
+    }
+
+    private static long multiply(long slots, long size, String path) {
+        try {
+            return Math.multiplyExact(slots, size);
+        } catch (ArithmeticException e) {
+            throw new InvalidArrowException(path, "fixed-size list of " + size + " x " + slots + " slots overflows");
         }
     }
 }

@@ -6,13 +6,12 @@ import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
 import dev.quiver.type.FormatString;
+import dev.quiver.type.Metadata;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
@@ -61,8 +60,17 @@ public final class SchemaReader {
         if ((flags & ~KNOWN_FLAGS) != 0) {
             throw new InvalidArrowException(Paths.join(path, "flags"), "unknown flag bits 0x" + Long.toHexString(flags & ~KNOWN_FLAGS));
         }
-        if (!schema.get(ADDRESS, ArrowSchemaLayout.DICTIONARY).equals(MemorySegment.NULL)) {
-            throw new InvalidArrowException(Paths.join(path, "dictionary"), "dictionary-encoded fields are not supported by this build");
+        if ((flags & ArrowSchemaLayout.FLAG_MAP_KEYS_SORTED) != 0 && type instanceof ArrowType.MapType) {
+            type = new ArrowType.MapType(true);
+        }
+        MemorySegment dictionaryPointer = schema.get(ADDRESS, ArrowSchemaLayout.DICTIONARY);
+        Field.DictionaryEncoding dictionary = null;
+        if (!dictionaryPointer.equals(MemorySegment.NULL)) {
+            if (!(type instanceof ArrowType.Int)) {
+                throw new InvalidArrowException(Paths.join(path, "format"), "a dictionary-encoded field's format must be an integer index type, not \"" + format + "\"");
+            }
+            Field values = read(dictionaryPointer.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), Paths.join(path, "dictionary"), depth + 1);
+            dictionary = new Field.DictionaryEncoding(values, (flags & ArrowSchemaLayout.FLAG_DICTIONARY_ORDERED) != 0);
         }
         long n = schema.get(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN);
         if (n < 0 || n > MAX_CHILDREN) {
@@ -87,8 +95,12 @@ public final class SchemaReader {
             }
             children.add(read(child.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), childPath, depth + 1));
         }
-        Map<String, String> metadata = metadata(schema.get(ADDRESS, ArrowSchemaLayout.METADATA), Paths.join(path, "metadata"));
-        return new Field(name == null ? "" : name, type, (flags & ArrowSchemaLayout.FLAG_NULLABLE) != 0, children, metadata);
+        Metadata metadata = metadata(schema.get(ADDRESS, ArrowSchemaLayout.METADATA), Paths.join(path, "metadata"));
+        try {
+            return new Field(name == null ? "" : name, type, (flags & ArrowSchemaLayout.FLAG_NULLABLE) != 0, children, metadata, dictionary);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidArrowException(Paths.join(path, "children"), e.getMessage());
+        }
     }
 
     private static String string(MemorySegment pointer, String path) {
@@ -106,31 +118,32 @@ public final class SchemaReader {
         return new String(bytes.asSlice(0, length).toArray(JAVA_BYTE), StandardCharsets.UTF_8);
     }
 
-    private static Map<String, String> metadata(MemorySegment pointer, String path) {
-        Map<String, String> out = new LinkedHashMap<>();
+    private static Metadata metadata(MemorySegment pointer, String path) {
         if (pointer.equals(MemorySegment.NULL)) {
-            return out;
+            return Metadata.EMPTY;
         }
         MemorySegment in = pointer.reinterpret(Integer.MAX_VALUE);
         int count = in.get(JAVA_INT.withByteAlignment(1), 0);
         if (count < 0 || count > MAX_CHILDREN) {
             throw new InvalidArrowException(path, "pair count " + count + " is out of range");
         }
+        List<Metadata.Entry> entries = new ArrayList<>();
         long at = 4;
         for (int i = 0; i < count; i++) {
-            int keyLength = in.get(JAVA_INT.withByteAlignment(1), at);
-            if (keyLength < 0 || keyLength > MAX_STRING) {
-                throw new InvalidArrowException(path, "key " + i + " length " + keyLength + " is out of range");
-            }
-            String key = new String(in.asSlice(at + 4, keyLength).toArray(JAVA_BYTE), StandardCharsets.UTF_8);
-            at += 4 + keyLength;
-            int valueLength = in.get(JAVA_INT.withByteAlignment(1), at);
-            if (valueLength < 0 || valueLength > MAX_STRING) {
-                throw new InvalidArrowException(path, "value " + i + " length " + valueLength + " is out of range");
-            }
-            out.put(key, new String(in.asSlice(at + 4, valueLength).toArray(JAVA_BYTE), StandardCharsets.UTF_8));
-            at += 4 + valueLength;
+            byte[] key = bytes(in, at, path, "key " + i);
+            at += 4 + key.length;
+            byte[] value = bytes(in, at, path, "value " + i);
+            at += 4 + value.length;
+            entries.add(new Metadata.Entry(key, value));
         }
-        return out;
+        return Metadata.of(entries);
+    }
+
+    private static byte[] bytes(MemorySegment in, long at, String path, String what) {
+        int length = in.get(JAVA_INT.withByteAlignment(1), at);
+        if (length < 0 || length > MAX_STRING) {
+            throw new InvalidArrowException(path, what + " length " + length + " is out of range");
+        }
+        return in.asSlice(at + 4, length).toArray(JAVA_BYTE);
     }
 }

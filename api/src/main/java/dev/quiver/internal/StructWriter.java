@@ -3,13 +3,13 @@ package dev.quiver.internal;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
+import dev.quiver.type.Metadata;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
@@ -62,7 +62,12 @@ public final class StructWriter {
             childPointers.setAtIndex(ADDRESS, i, child);
         }
         target.set(ADDRESS, ArrowArrayLayout.CHILDREN, childPointers);
-        target.set(ADDRESS, ArrowArrayLayout.DICTIONARY, MemorySegment.NULL);
+        MemorySegment dictionary = MemorySegment.NULL;
+        if (data.dictionary() != null) {
+            dictionary = structs.allocate(ArrowArrayLayout.LAYOUT);
+            writeArray(dictionary, data.dictionary(), structs, owner);
+        }
+        target.set(ADDRESS, ArrowArrayLayout.DICTIONARY, dictionary);
         target.set(ADDRESS, ArrowArrayLayout.PRIVATE_DATA, MemorySegment.ofAddress(ExportTable.register(owner)));
         target.set(ADDRESS, ArrowArrayLayout.RELEASE, ReleaseCallbacks.arrayRelease());
     }
@@ -84,7 +89,7 @@ public final class StructWriter {
         target.set(ADDRESS, ArrowSchemaLayout.FORMAT, arena.allocateFrom(field.type().format()));
         target.set(ADDRESS, ArrowSchemaLayout.NAME, arena.allocateFrom(field.name()));
         target.set(ADDRESS, ArrowSchemaLayout.METADATA, metadata(arena, field.metadata()));
-        target.set(JAVA_LONG, ArrowSchemaLayout.FLAGS, field.nullable() ? ArrowSchemaLayout.FLAG_NULLABLE : 0);
+        target.set(JAVA_LONG, ArrowSchemaLayout.FLAGS, flags(field));
         List<Field> children = field.children();
         target.set(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN, children.size());
         MemorySegment childPointers = children.isEmpty() ? MemorySegment.NULL
@@ -95,7 +100,12 @@ public final class StructWriter {
             childPointers.setAtIndex(ADDRESS, i, child);
         }
         target.set(ADDRESS, ArrowSchemaLayout.CHILDREN, childPointers);
-        target.set(ADDRESS, ArrowSchemaLayout.DICTIONARY, MemorySegment.NULL);
+        MemorySegment dictionary = MemorySegment.NULL;
+        if (field.dictionary() != null) {
+            dictionary = arena.allocate(ArrowSchemaLayout.LAYOUT);
+            writeSchema(dictionary, field.dictionary().values(), arena, owner);
+        }
+        target.set(ADDRESS, ArrowSchemaLayout.DICTIONARY, dictionary);
         target.set(ADDRESS, ArrowSchemaLayout.PRIVATE_DATA, MemorySegment.ofAddress(ExportTable.register(owner)));
         target.set(ADDRESS, ArrowSchemaLayout.RELEASE, ReleaseCallbacks.schemaRelease());
     }
@@ -111,22 +121,33 @@ public final class StructWriter {
         return array;
     }
 
+    private static long flags(Field field) {
+        long flags = field.nullable() ? ArrowSchemaLayout.FLAG_NULLABLE : 0;
+        if (field.dictionary() != null && field.dictionary().ordered()) {
+            flags |= ArrowSchemaLayout.FLAG_DICTIONARY_ORDERED;
+        }
+        if (field.type() instanceof ArrowType.MapType map && map.keysSorted()) {
+            flags |= ArrowSchemaLayout.FLAG_MAP_KEYS_SORTED;
+        }
+        return flags;
+    }
+
     /** Encodes metadata as the C Data Interface does: int32 count, then int32 length + bytes per key and value. */
-    private static MemorySegment metadata(Arena arena, Map<String, String> metadata) {
+    private static MemorySegment metadata(Arena arena, Metadata metadata) {
         if (metadata.isEmpty()) {
             return MemorySegment.NULL;
         }
         long size = 4;
-        for (Map.Entry<String, String> e : metadata.entrySet()) {
-            size += 8 + utf8(e.getKey()).length + utf8(e.getValue()).length;
+        for (Metadata.Entry e : metadata.entries()) {
+            size += 8 + e.key().length + e.value().length;
         }
         MemorySegment out = arena.allocate(size, 4);
         long at = 0;
-        out.set(JAVA_INT.withByteAlignment(1), at, metadata.size());
+        out.set(JAVA_INT.withByteAlignment(1), at, metadata.entries().size());
         at += 4;
-        for (Map.Entry<String, String> e : metadata.entrySet()) {
-            at = putBytes(out, at, utf8(e.getKey()));
-            at = putBytes(out, at, utf8(e.getValue()));
+        for (Metadata.Entry e : metadata.entries()) {
+            at = putBytes(out, at, e.key());
+            at = putBytes(out, at, e.value());
         }
         return out;
     }
@@ -135,9 +156,5 @@ public final class StructWriter {
         out.set(JAVA_INT.withByteAlignment(1), at, bytes.length);
         MemorySegment.copy(bytes, 0, out, JAVA_BYTE, at + 4, bytes.length);
         return at + 4 + bytes.length;
-    }
-
-    private static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -1,16 +1,72 @@
 package dev.quiver.type;
 
+import java.util.List;
+
 /**
- * The physical layout of a type as the C Data Interface sees it: how many buffers an ArrowArray of the
- * type has, what each holds, and how many children it has.
+ * The physical layout of a type as the C Data Interface sees it: which buffers an ArrowArray of the type
+ * has, in order, and how many children. View types (binary view, utf8 view) have, after their fixed
+ * buffers, any number of variadic data buffers and then one buffer of int64 sizes of those buffers.
  *
- * @param bufferCount    the exact {@code n_buffers} an array of this type has
- * @param hasValidity    whether buffer 0 is a validity bitmap
- * @param valueBitWidth  bits per value in the data buffer (1 for booleans), or 0 when there is none
- * @param offsetByteWidth bytes per offset in the offsets buffer (buffer 1), or 0 when there is none
- * @param childCount     the exact number of children, or -1 when it varies (struct)
+ * @param buffers    the fixed buffers, in order
+ * @param variadic   true for view types: variadic data buffers and a sizes buffer follow
+ * @param childCount the exact number of children, or -1 when the field decides (struct)
  */
-public record BufferLayout(int bufferCount, boolean hasValidity, int valueBitWidth, int offsetByteWidth, int childCount) {
+public record BufferLayout(List<Buffer> buffers, boolean variadic, int childCount) {
+
+    /** Copies the list. */
+    public BufferLayout {
+        buffers = List.copyOf(buffers);
+    }
+
+    /** What one buffer holds. */
+    public enum Kind {
+        /** Validity bitmap: one bit per slot, 1 = valid. */
+        VALIDITY,
+        /** Bit-packed boolean values. */
+        BITS,
+        /** Fixed-width values of {@link Buffer#bitWidth()} bits per slot. */
+        FIXED,
+        /** Offsets into a data buffer or child: slots + 1 entries. */
+        OFFSETS,
+        /** List-view sizes: one per slot. */
+        SIZES,
+        /** Bytes addressed by the offsets; its size is the last offset. */
+        DATA,
+        /** Union type ids: int8 per slot. */
+        TYPE_IDS,
+        /** Dense union offsets: int32 per slot. */
+        UNION_OFFSETS,
+        /** 16-byte views: one per slot. */
+        VIEWS
+    }
+
+    /**
+     * One buffer.
+     *
+     * @param kind     what it holds
+     * @param bitWidth bits per entry (1 for bitmaps, 8 for bytes, 128 for views)
+     */
+    public record Buffer(Kind kind, int bitWidth) {
+        /**
+         * @param slots offset + length of the array
+         * @return bytes needed to hold {@code slots} entries; DATA has no size of its own (returns 0)
+         */
+        public long bytesFor(long slots) {
+            return switch (kind) {
+                case VALIDITY, BITS -> (slots + 7) / 8;
+                case OFFSETS -> (slots + 1) * (bitWidth / 8);
+                case DATA -> 0;
+                default -> Math.multiplyExact(slots, bitWidth / 8);
+            };
+        }
+
+        /** @return a name for messages, for example {@code offsets} */
+        public String name() {
+            return kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        }
+    }
+
+    private static final Buffer VALIDITY = new Buffer(Kind.VALIDITY, 1);
 
     /**
      * @param type a type
@@ -18,30 +74,72 @@ public record BufferLayout(int bufferCount, boolean hasValidity, int valueBitWid
      */
     public static BufferLayout of(ArrowType type) {
         return switch (type) {
-            case ArrowType.Null n -> new BufferLayout(0, false, 0, 0, 0);
-            case ArrowType.Bool b -> new BufferLayout(2, true, 1, 0, 0);
-            case ArrowType.Int i -> new BufferLayout(2, true, i.bitWidth(), 0, 0);
-            case ArrowType.FloatingPoint f -> new BufferLayout(2, true, f.bitWidth(), 0, 0);
-            case ArrowType.Utf8 u -> new BufferLayout(3, true, 8, 4, 0);
-            case ArrowType.Binary b -> new BufferLayout(3, true, 8, 4, 0);
-            case ArrowType.ListType l -> new BufferLayout(2, true, 0, 4, 1);
-            case ArrowType.Struct s -> new BufferLayout(1, true, 0, 0, -1);
+            case ArrowType.Null n -> new BufferLayout(List.of(), false, 0);
+            case ArrowType.Bool b -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.BITS, 1)), false, 0);
+            case ArrowType.Int i -> fixed(i.bitWidth());
+            case ArrowType.FloatingPoint f -> fixed(f.bitWidth());
+            case ArrowType.Decimal d -> fixed(d.bitWidth());
+            case ArrowType.FixedSizeBinary w -> fixed(w.byteWidth() * 8);
+            case ArrowType.Date d -> fixed(d.unit() == ArrowType.DateUnit.DAY ? 32 : 64);
+            case ArrowType.Time t -> fixed(t.bitWidth());
+            case ArrowType.Timestamp t -> fixed(64);
+            case ArrowType.Duration d -> fixed(64);
+            case ArrowType.Interval i -> fixed(i.unit().bitWidth());
+            case ArrowType.Binary b -> variable(32);
+            case ArrowType.Utf8 u -> variable(32);
+            case ArrowType.LargeBinary b -> variable(64);
+            case ArrowType.LargeUtf8 u -> variable(64);
+            case ArrowType.BinaryView b -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.VIEWS, 128)), true, 0);
+            case ArrowType.Utf8View u -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.VIEWS, 128)), true, 0);
+            case ArrowType.ListType l -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 32)), false, 1);
+            case ArrowType.LargeList l -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 64)), false, 1);
+            case ArrowType.MapType m -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 32)), false, 1);
+            case ArrowType.FixedSizeList l -> new BufferLayout(List.of(VALIDITY), false, 1);
+            case ArrowType.ListView l -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 32), new Buffer(Kind.SIZES, 32)), false, 1);
+            case ArrowType.LargeListView l -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 64), new Buffer(Kind.SIZES, 64)), false, 1);
+            case ArrowType.Struct s -> new BufferLayout(List.of(VALIDITY), false, -1);
+            case ArrowType.Union u -> new BufferLayout(u.mode() == ArrowType.UnionMode.DENSE
+                    ? List.of(new Buffer(Kind.TYPE_IDS, 8), new Buffer(Kind.UNION_OFFSETS, 32))
+                    : List.of(new Buffer(Kind.TYPE_IDS, 8)), false, u.typeIds().size());
+            case ArrowType.RunEndEncoded r -> new BufferLayout(List.of(), false, 2);
         };
     }
 
-    /** @return true if this is a variable-length layout: validity, offsets, then value bytes */
-    public boolean isVariableLength() {
-        return offsetByteWidth > 0 && bufferCount == 3;
+    private static BufferLayout fixed(int bitWidth) {
+        return new BufferLayout(List.of(VALIDITY, new Buffer(Kind.FIXED, bitWidth)), false, 0);
     }
 
-    /** @return the name of buffer {@code i} for messages, for example {@code offsets} */
-    public String bufferName(int i) {
-        if (i == 0 && hasValidity) {
-            return "validity";
+    private static BufferLayout variable(int offsetBits) {
+        return new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, offsetBits), new Buffer(Kind.DATA, 8)), false, 0);
+    }
+
+    /** @return whether buffer 0 is a validity bitmap */
+    public boolean hasValidity() {
+        return !buffers.isEmpty() && buffers.getFirst().kind() == Kind.VALIDITY;
+    }
+
+    /** @return the number of fixed buffers ({@code n_buffers} unless {@link #variadic()}) */
+    public int bufferCount() {
+        return buffers.size();
+    }
+
+    /**
+     * @param nBuffers the {@code n_buffers} of an array
+     * @return whether that count fits this layout
+     */
+    public boolean acceptsBufferCount(long nBuffers) {
+        return variadic ? nBuffers >= buffers.size() + 1 : nBuffers == buffers.size();
+    }
+
+    /**
+     * @param i a buffer index of an array with {@code nBuffers} buffers
+     * @param nBuffers the array's {@code n_buffers}
+     * @return a name for messages, for example {@code offsets} or {@code variadic data 2}
+     */
+    public String bufferName(int i, long nBuffers) {
+        if (i < buffers.size()) {
+            return buffers.get(i).name();
         }
-        if (offsetByteWidth > 0) {
-            return i == 1 ? "offsets" : "data";
-        }
-        return "data";
+        return i == nBuffers - 1 ? "variadic sizes" : "variadic data " + (i - buffers.size());
     }
 }
