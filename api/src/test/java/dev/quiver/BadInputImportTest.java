@@ -52,6 +52,7 @@ class BadInputImportTest {
                 Arguments.of("null_format", "schema.format", "is NULL"),
                 Arguments.of("struct_member_null_format", "schema.children[1].format", "is NULL"),
                 Arguments.of("unknown_schema_flags", "schema.flags", "unknown flag bits 0x40"),
+                Arguments.of("lists_nested_65_deep", tooDeep, "nesting deeper than " + SchemaReader.MAX_DEPTH + " levels"),
                 Arguments.of("lists_nested_100_deep", tooDeep, "nesting deeper than " + SchemaReader.MAX_DEPTH + " levels"),
                 Arguments.of("list_array_null_child", "children[0]", "is NULL"),
                 Arguments.of("list_schema_null_child", "schema.children[0]", "is NULL"),

@@ -66,6 +66,7 @@ static int build(const char* name, struct ArrowDeviceArray* d, struct ArrowSchem
   CASE("null_format") { int32_3(a, s, NULL); s->format = NULL; return 0; }
   CASE("struct_member_null_format") { struct_3(a, s); s->children[1]->format = NULL; return 0; }
   CASE("unknown_schema_flags") { int32_3(a, s, NULL); s->flags |= 64; return 0; }
+  CASE("lists_nested_65_deep") { p_nested_lists(a, s, 65); return 0; }
   CASE("lists_nested_100_deep") { p_nested_lists(a, s, 100); return 0; }
   CASE("list_array_null_child") { list_3(a, s); a->children[0] = NULL; return 0; }
   CASE("list_schema_null_child") { list_3(a, s); s->children[0] = NULL; return 0; }
