@@ -120,10 +120,20 @@ public final class DeviceArray implements AutoCloseable {
      * @throws InvalidArrowException if either struct breaks the spec; both were released
      */
     public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, Devices devices) {
-        MemorySegment ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE);
+        MemorySegment ownArray;
+        try {
+            ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release");
+        } catch (RuntimeException e) {
+            try {
+                ReleaseCallbacks.releaseSchemaStruct(move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release"));
+            } catch (RuntimeException schemaFault) {
+                e.addSuppressed(schemaFault);
+            }
+            throw e;
+        }
         MemorySegment ownSchema;
         try {
-            ownSchema = move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE);
+            ownSchema = move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release");
         } catch (RuntimeException e) {
             ReleaseCallbacks.releaseArrayStruct(ownArray);
             throw e;
@@ -148,7 +158,7 @@ public final class DeviceArray implements AutoCloseable {
      * @throws InvalidArrowException if the struct breaks the spec; it was released
      */
     public static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices) {
-        MemorySegment ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE);
+        MemorySegment ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release");
         try {
             return adopt(ownArray, null, field, devices);
         } catch (RuntimeException | Error e) {
@@ -168,13 +178,13 @@ public final class DeviceArray implements AutoCloseable {
         return new DeviceArray(ownArray, ownSchema, field, devices);
     }
 
-    private static MemorySegment move(MemorySegment source, long size, long releaseOffset) {
+    private static MemorySegment move(MemorySegment source, long size, long releaseOffset, String releasePath) {
         if (source.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("struct pointer is NULL");
         }
         MemorySegment from = source.reinterpret(size);
         if (from.get(ADDRESS, releaseOffset).equals(MemorySegment.NULL)) {
-            throw new InvalidArrowException("release", "is NULL: the struct was already released or moved");
+            throw new InvalidArrowException(releasePath, "is NULL: the struct was already released or moved");
         }
         MemorySegment own = Arena.ofAuto().allocate(size, 8);
         own.copyFrom(from);
