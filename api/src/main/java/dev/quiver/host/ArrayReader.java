@@ -191,6 +191,59 @@ public final class ArrayReader {
         };
     }
 
+    /**
+     * @param i element index of an integer, date, time, timestamp, duration or year-month interval array
+     * @return its value (unsigned widths zero-extended, uint64 as its bits)
+     * @throws IllegalStateException if the element is null or not integral
+     */
+    public long getLong(long i) {
+        return typed(i, Long.class);
+    }
+
+    /**
+     * @param i element index of a floating-point array
+     * @return its value, widened to double
+     */
+    public double getDouble(long i) {
+        return typed(i, Double.class);
+    }
+
+    /**
+     * @param i element index of a boolean array
+     * @return its value
+     */
+    public boolean getBoolean(long i) {
+        return typed(i, Boolean.class);
+    }
+
+    /**
+     * @param i element index of a utf8, large utf8 or utf8 view array
+     * @return its value
+     */
+    public String getString(long i) {
+        return typed(i, String.class);
+    }
+
+    /**
+     * @param i element index of a binary array of any layout
+     * @return a copy of its bytes
+     */
+    public byte[] getBytes(long i) {
+        ByteBuffer buffer = typed(i, ByteBuffer.class);
+        byte[] out = new byte[buffer.remaining()];
+        buffer.duplicate().get(out);
+        return out;
+    }
+
+    private <T> T typed(long i, Class<T> kind) {
+        Object value = getObject(i);
+        if (!kind.isInstance(value)) {
+            throw new IllegalStateException(field.name() + "[" + i + "] is " + (value == null ? "null"
+                    : "a " + value.getClass().getSimpleName() + " (" + field.type().format() + ")") + ", not a " + kind.getSimpleName());
+        }
+        return kind.cast(value);
+    }
+
     /** @return every element, in the Java mapping of {@link HostVector} */
     public List<Object> values() {
         List<Object> out = new ArrayList<>();

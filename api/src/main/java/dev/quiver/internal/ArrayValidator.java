@@ -48,7 +48,7 @@ public final class ArrayValidator {
             throw new InvalidArrowException(Paths.join(path, "offset"), "is negative (" + offset + ")");
         }
         if (length > MAX_SLOTS || offset > MAX_SLOTS - length) {
-            throw new InvalidArrowException(Paths.join(path, "offset"), "offset + length is too large (" + offset + " + " + length + ")");
+            throw new InvalidArrowException(Paths.join(path, "offset"), "offset + length overflows the addressable range (" + offset + " + " + length + ")");
         }
         if (nullCount < -1 || nullCount > length) {
             throw new InvalidArrowException(Paths.join(path, "null_count"), "is " + nullCount + ", must be -1 or 0.." + length);
@@ -146,15 +146,24 @@ public final class ArrayValidator {
             validate(childArray, field.children().get(i), childPath, depth + 1);
             long childLength = childArray.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
             childLengths[i] = childLength;
-            long needed = switch (type) {
-                case ArrowType.Struct s -> offset + length;
-                case ArrowType.Union u when u.mode() == ArrowType.UnionMode.SPARSE -> offset + length;
-                case ArrowType.FixedSizeList l -> multiply(offset + length, l.listSize(), childPath);
-                default -> 0;
-            };
+            long needed;
+            String parent;
+            if (type instanceof ArrowType.Struct) {
+                needed = offset + length;
+                parent = "struct's offset + length";
+            } else if (type instanceof ArrowType.Union u && u.mode() == ArrowType.UnionMode.SPARSE) {
+                needed = offset + length;
+                parent = "sparse union's offset + length";
+            } else if (type instanceof ArrowType.FixedSizeList l) {
+                needed = multiply(offset + length, l.listSize(), childPath);
+                parent = "fixed-size list's (offset + length) x list size";
+            } else {
+                needed = 0;
+                parent = "";
+            }
             if (childLength < needed) {
                 throw new InvalidArrowException(Paths.join(childPath, "length"), "is " + childLength
-                        + ", shorter than the " + needed + " slots its " + type.format() + " parent addresses");
+                        + ", shorter than the parent " + parent + " (" + needed + ")");
             }
         }
         if (type instanceof ArrowType.RunEndEncoded) {

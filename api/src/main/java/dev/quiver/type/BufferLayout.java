@@ -62,7 +62,15 @@ public record BufferLayout(List<Buffer> buffers, boolean variadic, int childCoun
 
         /** @return a name for messages, for example {@code offsets} */
         public String name() {
-            return kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            return switch (kind) {
+                case VALIDITY -> "validity";
+                case BITS, FIXED, DATA -> "data";
+                case OFFSETS -> "offsets";
+                case SIZES -> "sizes";
+                case TYPE_IDS -> "type ids";
+                case UNION_OFFSETS -> "union offsets";
+                case VIEWS -> "views";
+            };
         }
     }
 

@@ -80,7 +80,7 @@ public final class FormatString {
             List<Integer> typeIds = ids.isEmpty() ? List.of() : integers(format, ids, 1, 128);
             return wrap(format, () -> new ArrowType.Union(mode, typeIds));
         }
-        throw malformed(format, "unknown format string");
+        throw new IllegalArgumentException("unknown format string \"" + printable(format) + "\"");
     }
 
     /**
@@ -153,7 +153,7 @@ public final class FormatString {
     }
 
     static IllegalArgumentException malformed(String format, String why) {
-        return new IllegalArgumentException(why + ": format string \"" + printable(format) + "\"");
+        return new IllegalArgumentException("malformed format string \"" + printable(format) + "\": " + why);
     }
 
     private static String printable(String s) {
