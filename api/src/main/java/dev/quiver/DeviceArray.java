@@ -5,6 +5,7 @@ import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.ArrayCopier;
 import dev.quiver.internal.ArrayValidator;
+import dev.quiver.internal.FullValidator;
 import dev.quiver.internal.HostMemory;
 import dev.quiver.internal.ReleaseCallbacks;
 import dev.quiver.internal.SchemaReader;
@@ -16,6 +17,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
@@ -276,6 +278,39 @@ public final class DeviceArray implements AutoCloseable {
             MemorySegment out = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
             ArrayCopier.copy(arrowArray(), field, source, target, stream, out);
             return importFrom(out, field, devices);
+        }
+    }
+
+    /**
+     * Validates the data, not only the structs: offsets, UTF-8, null counts, union type ids, dictionary
+     * indices, run ends and views (see {@link InvalidArrowException} for how faults are named). Arrays not in
+     * host memory are copied to the host first. The C Data Interface carries no buffer sizes, so the sizes
+     * the structs imply are trusted; use {@link #validateFull(ToLongFunction)} when you know them.
+     *
+     * @throws InvalidArrowException naming the path and rule of the first fault; the array stays open
+     */
+    public void validateFull() {
+        validateFull(pointer -> -1);
+    }
+
+    /**
+     * Validates the data as {@link #validateFull()} does, checking every size the structs imply against the
+     * true size of each buffer before reading it.
+     *
+     * @param bufferCapacity the size in bytes of the buffer starting at a pointer, or -1 if unknown
+     * @throws InvalidArrowException naming the path and rule of the first fault; the array stays open
+     */
+    public void validateFull(ToLongFunction<MemorySegment> bufferCapacity) {
+        checkOpen();
+        if (deviceType.isHostAccessible()) {
+            if (syncEvent != null) {
+                syncEvent.waitOnHost();
+            }
+            FullValidator.validate(arrowArray(), field, bufferCapacity);
+        } else {
+            try (DeviceArray host = copyToHost()) {
+                FullValidator.validate(host.arrowArray(), field, pointer -> -1);
+            }
         }
     }
 

@@ -1,0 +1,364 @@
+package dev.quiver.internal;
+
+import dev.quiver.InvalidArrowException;
+import dev.quiver.abi.ArrowArrayLayout;
+import dev.quiver.type.ArrowType;
+import dev.quiver.type.BufferLayout;
+import dev.quiver.type.Field;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.function.ToLongFunction;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
+
+/**
+ * Full validation of a structurally valid array in host memory: reads the data. Offsets non-negative,
+ * ascending and within their target, valid UTF-8, null counts matching the validity bitmap, union type ids
+ * declared and dense offsets in range, dictionary indices in range, run ends strictly increasing and
+ * covering the array, views within their variadic buffers with matching prefixes, list views within their
+ * child. When the caller knows the true size of buffers ({@code capacity}), every implied size is checked
+ * against it before anything is read. Errors name the field path and the rule.
+ */
+public final class FullValidator {
+    private final ToLongFunction<MemorySegment> capacity;
+
+    private FullValidator(ToLongFunction<MemorySegment> capacity) {
+        this.capacity = capacity;
+    }
+
+    /**
+     * @param array    a structurally valid ArrowArray in host memory
+     * @param field    its field
+     * @param capacity the size in bytes of the buffer at a pointer, or -1 if unknown (then the sizes the
+     *                 struct implies are trusted)
+     * @throws InvalidArrowException naming the path and rule of the first fault
+     */
+    public static void validate(MemorySegment array, Field field, ToLongFunction<MemorySegment> capacity) {
+        new FullValidator(capacity).node(array.reinterpret(ArrowArrayLayout.LAYOUT.byteSize()), field, "");
+    }
+
+    private void node(MemorySegment array, Field field, String path) {
+        long length = array.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+        long offset = array.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
+        long nullCount = array.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT);
+        long end = offset + length;
+        ArrowType type = field.type();
+        BufferLayout layout = BufferLayout.of(type);
+        Node node = new Node(array, path);
+        if (layout.hasValidity()) {
+            MemorySegment validity = node.buffer(0, layout.buffers().getFirst().bytesFor(end), true);
+            if (!validity.equals(MemorySegment.NULL) && nullCount >= 0) {
+                long zeros = 0;
+                for (long i = offset; i < end; i++) {
+                    if (!bit(validity, i)) {
+                        zeros++;
+                    }
+                }
+                if (zeros != nullCount) {
+                    throw new InvalidArrowException(Paths.join(path, "null_count"), "is " + nullCount + " but the validity bitmap has " + zeros + " nulls");
+                }
+            }
+        }
+        for (int i = 0; i < layout.bufferCount(); i++) {
+            BufferLayout.Buffer buffer = layout.buffers().get(i);
+            if (buffer.kind() == BufferLayout.Kind.FIXED || buffer.kind() == BufferLayout.Kind.BITS) {
+                node.buffer(i, buffer.bytesFor(end), length == 0);
+            }
+        }
+        if (field.dictionary() != null) {
+            dictionary(node, field, offset, end);
+            return;
+        }
+        switch (type) {
+            case ArrowType.Binary t -> variable(node, offset, end, 32, false);
+            case ArrowType.LargeBinary t -> variable(node, offset, end, 64, false);
+            case ArrowType.Utf8 t -> variable(node, offset, end, 32, true);
+            case ArrowType.LargeUtf8 t -> variable(node, offset, end, 64, true);
+            case ArrowType.BinaryView t -> views(node, offset, end, false);
+            case ArrowType.Utf8View t -> views(node, offset, end, true);
+            case ArrowType.ListType t -> list(node, field, offset, end, 32);
+            case ArrowType.LargeList t -> list(node, field, offset, end, 64);
+            case ArrowType.MapType t -> {
+                list(node, field, offset, end, 32);
+                mapKeys(node, field);
+            }
+            case ArrowType.ListView t -> listView(node, field, offset, end, 32);
+            case ArrowType.LargeListView t -> listView(node, field, offset, end, 64);
+            case ArrowType.Union t -> union(node, field, t, offset, end);
+            case ArrowType.RunEndEncoded t -> runEnds(node, field, end);
+            default -> {
+                // fixed-width, boolean, null, struct, fixed-size list: sizes checked above
+            }
+        }
+        for (int k = 0; k < field.children().size(); k++) {
+            node(node.child(k), field.children().get(k), Paths.index(path, "children", k));
+        }
+    }
+
+    private void variable(Node node, long offset, long end, int bits, boolean utf8) {
+        if (end == offset && node.pointer(1).equals(MemorySegment.NULL)) {
+            return;
+        }
+        MemorySegment offsets = node.buffer(1, (end + 1) * (bits / 8), false);
+        long last = ascending(node, offsets, offset, end, bits, 1);
+        MemorySegment data = node.buffer(2, last, last == 0);
+        if (!utf8) {
+            return;
+        }
+        CharsetDecoder decoder = decoder();
+        for (long i = offset; i < end; i++) {
+            long from = read(offsets, i, bits);
+            long to = read(offsets, i + 1, bits);
+            checkUtf8(decoder, data, from, to - from, Paths.index(node.path, "buffers", 2), i);
+        }
+    }
+
+    private long ascending(Node node, MemorySegment offsets, long offset, long end, int bits, int buffer) {
+        long previous = read(offsets, offset, bits);
+        if (previous < 0) {
+            throw new InvalidArrowException(Paths.index(node.path, "buffers", buffer), "offset[" + offset + "] is negative (" + previous + ")");
+        }
+        for (long i = offset + 1; i <= end; i++) {
+            long current = read(offsets, i, bits);
+            if (current < previous) {
+                throw new InvalidArrowException(Paths.index(node.path, "buffers", buffer),
+                        "offsets decrease at " + i + " (" + previous + " then " + current + ")");
+            }
+            previous = current;
+        }
+        return previous;
+    }
+
+    private void views(Node node, long offset, long end, boolean utf8) {
+        long nBuffers = node.array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
+        int variadic = (int) (nBuffers - 3);
+        MemorySegment sizes = node.buffer((int) nBuffers - 1, variadic * 8L, variadic == 0);
+        long[] sizeOf = new long[variadic];
+        MemorySegment[] data = new MemorySegment[variadic];
+        for (int k = 0; k < variadic; k++) {
+            sizeOf[k] = sizes.get(JAVA_LONG_UNALIGNED, k * 8L);
+            if (sizeOf[k] < 0) {
+                throw new InvalidArrowException(Paths.index(node.path, "buffers", nBuffers - 1), "variadic buffer " + k + " has negative size " + sizeOf[k]);
+            }
+            data[k] = node.buffer(2 + k, sizeOf[k], sizeOf[k] == 0);
+        }
+        MemorySegment views = node.buffer(1, end * 16, end == 0);
+        MemorySegment validity = node.pointer(0);
+        CharsetDecoder decoder = decoder();
+        String viewsPath = Paths.index(node.path, "buffers", 1);
+        for (long i = offset; i < end; i++) {
+            if (!validity.equals(MemorySegment.NULL) && !bit(validity.reinterpret((end + 7) / 8), i)) {
+                continue;
+            }
+            MemorySegment view = views.asSlice(i * 16, 16);
+            int size = view.get(JAVA_INT_UNALIGNED, 0);
+            if (size < 0) {
+                throw new InvalidArrowException(viewsPath, "view " + i + " has negative length " + size);
+            }
+            if (size <= 12) {
+                if (utf8) {
+                    checkUtf8(decoder, view, 4, size, viewsPath, i);
+                }
+                continue;
+            }
+            int index = view.get(JAVA_INT_UNALIGNED, 8);
+            long start = view.get(JAVA_INT_UNALIGNED, 12);
+            if (index < 0 || index >= variadic) {
+                throw new InvalidArrowException(viewsPath, "view " + i + " names buffer " + index + " of " + variadic + " variadic buffers");
+            }
+            if (start < 0 || start + size > sizeOf[index]) {
+                throw new InvalidArrowException(viewsPath, "view " + i + " addresses bytes " + start + ".." + (start + size)
+                        + " of variadic buffer " + index + " which has " + sizeOf[index]);
+            }
+            for (int b = 0; b < 4; b++) {
+                if (view.get(JAVA_BYTE, 4 + b) != data[index].get(JAVA_BYTE, start + b)) {
+                    throw new InvalidArrowException(viewsPath, "view " + i + " prefix differs from its data");
+                }
+            }
+            if (utf8) {
+                checkUtf8(decoder, data[index], start, size, Paths.index(node.path, "buffers", 2 + index), i);
+            }
+        }
+    }
+
+    private void list(Node node, Field field, long offset, long end, int bits) {
+        if (end == offset && node.pointer(1).equals(MemorySegment.NULL)) {
+            return;
+        }
+        MemorySegment offsets = node.buffer(1, (end + 1) * (bits / 8), false);
+        long last = ascending(node, offsets, offset, end, bits, 1);
+        long childLength = node.child(0).get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+        if (last > childLength) {
+            throw new InvalidArrowException(Paths.index(node.path, "buffers", 1), "last offset " + last + " is past the end of the "
+                    + field.children().getFirst().name() + " child (length " + childLength + ")");
+        }
+    }
+
+    private void mapKeys(Node node, Field field) {
+        MemorySegment entries = node.child(0);
+        MemorySegment keys = new Node(entries, "").child(0);
+        if (keys.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT) > 0) {
+            throw new InvalidArrowException(Paths.join(Paths.index(Paths.index(node.path, "children", 0), "children", 0), "null_count"),
+                    "map keys must not be null");
+        }
+    }
+
+    private void listView(Node node, Field field, long offset, long end, int bits) {
+        MemorySegment offsets = node.buffer(1, end * (bits / 8), end == 0);
+        MemorySegment sizes = node.buffer(2, end * (bits / 8), end == 0);
+        MemorySegment validity = node.pointer(0);
+        long childLength = node.child(0).get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+        for (long i = offset; i < end; i++) {
+            if (!validity.equals(MemorySegment.NULL) && !bit(validity.reinterpret((end + 7) / 8), i)) {
+                continue;
+            }
+            long start = read(offsets, i, bits);
+            long size = bits == 32 ? sizes.get(JAVA_INT_UNALIGNED, i * 4) : sizes.get(JAVA_LONG_UNALIGNED, i * 8);
+            if (start < 0 || size < 0 || start > childLength - size) {
+                throw new InvalidArrowException(Paths.index(node.path, "buffers", 1), "list view " + i + " (offset " + start + ", size "
+                        + size + ") is outside its child of length " + childLength);
+            }
+        }
+    }
+
+    private void union(Node node, Field field, ArrowType.Union type, long offset, long end) {
+        MemorySegment typeIds = node.buffer(0, end, end == 0);
+        MemorySegment offsets = type.mode() == ArrowType.UnionMode.DENSE ? node.buffer(1, end * 4, end == 0) : null;
+        for (long i = offset; i < end; i++) {
+            int id = typeIds.get(JAVA_BYTE, i);
+            int k = type.typeIds().indexOf(id);
+            if (k < 0) {
+                throw new InvalidArrowException(Paths.index(node.path, "buffers", 0), "slot " + i + " has type id " + id
+                        + ", not one of " + type.typeIds());
+            }
+            if (offsets != null) {
+                long at = offsets.get(JAVA_INT_UNALIGNED, i * 4);
+                long childLength = node.child(k).get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+                if (at < 0 || at >= childLength) {
+                    throw new InvalidArrowException(Paths.index(node.path, "buffers", 1), "slot " + i + " offset " + at
+                            + " is outside child " + k + " (length " + childLength + ")");
+                }
+            }
+        }
+    }
+
+    private void runEnds(Node node, Field field, long end) {
+        MemorySegment runEnds = node.child(0);
+        ArrowType.Int width = (ArrowType.Int) field.children().getFirst().type();
+        long runs = runEnds.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+        long runOffset = runEnds.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
+        Node ends = new Node(runEnds, Paths.index(node.path, "children", 0));
+        MemorySegment values = ends.buffer(1, (runOffset + runs) * (width.bitWidth() / 8), runs == 0);
+        long previous = 0;
+        for (long r = runOffset; r < runOffset + runs; r++) {
+            long current = switch (width.bitWidth()) {
+                case 16 -> values.get(JAVA_SHORT_UNALIGNED, r * 2);
+                case 32 -> values.get(JAVA_INT_UNALIGNED, r * 4);
+                default -> values.get(JAVA_LONG_UNALIGNED, r * 8);
+            };
+            if (current <= previous) {
+                throw new InvalidArrowException(Paths.index(ends.path, "buffers", 1), "run ends must be positive and strictly increasing: "
+                        + previous + " then " + current + " at run " + r);
+            }
+            previous = current;
+        }
+        if (previous < end) {
+            throw new InvalidArrowException(Paths.index(ends.path, "buffers", 1), "the last run ends at " + previous
+                    + " but the array covers " + end + " logical slots");
+        }
+    }
+
+    private void dictionary(Node node, Field field, long offset, long end) {
+        MemorySegment dictionary = node.array.get(ADDRESS, ArrowArrayLayout.DICTIONARY).reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+        long size = dictionary.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+        ArrowType.Int index = (ArrowType.Int) field.type();
+        MemorySegment indices = node.buffer(1, end * (index.bitWidth() / 8), end == 0);
+        MemorySegment validity = node.pointer(0);
+        for (long i = offset; i < end; i++) {
+            if (!validity.equals(MemorySegment.NULL) && !bit(validity.reinterpret((end + 7) / 8), i)) {
+                continue;
+            }
+            long value = switch (index.bitWidth()) {
+                case 8 -> index.signed() ? indices.get(JAVA_BYTE, i) : Byte.toUnsignedLong(indices.get(JAVA_BYTE, i));
+                case 16 -> index.signed() ? indices.get(JAVA_SHORT_UNALIGNED, i * 2) : Short.toUnsignedLong(indices.get(JAVA_SHORT_UNALIGNED, i * 2));
+                case 32 -> index.signed() ? indices.get(JAVA_INT_UNALIGNED, i * 4) : Integer.toUnsignedLong(indices.get(JAVA_INT_UNALIGNED, i * 4));
+                default -> indices.get(JAVA_LONG_UNALIGNED, i * 8);
+            };
+            if (value < 0 || value >= size) {
+                throw new InvalidArrowException(Paths.index(node.path, "buffers", 1), "index " + value + " at slot " + i
+                        + " is outside the dictionary of " + size + " values");
+            }
+        }
+        node(dictionary, field.dictionary().values(), Paths.join(node.path, "dictionary"));
+    }
+
+    private static void checkUtf8(CharsetDecoder decoder, MemorySegment data, long start, long size, String path, long slot) {
+        try {
+            decoder.reset().decode(ByteBuffer.wrap(data.asSlice(start, size).toArray(JAVA_BYTE)));
+        } catch (CharacterCodingException e) {
+            throw new InvalidArrowException(path, "value " + slot + " is not valid UTF-8");
+        }
+    }
+
+    private static CharsetDecoder decoder() {
+        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+    }
+
+    private static long read(MemorySegment offsets, long index, int bits) {
+        return bits == 32 ? offsets.get(JAVA_INT_UNALIGNED, index * 4) : offsets.get(JAVA_LONG_UNALIGNED, index * 8);
+    }
+
+    private static boolean bit(MemorySegment bits, long index) {
+        return (bits.get(JAVA_BYTE, index >>> 3) & (1 << (index & 7))) != 0;
+    }
+
+    /** One array node: its buffers, sized and bounds-checked on access. */
+    private final class Node {
+        final MemorySegment array;
+        final String path;
+
+        Node(MemorySegment array, String path) {
+            this.array = array;
+            this.path = path;
+        }
+
+        MemorySegment pointer(int i) {
+            long n = array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
+            return array.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(n * ADDRESS.byteSize()).getAtIndex(ADDRESS, i);
+        }
+
+        /** Buffer {@code i} as a segment of {@code bytes}, after checking it exists and is that large. */
+        MemorySegment buffer(int i, long bytes, boolean mayBeNull) {
+            MemorySegment pointer = pointer(i);
+            if (pointer.equals(MemorySegment.NULL)) {
+                if (bytes > 0 && !mayBeNull) {
+                    throw new InvalidArrowException(Paths.index(path, "buffers", i), "is NULL but " + bytes + " bytes are addressed");
+                }
+                return pointer;
+            }
+            long known = capacity.applyAsLong(pointer);
+            if (known >= 0 && bytes > known) {
+                throw new InvalidArrowException(Paths.index(path, "buffers", i), "the array addresses " + bytes
+                        + " bytes but the buffer holds " + known);
+            }
+            return pointer.reinterpret(bytes);
+        }
+
+        MemorySegment child(int k) {
+            long n = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
+            return array.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(n * ADDRESS.byteSize())
+                    .getAtIndex(ADDRESS, k).reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+        }
+    }
+}
