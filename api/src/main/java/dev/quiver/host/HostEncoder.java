@@ -275,6 +275,10 @@ final class HostEncoder {
         Bytes typeIds = new Bytes();
         Bytes offsets = new Bytes();
         for (Object v : values) {
+            if (v == null) {
+                // A union has no validity: a slot under a null parent holds a null of its first member.
+                v = new UnionValue(type.typeIds().getFirst(), null);
+            }
             if (!(v instanceof UnionValue u)) {
                 throw new IllegalArgumentException("union slots are UnionValue(typeId, value), not " + v);
             }

@@ -34,7 +34,8 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
  * the type's scale; utf8 (all three layouts) as {@link String}; binary (all layouts, fixed-size too) as a
  * read-only {@link ByteBuffer}; day-time and month-day-nano intervals as {@link IntervalDayTime} and
  * {@link IntervalMonthDayNano}; every list layout as {@link List}; structs as an ordered {@link Map} from
- * member name to value; maps as a {@link List} of {@link Map.Entry}; unions as {@link UnionValue}; dictionary
+ * member name to value; maps as a {@link List} of {@link Map.Entry}; unions as {@link UnionValue} (a null
+ * given for a union slot is stored as a null of its first member, since unions have no validity); dictionary
  * and run-end encoded arrays as their decoded values. Builders also accept any {@link Number}, and
  * {@code byte[]} for binary.
  *
