@@ -104,9 +104,11 @@ static int64_t read_offset(const void* buffer, int64_t index, int wide) {
 }
 
 struct node_data {
-  void** buffers;
+  void** buffers;            /* what release frees: a private copy, never the struct's array */
+  const void** struct_buffers;
   int64_t n_buffers;
   struct ArrowArray** children;
+  struct ArrowArray** struct_children;
   int64_t n_children;
   struct ArrowArray* dictionary;
   int root;
@@ -126,6 +128,8 @@ static void release_array(struct ArrowArray* array) {
   for (int64_t i = 0; i < data->n_buffers; i++) deallocate(data->buffers[i]);
   free(data->buffers);
   free(data->children);
+  free(data->struct_buffers);
+  free(data->struct_children);
   int root = data->root;
   free(data);
   array->release = NULL;
@@ -213,8 +217,12 @@ static int copy_array(const struct ArrowArray* in, const struct ArrowSchema* sch
   out->offset = in->offset;
   out->n_buffers = in->n_buffers;
   out->n_children = in->n_children;
-  out->buffers = (const void**)data->buffers;
-  out->children = data->children;
+  data->struct_buffers = calloc((size_t)in->n_buffers + 8, sizeof(void*));
+  memcpy(data->struct_buffers, data->buffers, (size_t)in->n_buffers * sizeof(void*));
+  data->struct_children = calloc((size_t)in->n_children + 8, sizeof(struct ArrowArray*));
+  memcpy(data->struct_children, data->children, (size_t)data->n_children * sizeof(struct ArrowArray*));
+  out->buffers = data->struct_buffers;
+  out->children = data->struct_children;
   out->dictionary = data->dictionary;
   out->private_data = data;
   out->release = release_array;
@@ -248,41 +256,64 @@ static char* copy_metadata(const char* m) {
   return out;
 }
 
+struct schema_data {
+  char* format;
+  char* name;
+  char* metadata;
+  struct ArrowSchema** children;
+  struct ArrowSchema** struct_children;
+  int64_t n_children;
+  struct ArrowSchema* dictionary;
+  int root;
+};
+
 static void release_schema(struct ArrowSchema* schema) {
-  for (int64_t i = 0; i < schema->n_children; i++) {
-    if (schema->children[i]->release != NULL) schema->children[i]->release(schema->children[i]);
-    free(schema->children[i]);
+  struct schema_data* data = (struct schema_data*)schema->private_data;
+  for (int64_t i = 0; i < data->n_children; i++) {
+    if (data->children[i]->release != NULL) data->children[i]->release(data->children[i]);
+    free(data->children[i]);
   }
-  free(schema->children);
-  if (schema->dictionary != NULL) {
-    if (schema->dictionary->release != NULL) schema->dictionary->release(schema->dictionary);
-    free(schema->dictionary);
+  free(data->children);
+  free(data->struct_children);
+  if (data->dictionary != NULL) {
+    if (data->dictionary->release != NULL) data->dictionary->release(data->dictionary);
+    free(data->dictionary);
   }
-  free((void*)schema->format);
-  free((void*)schema->name);
-  free((void*)schema->metadata);
-  int root = schema->private_data != NULL;
+  free(data->format);
+  free(data->name);
+  free(data->metadata);
+  int root = data->root;
+  free(data);
   schema->release = NULL;
   if (root) atomic_fetch_add(&schemas_released, 1);
 }
 
 static void copy_schema(const struct ArrowSchema* in, struct ArrowSchema* out, int root) {
-  out->format = copy_string(in->format);
-  out->name = copy_string(in->name);
-  out->metadata = copy_metadata(in->metadata);
+  struct schema_data* data = calloc(1, sizeof *data);
+  data->root = root;
+  data->format = copy_string(in->format);
+  data->name = copy_string(in->name);
+  data->metadata = copy_metadata(in->metadata);
+  data->n_children = in->n_children;
+  data->children = calloc((size_t)in->n_children + 8, sizeof(struct ArrowSchema*));
+  for (int64_t i = 0; i < in->n_children; i++) {
+    data->children[i] = calloc(1, sizeof(struct ArrowSchema));
+    copy_schema(in->children[i], data->children[i], 0);
+  }
+  if (in->dictionary != NULL) {
+    data->dictionary = calloc(1, sizeof(struct ArrowSchema));
+    copy_schema(in->dictionary, data->dictionary, 0);
+  }
+  out->format = data->format;
+  out->name = data->name;
+  out->metadata = data->metadata;
   out->flags = in->flags;
   out->n_children = in->n_children;
-  out->children = calloc((size_t)in->n_children + 1, sizeof(struct ArrowSchema*));
-  for (int64_t i = 0; i < in->n_children; i++) {
-    out->children[i] = calloc(1, sizeof(struct ArrowSchema));
-    copy_schema(in->children[i], out->children[i], 0);
-  }
-  out->dictionary = NULL;
-  if (in->dictionary != NULL) {
-    out->dictionary = calloc(1, sizeof(struct ArrowSchema));
-    copy_schema(in->dictionary, out->dictionary, 0);
-  }
-  out->private_data = root ? (void*)1 : NULL;
+  data->struct_children = calloc((size_t)in->n_children + 8, sizeof(struct ArrowSchema*));
+  memcpy(data->struct_children, data->children, (size_t)in->n_children * sizeof(struct ArrowSchema*));
+  out->children = data->struct_children;
+  out->dictionary = data->dictionary;
+  out->private_data = data;
   out->release = release_schema;
 }
 

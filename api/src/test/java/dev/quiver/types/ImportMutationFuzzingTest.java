@@ -1,0 +1,241 @@
+package dev.quiver.types;
+
+import dev.quiver.DeviceArray;
+import dev.quiver.Diagnostics;
+import dev.quiver.InvalidArrowException;
+import dev.quiver.abi.ArrowArrayLayout;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.host.ArrayReader;
+import dev.quiver.host.HostVector;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeMap;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Mutation fuzzing of import: random arrays of random nested types are exported, copied by the C producer
+ * ({@code deep_copy.c}), and one field of the C structs is mutated (lengths, offsets, null counts, buffer
+ * and child counts, buffer pointers set to NULL or to other live buffers, child pointers, format strings,
+ * flags). Each mutated struct must be either rejected with an {@link InvalidArrowException} naming a
+ * field path, or imported, validated in full against the true buffer sizes and read without error. The JVM
+ * must not crash, and C must see each array and schema released exactly once.
+ */
+class ImportMutationFuzzingTest {
+    private static final int MUTATIONS = 12_000;
+    private static final long SEED = 20261122L;
+    private static final String[] FORMATS = {"n", "b", "c", "C", "s", "i", "I", "l", "L", "e", "f", "g", "z", "Z", "u", "U", "vz", "vu",
+        "d:5,2", "d:5,2,32", "w:4", "tdD", "tdm", "tts", "ttn", "tsu:UTC", "tDm", "tiM", "tiD", "tin", "+l", "+L", "+w:2", "+vl", "+vL",
+        "+s", "+m", "+us:0,1", "+ud:0", "+r"};
+    private static final String[] GARBAGE = {"", "Q", "+", "+w:-1", "w:abc", "d:99,2,32", "d:1", "+ud:1,1", "tsx:", "ts", "+us:300",
+        "i\u00e9", "tt", "+w:", "d:,", "vv"};
+
+    /** Each mutation is logged before import: if the JVM dies, the last line names the seed to replay. */
+    private static final java.io.PrintStream TRACE = trace();
+
+    private static java.io.PrintStream trace() {
+        try {
+            java.nio.file.Files.createDirectories(java.nio.file.Path.of("target"));
+            return new java.io.PrintStream(new java.io.FileOutputStream("target/mutation-fuzzing-trace.txt"), true);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private record Node(MemorySegment struct, String path) {}
+
+    @Test
+    void everyMutationIsRejectedClearlyOrImportedCorrectly() {
+        Random random = new Random(SEED);
+        TreeMap<String, Integer> outcomes = new TreeMap<>();
+        long arraysBefore = DeepCopyLibrary.arraysReleased();
+        long schemasBefore = DeepCopyLibrary.schemasReleased();
+        long failuresBefore = Diagnostics.callbackFailures();
+        for (int i = 0; i < MUTATIONS; i++) {
+            long seed = random.nextLong();
+            try {
+                outcomes.merge(mutateOnce(seed), 1, Integer::sum);
+            } catch (AssertionError | RuntimeException e) {
+                throw new AssertionError("mutation " + i + " with seed " + seed + ": " + e, e);
+            }
+            assertEquals(arraysBefore + i + 1, DeepCopyLibrary.arraysReleased(), "seed " + seed + ": the C array was released exactly once");
+            assertEquals(schemasBefore + i + 1, DeepCopyLibrary.schemasReleased(), "seed " + seed + ": the C schema was released exactly once");
+        }
+        assertEquals(failuresBefore, Diagnostics.callbackFailures(), "no failure inside a release callback");
+        System.out.println("mutation fuzzing: " + MUTATIONS + " mutations, seed " + SEED + ", outcomes " + outcomes);
+        int rejected = outcomes.entrySet().stream().filter(e -> e.getKey().startsWith("rejected")).mapToInt(e -> e.getValue()).sum();
+        assertTrue(rejected > MUTATIONS / 4, "most mutations break a rule: " + outcomes);
+        assertTrue(outcomes.getOrDefault("imported", 0) > 0, "some mutations are harmless: " + outcomes);
+    }
+
+    /** One random array, one mutation; returns the outcome. */
+    private static String mutateOnce(long seed) {
+        RandomArrays generator = new RandomArrays(seed);
+        HostVector vector = generator.vector(3, 12);
+        Random random = generator.random();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment exported = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+            MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
+            vector.toDeviceArray(EveryTypeThroughCTest.NONE).exportTo(exported, schema);
+            MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+            MemorySegment copiedSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
+            DeepCopyLibrary.copy(exported.asSlice(0, ArrowArrayLayout.LAYOUT.byteSize()), schema, array, copiedSchema);
+            array.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, -1);
+            array.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, 1);
+            String mutation = random.nextInt(4) == 0 ? mutateSchema(copiedSchema, random, arena) : mutateArray(array, random);
+            TRACE.println(seed + " " + mutation);
+            DeviceArray imported;
+            try {
+                imported = DeviceArray.importFrom(array, copiedSchema, EveryTypeThroughCTest.NONE);
+            } catch (InvalidArrowException e) {
+                assertFalse(e.getMessage().isBlank(), mutation);
+                return "rejected on import";
+            }
+            try (imported) {
+                try {
+                    imported.validateFull(DeepCopyLibrary::capacity);
+                } catch (InvalidArrowException e) {
+                    assertFalse(e.getMessage().isBlank(), mutation);
+                    return "rejected by full validation";
+                }
+                List<Object> values = ArrayReader.of(imported).values();
+                assertEquals(imported.length(), values.size(), mutation);
+                try (DeviceArray copy = imported.copyToHost()) {
+                    assertEquals(values, ArrayReader.of(copy).values(), mutation + ": a copy reads the same");
+                }
+                return "imported";
+            }
+        }
+    }
+
+    private static String mutateArray(MemorySegment deviceArray, Random random) {
+        List<Node> nodes = new ArrayList<>();
+        collect(deviceArray.asSlice(0, ArrowArrayLayout.LAYOUT.byteSize()), "", nodes);
+        List<MemorySegment> buffers = new ArrayList<>();
+        for (Node node : nodes) {
+            long n = node.struct.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
+            MemorySegment pointers = node.struct.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(n * 8);
+            for (int b = 0; b < n; b++) {
+                if (!pointers.getAtIndex(ADDRESS, b).equals(MemorySegment.NULL)) {
+                    buffers.add(pointers.getAtIndex(ADDRESS, b));
+                }
+            }
+        }
+        Node node = nodes.get(random.nextInt(nodes.size()));
+        MemorySegment s = node.struct;
+        long length = s.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+        long nBuffers = s.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
+        long nChildren = s.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
+        int kind = random.nextInt(22);
+        switch (kind) {
+            case 0 -> s.set(JAVA_LONG, ArrowArrayLayout.LENGTH, length + 1);
+            case 1 -> s.set(JAVA_LONG, ArrowArrayLayout.LENGTH, length - 1);
+            case 2 -> s.set(JAVA_LONG, ArrowArrayLayout.LENGTH, length * 2 + 1);
+            case 3 -> s.set(JAVA_LONG, ArrowArrayLayout.LENGTH, -1 - random.nextInt(5));
+            case 4 -> s.set(JAVA_LONG, ArrowArrayLayout.LENGTH, 1L << (20 + random.nextInt(43)));
+            case 5 -> s.set(JAVA_LONG, ArrowArrayLayout.NULL_COUNT, s.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT) + 1);
+            case 6 -> s.set(JAVA_LONG, ArrowArrayLayout.NULL_COUNT, -2 - random.nextInt(3));
+            case 7 -> s.set(JAVA_LONG, ArrowArrayLayout.NULL_COUNT, random.nextInt(3) - 1);
+            case 8 -> s.set(JAVA_LONG, ArrowArrayLayout.OFFSET, s.get(JAVA_LONG, ArrowArrayLayout.OFFSET) + 1 + random.nextInt(3));
+            case 9 -> s.set(JAVA_LONG, ArrowArrayLayout.OFFSET, -1);
+            case 10 -> s.set(JAVA_LONG, ArrowArrayLayout.OFFSET, 1L << (20 + random.nextInt(43)));
+            case 11 -> s.set(JAVA_LONG, ArrowArrayLayout.N_BUFFERS, nBuffers + (random.nextBoolean() ? 1 : -1));
+            case 12 -> s.set(JAVA_LONG, ArrowArrayLayout.N_CHILDREN, nChildren + (random.nextBoolean() ? 1 : -1));
+            case 13, 14 -> {
+                if (nBuffers == 0) {
+                    return node.path + ": no buffers to mutate";
+                }
+                int b = random.nextInt((int) nBuffers);
+                MemorySegment replacement = kind == 13 || buffers.isEmpty() ? MemorySegment.NULL : buffers.get(random.nextInt(buffers.size()));
+                s.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(nBuffers * 8).setAtIndex(ADDRESS, b, replacement);
+            }
+            case 15 -> s.set(ADDRESS, ArrowArrayLayout.BUFFERS, MemorySegment.NULL);
+            case 16, 17 -> {
+                if (nChildren == 0) {
+                    return node.path + ": no children to mutate";
+                }
+                int c = random.nextInt((int) nChildren);
+                MemorySegment replacement = kind == 16 ? MemorySegment.NULL : nodes.get(random.nextInt(nodes.size())).struct;
+                s.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(nChildren * 8).setAtIndex(ADDRESS, c, replacement);
+            }
+            case 18 -> s.set(ADDRESS, ArrowArrayLayout.DICTIONARY, random.nextBoolean() ? MemorySegment.NULL
+                    : nodes.get(random.nextInt(nodes.size())).struct);
+            case 19 -> {
+                if (nChildren == 0) {
+                    return node.path + ": no children to release";
+                }
+                MemorySegment child = s.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(nChildren * 8)
+                        .getAtIndex(ADDRESS, random.nextInt((int) nChildren)).reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+                child.set(ADDRESS, ArrowArrayLayout.RELEASE, MemorySegment.NULL);
+            }
+            default -> s.set(JAVA_LONG, ArrowArrayLayout.LENGTH, random.nextInt(64));
+        }
+        return node.path + " array mutation " + kind;
+    }
+
+    private static String mutateSchema(MemorySegment schema, Random random, Arena arena) {
+        List<Node> nodes = new ArrayList<>();
+        collectSchemas(schema, "schema", nodes);
+        Node node = nodes.get(random.nextInt(nodes.size()));
+        MemorySegment s = node.struct;
+        long nChildren = s.get(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN);
+        int kind = random.nextInt(8);
+        switch (kind) {
+            case 0, 1 -> s.set(ADDRESS, ArrowSchemaLayout.FORMAT, arena.allocateFrom(FORMATS[random.nextInt(FORMATS.length)]));
+            case 2 -> s.set(ADDRESS, ArrowSchemaLayout.FORMAT, arena.allocateFrom(GARBAGE[random.nextInt(GARBAGE.length)]));
+            case 3 -> s.set(ADDRESS, ArrowSchemaLayout.FORMAT, MemorySegment.NULL);
+            case 4 -> s.set(JAVA_LONG, ArrowSchemaLayout.FLAGS, random.nextBoolean() ? random.nextInt(8) : 1L << random.nextInt(63));
+            case 5 -> s.set(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN, nChildren + (random.nextBoolean() ? 1 : -1));
+            case 6 -> {
+                if (nChildren == 0) {
+                    s.set(ADDRESS, ArrowSchemaLayout.NAME, MemorySegment.NULL);
+                } else {
+                    s.get(ADDRESS, ArrowSchemaLayout.CHILDREN).reinterpret(nChildren * 8)
+                            .setAtIndex(ADDRESS, random.nextInt((int) nChildren), MemorySegment.NULL);
+                }
+            }
+            default -> s.set(ADDRESS, ArrowSchemaLayout.DICTIONARY, random.nextBoolean() ? MemorySegment.NULL
+                    : nodes.get(random.nextInt(nodes.size())).struct);
+        }
+        return node.path + " schema mutation " + kind;
+    }
+
+    private static void collect(MemorySegment array, String path, List<Node> out) {
+        MemorySegment s = array.reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+        out.add(new Node(s, path));
+        long n = s.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
+        MemorySegment children = s.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(n * 8);
+        for (int i = 0; i < n; i++) {
+            collect(children.getAtIndex(ADDRESS, i), path + "children[" + i + "].", out);
+        }
+        MemorySegment dictionary = s.get(ADDRESS, ArrowArrayLayout.DICTIONARY);
+        if (!dictionary.equals(MemorySegment.NULL)) {
+            collect(dictionary, path + "dictionary.", out);
+        }
+    }
+
+    private static void collectSchemas(MemorySegment schema, String path, List<Node> out) {
+        MemorySegment s = schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize());
+        out.add(new Node(s, path));
+        long n = s.get(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN);
+        MemorySegment children = s.get(ADDRESS, ArrowSchemaLayout.CHILDREN).reinterpret(n * 8);
+        for (int i = 0; i < n; i++) {
+            collectSchemas(children.getAtIndex(ADDRESS, i), path + ".children[" + i + "]", out);
+        }
+        MemorySegment dictionary = s.get(ADDRESS, ArrowSchemaLayout.DICTIONARY);
+        if (!dictionary.equals(MemorySegment.NULL)) {
+            collectSchemas(dictionary, path + ".dictionary", out);
+        }
+    }
+}
