@@ -26,6 +26,21 @@ class QuiverCommandTest {
         assertTrue(result.out.lines().anyMatch(l -> l.startsWith("CPU:-1") && l.endsWith("PASS")), result.out);
     }
 
+    @Test
+    void devicesListsTheOpenClDeviceWithItsLimits() {
+        Result result = run("devices");
+        assertEquals(0, result.code);
+        assertTrue(result.out.lines().anyMatch(l -> l.startsWith("opencl") && l.contains("USABLE") && l.contains("OPENCL:0")
+                && l.contains("global-memory=") && l.contains("max-allocation=") && l.contains("compute-units=")), result.out);
+    }
+
+    @Test
+    void selftestPassesOnTheOpenClDevice() {
+        Result result = run("selftest", "--rows", "2000");
+        assertEquals(0, result.code, result.out);
+        assertTrue(result.out.lines().anyMatch(l -> l.startsWith("OPENCL:0") && l.endsWith("PASS")), result.out);
+    }
+
     private record Result(int code, String out) {}
 
     private static Result run(String... args) {

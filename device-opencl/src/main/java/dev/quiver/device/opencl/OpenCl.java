@@ -83,7 +83,8 @@ final class OpenCl {
         return handles[function.ordinal()];
     }
 
-    private static RuntimeException rethrow(Throwable t) {
+    /** Rethrows what a downcall threw: unchecked as it is, anything else wrapped. Never returns. */
+    static RuntimeException rethrow(Throwable t) {
         if (t instanceof RuntimeException e) {
             throw e;
         }

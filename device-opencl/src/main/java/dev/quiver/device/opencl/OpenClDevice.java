@@ -112,6 +112,11 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
         return adopted;
     }
 
+    /** @return what OpenCL reported about this device when it was opened */
+    ClDeviceInfo info() {
+        return info;
+    }
+
     // ---- memory -------------------------------------------------------------------------------
 
     /**
