@@ -1,5 +1,5 @@
 /**
- * The OpenCL backend: {@code ARROW_DEVICE_OPENCL} (device type 4) on any OpenCL 2.0+ platform, through the
+ * The OpenCL backend: {@code ARROW_DEVICE_OPENCL} (device type 4) on any OpenCL 1.2 or later platform, through the
  * Khronos ICD loader {@code libOpenCL.so.1} called with FFM (no JNI, no JOCL). Every downcall is declared once,
  * with its C declaration, in one table that the tests compile against {@code CL/cl.h}.
  *
