@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.internal.ArrayCopier;
 import dev.quiver.internal.CallbackErrors;
 import dev.quiver.internal.ReleaseCallbacks;
 
@@ -38,6 +39,15 @@ public final class Diagnostics {
     /** @return failures caught inside release or stream callbacks called from native code, since start */
     public static long callbackFailures() {
         return CallbackErrors.count();
+    }
+
+    /**
+     * @return bytes moved between memories by {@link DeviceArray#copyTo} and {@link DeviceArray#copyToHost}
+     *         since start (reads staged to the host and writes to targets), to check that copies move only
+     *         what they need
+     */
+    public static long bytesCopied() {
+        return ArrayCopier.bytesMoved();
     }
 
     /** @return struct nodes Quiver exported whose release callback has not run yet */
