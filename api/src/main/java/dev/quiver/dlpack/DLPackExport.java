@@ -11,7 +11,9 @@ import java.util.Optional;
  * buffers, any copy, the struct itself). Until then the memory stays valid. {@link #validity()} is
  * borrowed from the tensor and dies with it.
  *
- * @param tensor    a {@code DLManagedTensorVersioned*} or, for a legacy export, a {@code DLManagedTensor*}
+ * @param tensor    a {@code DLManagedTensorVersioned*} or, for a legacy export, a {@code DLManagedTensor*}, as a
+ *                  zero-length segment (a plain address in no arena, so that passing it to a downcall that
+ *                  ends in the deleter never holds the tensor's memory open)
  * @param versioned true for {@code DLManagedTensorVersioned}, false for the legacy {@code DLManagedTensor}
  * @param copied    true if the data was copied for this export (the versioned struct then carries
  *                  {@code IS_COPIED})

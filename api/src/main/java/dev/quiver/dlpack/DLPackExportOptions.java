@@ -54,7 +54,7 @@ public final class DLPackExportOptions {
     }
 
     /**
-     * @param producer the stream the array's data was produced on, where the export records the event the
+     * @param producer a stream of the array's device, the one its data was produced on, where the export records the event the
      *                 consumer's stream waits for when the array carries no sync event of its own; by default
      *                 the backend's default stream
      * @return options with that producer stream
