@@ -39,6 +39,13 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * or exporting concurrently with other use is the caller's race to avoid; Quiver guarantees only that
  * release runs once and that use after close fails with {@link IllegalStateException}.
  *
+ * <p><b>Read-only arrays.</b> An array imported from a producer that forbids writes (a DLPack tensor flagged
+ * {@code READ_ONLY}, a CUDA Array Interface descriptor with {@code readonly} true) is read-only:
+ * {@link #isReadOnly()} says so and every path that would let anyone write to its buffers calls
+ * {@link #checkWritable()}, which refuses. Copies ({@link #copyTo}, {@link #copyToHost()}) are writable. The
+ * flag does not travel through {@link #exportTo}: arrays of the Arrow C Device Data Interface are immutable
+ * by specification.
+ *
  * <p><b>Validation.</b> Every import checks the structs (counts, lengths, offsets, buffer presence, format
  * strings, nesting depth) without reading buffer contents; faults are reported by
  * {@link InvalidArrowException} naming the field path, after the foreign release has been called.
@@ -63,6 +70,7 @@ public final class DeviceArray implements AutoCloseable {
     private final long deviceId;
     private final Devices devices;
     private final SyncEvent syncEvent;
+    private final boolean readOnly;
     private final State state;
     private final Cleaner.Cleanable cleanable;
 
@@ -85,8 +93,9 @@ public final class DeviceArray implements AutoCloseable {
         }
     }
 
-    private DeviceArray(MemorySegment struct, MemorySegment schema, Field field, Devices devices) {
+    private DeviceArray(MemorySegment struct, MemorySegment schema, Field field, Devices devices, boolean readOnly) {
         this.struct = struct;
+        this.readOnly = readOnly;
         this.schema = schema;
         this.field = field;
         this.devices = devices;
@@ -142,7 +151,7 @@ public final class DeviceArray implements AutoCloseable {
         }
         try {
             Field field = SchemaReader.read(ownSchema);
-            return adopt(ownArray, ownSchema, field, devices);
+            return adopt(ownArray, ownSchema, field, devices, false);
         } catch (RuntimeException | Error e) {
             releaseQuietly(ownArray, ownSchema, e);
             throw e;
@@ -160,16 +169,34 @@ public final class DeviceArray implements AutoCloseable {
      * @throws InvalidArrowException if the struct breaks the spec; it was released
      */
     public static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices) {
+        return importFrom(deviceArray, field, devices, false);
+    }
+
+    /**
+     * Moves an ArrowDeviceArray whose producer forbids writes into a new, read-only DeviceArray that has no
+     * schema struct of its own (see "Read-only arrays" above).
+     *
+     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released
+     * @param field       the field of the array
+     * @param devices     where to find backends
+     * @return the owner, whose {@link #isReadOnly()} is true
+     * @throws InvalidArrowException if the struct breaks the spec; it was released
+     */
+    public static DeviceArray importReadOnly(MemorySegment deviceArray, Field field, Devices devices) {
+        return importFrom(deviceArray, field, devices, true);
+    }
+
+    private static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices, boolean readOnly) {
         MemorySegment ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release");
         try {
-            return adopt(ownArray, null, field, devices);
+            return adopt(ownArray, null, field, devices, readOnly);
         } catch (RuntimeException | Error e) {
             releaseQuietly(ownArray, null, e);
             throw e;
         }
     }
 
-    private static DeviceArray adopt(MemorySegment ownArray, MemorySegment ownSchema, Field field, Devices devices) {
+    private static DeviceArray adopt(MemorySegment ownArray, MemorySegment ownSchema, Field field, Devices devices, boolean readOnly) {
         MemorySegment array = ownArray.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
         ArrayValidator.validate(array, field);
         DeviceType type = DeviceType.of(ownArray.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE));
@@ -177,7 +204,7 @@ public final class DeviceArray implements AutoCloseable {
         if (hasEvent && type.isKnown() && type.eventType().isEmpty()) {
             throw new InvalidArrowException("sync_event", "is set but " + type + " arrays have no events (must be NULL)");
         }
-        return new DeviceArray(ownArray, ownSchema, field, devices);
+        return new DeviceArray(ownArray, ownSchema, field, devices, readOnly);
     }
 
     private static MemorySegment move(MemorySegment source, long size, long releaseOffset, String releasePath) {
@@ -337,6 +364,29 @@ public final class DeviceArray implements AutoCloseable {
     /** @return the top-level {@code null_count} (-1 if the producer did not compute it) */
     public long nullCount() {
         return arrowArray().get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT);
+    }
+
+    /** @return where this array finds backends for its events and copies */
+    public Devices devices() {
+        return devices;
+    }
+
+    /** @return true if the producer of this array's memory forbids writes to it */
+    public boolean isReadOnly() {
+        return readOnly;
+    }
+
+    /**
+     * Called by every path that writes to this array's buffers or hands them to someone who may write.
+     *
+     * @throws ReadOnlyArrayException if this array is read-only
+     * @throws IllegalStateException  if it is closed or exported
+     */
+    public void checkWritable() {
+        checkOpen();
+        if (readOnly) {
+            throw new ReadOnlyArrayException(state.description + " is read-only: its producer forbids writes to its memory; copy it (copyTo) to get a writable array");
+        }
     }
 
     /** @return the sync event that guards this array's data, if the producer set one */
