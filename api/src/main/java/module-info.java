@@ -12,5 +12,6 @@ module dev.quiver.api {
     exports dev.quiver.abi;
     exports dev.quiver.type;
     exports dev.quiver.host;
+    exports dev.quiver.stream;
     uses dev.quiver.spi.DeviceProvider;
 }
