@@ -44,16 +44,17 @@ final class NativeCalls {
     }
 
     /**
-     * Makes a global upcall stub for a static method of {@code lookup}'s class.
+     * Makes a global upcall stub for a static method.
      *
      * @param lookup     a lookup with access to the method
+     * @param owner      the class that declares it
      * @param method     the method name
      * @param descriptor its C signature
      * @return the stub, alive until the JVM exits
      */
-    static MemorySegment upcall(MethodHandles.Lookup lookup, String method, FunctionDescriptor descriptor) {
+    static MemorySegment upcall(MethodHandles.Lookup lookup, Class<?> owner, String method, FunctionDescriptor descriptor) {
         try {
-            MethodHandle target = lookup.findStatic(lookup.lookupClass(), method, descriptor.toMethodType());
+            MethodHandle target = lookup.findStatic(owner, method, descriptor.toMethodType());
             return Linker.nativeLinker().upcallStub(target, descriptor, Arena.global());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("no upcall target " + method, e);

@@ -43,10 +43,10 @@ final class ProducerImport implements DeviceArraySubscription {
     /** The upcall stubs, made once on first import. */
     private static final class Stubs {
         static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
-        static final MemorySegment ON_SCHEMA = NativeCalls.upcall(LOOKUP, "onSchema", NativeCalls.INT_PTR_PTR);
-        static final MemorySegment ON_NEXT_TASK = NativeCalls.upcall(LOOKUP, "onNextTask", NativeCalls.INT_PTR_PTR_PTR);
-        static final MemorySegment ON_ERROR = NativeCalls.upcall(LOOKUP, "onError", NativeCalls.VOID_PTR_INT_PTR_PTR);
-        static final MemorySegment RELEASE = NativeCalls.upcall(LOOKUP, "release", NativeCalls.VOID_PTR);
+        static final MemorySegment ON_SCHEMA = NativeCalls.upcall(LOOKUP, ProducerImport.class, "onSchema", NativeCalls.INT_PTR_PTR);
+        static final MemorySegment ON_NEXT_TASK = NativeCalls.upcall(LOOKUP, ProducerImport.class, "onNextTask", NativeCalls.INT_PTR_PTR_PTR);
+        static final MemorySegment ON_ERROR = NativeCalls.upcall(LOOKUP, ProducerImport.class, "onError", NativeCalls.VOID_PTR_INT_PTR_PTR);
+        static final MemorySegment RELEASE = NativeCalls.upcall(LOOKUP, ProducerImport.class, "release", NativeCalls.VOID_PTR);
     }
 
     private final Flow.Subscriber<? super DeviceArray> subscriber;

@@ -44,9 +44,9 @@ final class PublisherExport implements Flow.Subscriber<DeviceArray> {
     /** The upcall stubs, made once on first export. */
     private static final class Stubs {
         static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
-        static final MemorySegment REQUEST = NativeCalls.upcall(LOOKUP, "request", NativeCalls.VOID_PTR_LONG);
-        static final MemorySegment CANCEL = NativeCalls.upcall(LOOKUP, "cancel", NativeCalls.VOID_PTR);
-        static final MemorySegment EXTRACT = NativeCalls.upcall(LOOKUP, "extractData", NativeCalls.INT_PTR_PTR);
+        static final MemorySegment REQUEST = NativeCalls.upcall(LOOKUP, PublisherExport.class, "request", NativeCalls.VOID_PTR_LONG);
+        static final MemorySegment CANCEL = NativeCalls.upcall(LOOKUP, PublisherExport.class, "cancel", NativeCalls.VOID_PTR);
+        static final MemorySegment EXTRACT = NativeCalls.upcall(LOOKUP, PublisherExport.class, "extractData", NativeCalls.INT_PTR_PTR);
     }
 
     private final Flow.Publisher<? extends DeviceArray> publisher;

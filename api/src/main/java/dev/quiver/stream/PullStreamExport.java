@@ -30,10 +30,10 @@ final class PullStreamExport {
     /** The upcall stubs and the message for released streams, made once on first export. */
     private static final class Stubs {
         static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
-        static final MemorySegment GET_SCHEMA = NativeCalls.upcall(LOOKUP, "getSchema", NativeCalls.INT_PTR_PTR);
-        static final MemorySegment GET_NEXT = NativeCalls.upcall(LOOKUP, "getNext", NativeCalls.INT_PTR_PTR);
-        static final MemorySegment GET_LAST_ERROR = NativeCalls.upcall(LOOKUP, "getLastError", NativeCalls.PTR_PTR);
-        static final MemorySegment RELEASE = NativeCalls.upcall(LOOKUP, "release", NativeCalls.VOID_PTR);
+        static final MemorySegment GET_SCHEMA = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "getSchema", NativeCalls.INT_PTR_PTR);
+        static final MemorySegment GET_NEXT = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "getNext", NativeCalls.INT_PTR_PTR);
+        static final MemorySegment GET_LAST_ERROR = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "getLastError", NativeCalls.PTR_PTR);
+        static final MemorySegment RELEASE = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "release", NativeCalls.VOID_PTR);
         static final MemorySegment RELEASED = Arena.global().allocateFrom(
                 "ArrowDeviceArrayStream: the stream was released; no callback but release may be called on it");
     }
