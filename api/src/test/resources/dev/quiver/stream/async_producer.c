@@ -99,11 +99,12 @@ static void cancel(struct ArrowAsyncProducer* self) {
   pthread_mutex_unlock(&p->mu);
 }
 
-/* Waits for credit. 1: go on, 0: cancelled, -1: a bad request arrived. */
+/* Waits for credit. 1: go on, 0: cancelled and no credit left, -1: a bad request arrived. After a cancel the
+   producer finishes out the tasks already requested, as the specification allows. */
 static int await_credit(struct async_producer* p) {
   pthread_mutex_lock(&p->mu);
   while (p->requested == 0 && !p->cancelled && p->bad_request == 0) pthread_cond_wait(&p->cv, &p->mu);
-  int result = p->bad_request != 0 ? -1 : p->cancelled ? 0 : 1;
+  int result = p->bad_request != 0 ? -1 : p->requested > 0 ? 1 : 0;
   if (result == 1) p->requested--;
   pthread_mutex_unlock(&p->mu);
   return result;
