@@ -2,9 +2,17 @@ package dev.quiver.stream;
 
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
+import dev.quiver.InvalidArrowException;
+import dev.quiver.abi.ArrowArrayLayout;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.internal.ReleaseCallbacks;
 import dev.quiver.type.Field;
 
-/** The checks every array a stream hands out must pass: the stream's device type and schema. */
+import java.lang.foreign.MemorySegment;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+/** The checks every array a stream hands out or takes in must pass: the stream's device type and schema. */
 final class ArrayChecks {
     private ArrayChecks() {}
 
@@ -23,6 +31,23 @@ final class ArrayChecks {
         if (!sameTypes(array.field(), schema)) {
             throw new StreamException(Errno.EINVAL, "array " + index + " has type " + typeOf(array.field())
                     + " but the stream's schema is " + typeOf(schema));
+        }
+    }
+
+    /**
+     * Checks an incoming ArrowDeviceArray's {@code device_type} before it is imported.
+     *
+     * @param deviceArray a live ArrowDeviceArray the caller owns
+     * @param expected    the stream's device type
+     * @param owner       whose device type it is, for the message ("stream", "producer")
+     * @throws InvalidArrowException naming {@code device_type}, after releasing the array
+     */
+    static void requireDeviceType(MemorySegment deviceArray, DeviceType expected, String owner) {
+        int type = deviceArray.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE);
+        if (type != expected.code()) {
+            ReleaseCallbacks.releaseArrayStruct(deviceArray.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()));
+            throw new InvalidArrowException("device_type", "is " + DeviceType.of(type) + " (" + type + ") but the " + owner
+                    + "'s device_type is " + expected + " (" + expected.code() + "); the array was released");
         }
     }
 

@@ -230,12 +230,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
             ended = true;
             return null;
         }
-        int arrayType = scratch.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE);
-        if (arrayType != deviceType.code()) {
-            ReleaseCallbacks.releaseArrayStruct(scratch.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()));
-            throw new InvalidArrowException("device_type", "is " + DeviceType.of(arrayType) + " (" + arrayType
-                    + ") but the stream's device_type is " + deviceType + " (" + deviceType.code() + "); the array was released");
-        }
+        ArrayChecks.requireDeviceType(scratch, deviceType, "stream");
         return DeviceArray.importFrom(scratch, schema, devices);
     }
 

@@ -80,7 +80,8 @@ final class ProducerImport implements DeviceArraySubscription {
     static void subscribe(Flow.Subscriber<? super DeviceArray> subscriber, Devices devices, Consumer<MemorySegment> start) {
         ProducerImport stream = new ProducerImport(subscriber, devices);
         try {
-            start.accept(stream.handler);
+            // a view without the arena's scope: a producer may release the handler from inside start
+            start.accept(MemorySegment.ofAddress(stream.handler.address()).reinterpret(stream.handler.byteSize()));
         } catch (Throwable t) {
             stream.terminate(t);
         }
@@ -228,12 +229,7 @@ final class ProducerImport implements DeviceArraySubscription {
         if (out.get(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE).equals(MemorySegment.NULL)) {
             throw new InvalidArrowException("array.release", "is NULL after extract_data returned 0 (no array was produced)");
         }
-        int type = out.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE);
-        if (type != deviceType.code()) {
-            ReleaseCallbacks.releaseArrayStruct(out.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()));
-            throw new InvalidArrowException("device_type", "is " + DeviceType.of(type) + " (" + type
-                    + ") but the producer's device_type is " + deviceType + " (" + deviceType.code() + "); the array was released");
-        }
+        ArrayChecks.requireDeviceType(out, deviceType, "producer");
         return DeviceArray.importFrom(out, schema, devices);
     }
 

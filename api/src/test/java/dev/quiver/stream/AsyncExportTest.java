@@ -47,8 +47,11 @@ class AsyncExportTest {
     private long producersBefore;
     private long tasksBefore;
 
+    private long callbackFailuresBefore;
+
     @BeforeEach
     void baseline() {
+        callbackFailuresBefore = Diagnostics.callbackFailures();
         exportsBefore = Diagnostics.liveExports();
         producersBefore = PublisherExport.PRODUCERS.size();
         tasksBefore = PublisherExport.TASKS.size();
@@ -56,6 +59,7 @@ class AsyncExportTest {
 
     @AfterEach
     void nothingLeftBehind() {
+        assertEquals(callbackFailuresBefore, Diagnostics.callbackFailures(), "no upcall failed");
         for (MemorySegment c : consumers) {
             assertEquals(1, stat(c, RELEASED), "the handler was released exactly once");
             assertEquals(0, stat(c, OVERLAPPING_CALLBACKS), "handler callbacks never overlapped or nested");

@@ -2,6 +2,7 @@ package dev.quiver.stream;
 
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
+import dev.quiver.Diagnostics;
 import dev.quiver.InvalidArrowException;
 import dev.quiver.abi.ArrowAsyncDeviceStreamHandlerLayout;
 import org.junit.jupiter.api.AfterEach;
@@ -46,6 +47,7 @@ class AsyncImportTest {
 
     private final List<MemorySegment> producers = new ArrayList<>();
     private final long handlersBefore = ProducerImport.HANDLERS.size();
+    private final long callbackFailuresBefore = Diagnostics.callbackFailures();
 
     @AfterEach
     void nothingLeftBehind() {
@@ -65,6 +67,7 @@ class AsyncImportTest {
             });
         }
         assertEquals(handlersBefore, ProducerImport.HANDLERS.size(), "every handler was released");
+        assertEquals(callbackFailuresBefore, Diagnostics.callbackFailures(), "no upcall failed");
     }
 
     /** Starts a C producer thread on the handler when the publisher is subscribed to. */

@@ -46,14 +46,18 @@ class PullStreamExportTest {
     private long exportsBefore;
     private long streamsBefore;
 
+    private long callbackFailuresBefore;
+
     @BeforeEach
     void baseline() {
+        callbackFailuresBefore = Diagnostics.callbackFailures();
         exportsBefore = Diagnostics.liveExports();
         streamsBefore = PullStreamExport.LIVE.size();
     }
 
     @AfterEach
     void nothingLeftBehind() {
+        assertEquals(callbackFailuresBefore, Diagnostics.callbackFailures(), "no upcall failed");
         assertEquals(exportsBefore, Diagnostics.liveExports(), "every exported array and schema was released");
         assertEquals(streamsBefore, PullStreamExport.LIVE.size(), "every exported stream was released");
         arena.close();

@@ -97,11 +97,7 @@ public class StreamThroughput {
     public long cConsumerPullsFromJava() throws Throwable {
         DeviceArrayStreams.exportTo(Stream.generate(() -> batch.toDeviceArray(devices)).limit(BATCHES),
                 batch.field(), DeviceType.CPU, stream);
-        long received = (long) drain.invokeExact(stream);
-        if (received != BATCHES) {
-            throw new IllegalStateException("C received " + received + " batches");
-        }
-        return received;
+        return drainInC();
     }
 
     /**
@@ -114,6 +110,10 @@ public class StreamThroughput {
         produce.invokeExact(upstream, (long) BATCHES);
         DeviceArrayStream source = DeviceArrayStream.importFrom(upstream, devices);
         DeviceArrayStreams.exportTo(source, source.schema(), source.deviceType(), stream); // released with the stream
+        return drainInC();
+    }
+
+    private long drainInC() throws Throwable {
         long received = (long) drain.invokeExact(stream);
         if (received != BATCHES) {
             throw new IllegalStateException("C received " + received + " batches");
