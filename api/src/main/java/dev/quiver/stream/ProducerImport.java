@@ -63,6 +63,7 @@ final class ProducerImport implements DeviceArraySubscription {
     private volatile DeviceType deviceType;
     private volatile Map<String, String> additionalMetadata = Map.of();
     private boolean subscribed; // confined to the signal drain
+    private boolean signalledEnd; // confined to the signal drain: onComplete or onError was delivered
 
     private ProducerImport(Flow.Subscriber<? super DeviceArray> subscriber, Devices devices) {
         this.subscriber = subscriber;
@@ -193,6 +194,7 @@ final class ProducerImport implements DeviceArraySubscription {
             if (terminated.compareAndSet(false, true)) {
                 signals.submit(() -> {
                     deliverSubscribe();
+                    signalledEnd = true;
                     subscriber.onComplete();
                 });
             }
@@ -246,6 +248,7 @@ final class ProducerImport implements DeviceArraySubscription {
         if (terminated.compareAndSet(false, true)) {
             signals.submit(() -> {
                 deliverSubscribe();
+                signalledEnd = true;
                 subscriber.onError(failure);
             });
         }
@@ -260,8 +263,9 @@ final class ProducerImport implements DeviceArraySubscription {
         }
     }
 
+    /** Delivers an array queued before any end signal; after cancel or the end it is released instead. */
     private void deliverNext(DeviceArray array) {
-        if (terminated.get() || cancelled.get()) {
+        if (signalledEnd || cancelled.get()) {
             array.close();
             return;
         }
@@ -283,7 +287,10 @@ final class ProducerImport implements DeviceArraySubscription {
         if (n <= 0) {
             cancel();
             if (terminated.compareAndSet(false, true)) {
-                signals.submit(() -> subscriber.onError(new IllegalArgumentException("request(n) needs n > 0, got " + n + " (Flow rule 3.9)")));
+                signals.submit(() -> {
+                    signalledEnd = true;
+                    subscriber.onError(new IllegalArgumentException("request(n) needs n > 0, got " + n + " (Flow rule 3.9)"));
+                });
             }
             return;
         }

@@ -2,6 +2,7 @@ package dev.quiver.stream;
 
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
+import dev.quiver.InvalidArrowException;
 import dev.quiver.abi.ArrowAsyncDeviceStreamHandlerLayout;
 import dev.quiver.abi.ArrowAsyncProducerLayout;
 import dev.quiver.abi.ArrowAsyncTaskLayout;
@@ -88,16 +89,20 @@ final class PublisherExport implements Flow.Subscriber<DeviceArray> {
     static CompletableFuture<Void> start(Flow.Publisher<? extends DeviceArray> publisher, Field schema, DeviceType deviceType,
                                          MemorySegment handler, Map<String, String> additionalMetadata, Executor executor) {
         MemorySegment struct = handler.reinterpret(ArrowAsyncDeviceStreamHandlerLayout.LAYOUT.byteSize());
-        for (long at : new long[] {ArrowAsyncDeviceStreamHandlerLayout.ON_SCHEMA, ArrowAsyncDeviceStreamHandlerLayout.ON_NEXT_TASK,
-            ArrowAsyncDeviceStreamHandlerLayout.ON_ERROR, ArrowAsyncDeviceStreamHandlerLayout.RELEASE}) {
-            if (struct.get(ADDRESS, at).equals(MemorySegment.NULL)) {
-                throw new IllegalArgumentException("the handler's callback at offset " + at + " is NULL (every handler callback is mandatory)");
-            }
-        }
+        requireCallback(struct, ArrowAsyncDeviceStreamHandlerLayout.ON_SCHEMA, "on_schema");
+        requireCallback(struct, ArrowAsyncDeviceStreamHandlerLayout.ON_NEXT_TASK, "on_next_task");
+        requireCallback(struct, ArrowAsyncDeviceStreamHandlerLayout.ON_ERROR, "on_error");
+        requireCallback(struct, ArrowAsyncDeviceStreamHandlerLayout.RELEASE, "release");
         PublisherExport export = new PublisherExport(publisher, schema, deviceType, struct, additionalMetadata, executor);
         struct.set(ADDRESS, ArrowAsyncDeviceStreamHandlerLayout.PRODUCER, export.producer);
         export.submit(export::sendSchema);
         return export.done;
+    }
+
+    private static void requireCallback(MemorySegment handler, long offset, String name) {
+        if (handler.get(ADDRESS, offset).equals(MemorySegment.NULL)) {
+            throw new InvalidArrowException("handler." + name, "is NULL (every handler callback is mandatory)");
+        }
     }
 
     // ---- the consumer's calls into the producer (any thread): queue and return -------------------------

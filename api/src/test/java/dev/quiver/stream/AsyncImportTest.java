@@ -72,9 +72,14 @@ class AsyncImportTest {
 
     /** Starts a C producer thread on the handler when the publisher is subscribed to. */
     private Flow.Publisher<DeviceArray> producer(long batches, long mismatchAt, long invalidAt, long errorAt, int errorCode, boolean badSchema) {
+        return producer(batches, mismatchAt, invalidAt, errorAt, errorCode, badSchema, false);
+    }
+
+    private Flow.Publisher<DeviceArray> producer(long batches, long mismatchAt, long invalidAt, long errorAt, int errorCode,
+                                                 boolean badSchema, boolean reentrant) {
         return AsyncDeviceStreams.importProducer(handler -> producers.add(StreamC.call(() ->
                 (MemorySegment) StreamC.ASYNC_PRODUCER_START.invokeExact(handler, batches, CPU, mismatchAt, invalidAt,
-                        errorAt, errorCode, badSchema ? 1 : 0))), Batches.NO_BACKENDS);
+                        errorAt, errorCode, badSchema ? 1 : 0, reentrant ? 1 : 0))), Batches.NO_BACKENDS);
     }
 
     private static long stat(MemorySegment producer, int which) {
@@ -112,6 +117,20 @@ class AsyncImportTest {
         assertEquals(1, stat(p, ENDED));
         assertEquals(stat(p, REQUEST_CALLS), stat(p, REQUESTS_IN_CALLBACK), "every request came from inside on_schema or on_next_task");
         assertTrue(stat(p, REQUEST_CALLS) >= 10_000);
+    }
+
+    @Test
+    void aProducerThatCallsOnNextTaskFromInsideRequestStillGetsSerializedUnnestedSignals() throws Exception {
+        RecordingSubscriber subscriber = new RecordingSubscriber(1, -1);
+        producer(2_000, -1, -1, -1, 0, false, true).subscribe(subscriber);
+        assertTrue(subscriber.awaitTerminated());
+        MemorySegment p = joined();
+        assertEquals(List.of(), subscriber.errors);
+        assertEquals(1, subscriber.completions.get());
+        assertEquals(2_000, subscriber.received.get());
+        assertEquals(0, subscriber.wrongValues.get());
+        assertEquals(0, subscriber.overlapping.get(), "onSubscribe/onNext/onComplete never nested, though the producer nested its calls");
+        assertEquals(2_000, stat(p, EXTRACTED));
     }
 
     @Test

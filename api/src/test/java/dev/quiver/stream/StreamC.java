@@ -34,7 +34,7 @@ final class StreamC {
     static final MethodHandle PULL_CHECK_RELEASE = fn("pull_check_release", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
 
     static final MethodHandle ASYNC_PRODUCER_START = fn("async_producer_start", FunctionDescriptor.of(ADDRESS,
-            ADDRESS, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT));
+            ADDRESS, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT));
     static final MethodHandle ASYNC_PRODUCER_JOIN = fn("async_producer_join", FunctionDescriptor.ofVoid(ADDRESS));
     static final MethodHandle ASYNC_PRODUCER_STAT = fn("async_producer_stat", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_INT));
     static final MethodHandle ASYNC_PRODUCER_FREE = fn("async_producer_free", FunctionDescriptor.ofVoid(ADDRESS));

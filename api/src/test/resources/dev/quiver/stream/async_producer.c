@@ -5,6 +5,9 @@
  * after that lets its ArrowAsyncProducer go. request() and cancel() only record and wake the thread; they
  * never call the handler. Failures to inject: on_error at a batch, an invalid schema, an array on another
  * device type, an invalid array. Everything is counted in C.
+ *
+ * With `reentrant` set it breaks the rules on purpose: request() calls on_next_task synchronously (even from
+ * inside on_schema), to check that the consumer still never nests or overlaps its own signals.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -24,6 +27,9 @@ struct async_producer {
   int64_t error_at;
   int error_code;
   int bad_schema;
+  int reentrant;
+  int64_t sent;
+  int delivering;
   char metadata[64];
   pthread_t thread;
   pthread_mutex_t mu;
@@ -72,8 +78,32 @@ static int extract_data(struct ArrowAsyncTask* task, struct ArrowDeviceArray* ou
   return rc;
 }
 
+static int send_task(struct async_producer* p, int64_t index);
+
+/* The rule-breaking mode: deliver what is requested right here, on the caller's thread. */
+static void deliver_synchronously(struct async_producer* p) {
+  if (p->delivering) return; /* a request from inside on_next_task: the outer loop sends it */
+  p->delivering = 1;
+  while (p->requested > 0 && p->sent < p->batches && !p->cancelled) {
+    p->requested--;
+    if (send_task(p, p->sent++) != 0) break;
+  }
+  if (p->sent == p->batches && !atomic_load(&p->ended)) {
+    atomic_store(&p->ended, 1);
+    p->handler->on_next_task(p->handler, NULL, NULL);
+  }
+  p->delivering = 0;
+}
+
 static void request(struct ArrowAsyncProducer* self, int64_t n) {
   struct async_producer* p = (struct async_producer*)self;
+  if (p->reentrant) {
+    atomic_fetch_add(&p->request_calls, 1);
+    if (in_callback) atomic_fetch_add(&p->requests_in_callback, 1);
+    if (n > 0) p->requested += n;
+    deliver_synchronously(p);
+    return;
+  }
   if (atomic_load(&p->released)) atomic_fetch_add(&p->calls_after_release, 1);
   atomic_fetch_add(&p->request_calls, 1);
   if (in_callback) atomic_fetch_add(&p->requests_in_callback, 1);
@@ -121,6 +151,26 @@ static void error_metadata(char* out, int64_t batch) {
   memcpy(out + 17, value, (size_t)value_length);
 }
 
+/* One task for batch `index`; returns what on_next_task returned (recorded if not 0). */
+static int send_task(struct async_producer* p, int64_t index) {
+  struct task_state* state = (struct task_state*)calloc(1, sizeof *state);
+  state->producer = p;
+  state->index = index;
+  struct ArrowAsyncTask task = {extract_data, state};
+  atomic_fetch_add(&p->tasks_sent, 1);
+  int outer = in_callback;
+  in_callback = 1;
+  int rc = p->handler->on_next_task(p->handler, &task, NULL);
+  in_callback = outer;
+  if (state->extracted) {
+    free(state);
+  } else {
+    atomic_fetch_add(&p->tasks_not_extracted, 1); /* the task struct is gone; its state is leaked on purpose */
+  }
+  if (rc != 0) atomic_store(&p->on_next_task_rc, rc);
+  return rc;
+}
+
 static void* run(void* arg) {
   struct async_producer* p = (struct async_producer*)arg;
   struct ArrowAsyncDeviceStreamHandler* h = p->handler;
@@ -133,6 +183,7 @@ static void* run(void* arg) {
   if (schema.release != NULL) schema.release(&schema); /* the handler must have moved or released it */
   atomic_store(&p->on_schema_rc, rc);
   if (rc != 0) goto done;
+  if (p->reentrant) goto done; /* everything was sent from inside request(), nested in on_schema */
   for (int64_t i = 0;; i++) {
     if (i == p->error_at) {
       char metadata[64];
@@ -157,23 +208,7 @@ static void* run(void* arg) {
       h->on_error(h, EINVAL, message, NULL);
       goto done;
     }
-    struct task_state* state = (struct task_state*)calloc(1, sizeof *state);
-    state->producer = p;
-    state->index = i;
-    struct ArrowAsyncTask task = {extract_data, state};
-    atomic_fetch_add(&p->tasks_sent, 1);
-    in_callback = 1;
-    rc = h->on_next_task(h, &task, NULL);
-    in_callback = 0;
-    if (state->extracted) {
-      free(state);
-    } else {
-      atomic_fetch_add(&p->tasks_not_extracted, 1); /* the task struct is gone; its state is leaked on purpose */
-    }
-    if (rc != 0) {
-      atomic_store(&p->on_next_task_rc, rc);
-      goto done; /* no on_error after the consumer's error: just release */
-    }
+    if (send_task(p, i) != 0) goto done; /* no on_error after the consumer's error: just release */
   }
 done:
   h->release(h);
@@ -184,7 +219,7 @@ done:
 /* Starts a producer thread for `handler`. Indexes of -1 disable the failure. */
 struct async_producer* async_producer_start(struct ArrowAsyncDeviceStreamHandler* handler, int64_t batches,
                                             int32_t device_type, int64_t mismatch_at, int64_t invalid_at,
-                                            int64_t error_at, int error_code, int bad_schema) {
+                                            int64_t error_at, int error_code, int bad_schema, int reentrant) {
   struct async_producer* p = (struct async_producer*)calloc(1, sizeof *p);
   if (p == NULL) return NULL;
   p->producer.device_type = device_type;
@@ -207,6 +242,7 @@ struct async_producer* async_producer_start(struct ArrowAsyncDeviceStreamHandler
   p->error_at = error_at;
   p->error_code = error_code;
   p->bad_schema = bad_schema;
+  p->reentrant = reentrant;
   pthread_mutex_init(&p->mu, NULL);
   pthread_cond_init(&p->cv, NULL);
   if (pthread_create(&p->thread, NULL, run, p) != 0) {
