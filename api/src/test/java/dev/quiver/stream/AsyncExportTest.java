@@ -3,11 +3,15 @@ package dev.quiver.stream;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Diagnostics;
+import dev.quiver.InvalidArrowException;
+import dev.quiver.abi.ArrowAsyncDeviceStreamHandlerLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -211,6 +215,19 @@ class AsyncExportTest {
         assertEquals(Errno.EINVAL.code(), stat(c, ERROR_CODE));
         assertTrue(text(c, 0).contains("array 0 is on CPU but the stream's device_type is CUDA"), text(c, 0));
         assertInstanceOf(StreamException.class, failure(done));
+    }
+
+    @Test
+    void aHandlerWithoutCallbacksIsRefusedBeforeAnythingStarts() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment empty = arena.allocate(ArrowAsyncDeviceStreamHandlerLayout.LAYOUT);
+            RangePublisher publisher = new RangePublisher(1, Batches::batch);
+            InvalidArrowException e = assertThrows(InvalidArrowException.class,
+                    () -> AsyncDeviceStreams.exportTo(publisher, Batches.SCHEMA, DeviceType.CPU, empty));
+            assertEquals("handler.on_schema", e.fieldPath());
+            assertEquals(MemorySegment.NULL, empty.get(ValueLayout.ADDRESS, ArrowAsyncDeviceStreamHandlerLayout.PRODUCER));
+            assertEquals(0, publisher.emitted.get());
+        }
     }
 
     @Test
