@@ -1,6 +1,6 @@
 /**
  * What applications compile against: device types, devices, device arrays, events and streams over the
- * Arrow C Device Data Interface, DLPack ({@code dev.quiver.dlpack}) and the CUDA Array Interface
+ * Arrow C Device Data Interface (arrays and streams, {@code dev.quiver.stream}), DLPack ({@code dev.quiver.dlpack}) and the CUDA Array Interface
  * ({@code dev.quiver.cai}). Finds backends with {@link java.util.ServiceLoader}.
  *
  * <p>Makes restricted FFM calls (upcall stubs for release callbacks and DLPack deleters, downcalls into
@@ -13,6 +13,7 @@ module dev.quiver.api {
     exports dev.quiver.abi;
     exports dev.quiver.type;
     exports dev.quiver.host;
+    exports dev.quiver.stream;
     exports dev.quiver.dlpack;
     exports dev.quiver.cai;
     uses dev.quiver.spi.DeviceProvider;

@@ -133,7 +133,7 @@ public final class StructWriter {
     }
 
     /** Encodes metadata as the C Data Interface does: int32 count, then int32 length + bytes per key and value. */
-    private static MemorySegment metadata(Arena arena, Metadata metadata) {
+    public static MemorySegment metadata(Arena arena, Metadata metadata) {
         if (metadata.isEmpty()) {
             return MemorySegment.NULL;
         }
