@@ -4,6 +4,7 @@ import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.ArrayCopier;
+import dev.quiver.internal.ArrayData;
 import dev.quiver.internal.ArrayValidator;
 import dev.quiver.internal.FullValidator;
 import dev.quiver.internal.HostMemory;
@@ -72,6 +73,8 @@ public final class DeviceArray implements AutoCloseable {
     private final SyncEvent syncEvent;
     private final boolean readOnly;
     private final State state;
+    /** The owner's reference plus one per shared view not yet released. */
+    private final AtomicInteger references = new AtomicInteger(1);
     private final Cleaner.Cleanable cleanable;
 
     /** The part the Cleaner sees: never the DeviceArray itself. */
@@ -245,6 +248,10 @@ public final class DeviceArray implements AutoCloseable {
      *                    want the schema (this array's schema is then released here)
      */
     public void exportTo(MemorySegment deviceArray, MemorySegment schema) {
+        if (references.get() > 1) {
+            throw new IllegalStateException(state.description + " has " + (references.get() - 1)
+                    + " shared view(s) not yet released; it cannot be moved out");
+        }
         if (!state.value.compareAndSet(OPEN, MOVED)) {
             throw new IllegalStateException(state.description + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
         }
@@ -422,6 +429,48 @@ public final class DeviceArray implements AutoCloseable {
             return;
         }
         cleanable.clean();
+        dropReference();
+    }
+
+    /**
+     * Exports a view of this array without giving it up: the consumer gets its own ArrowDeviceArray and
+     * ArrowSchema pointing at the same buffers (zero-copy), and this array's memory stays alive until both
+     * this object is closed and every such view is released, in any order, from any thread. The view carries
+     * the same {@code sync_event} pointer, valid for as long as the view is.
+     *
+     * @param deviceArray 128 writable bytes for the consumer's {@code struct ArrowDeviceArray}
+     * @param schema      72 writable bytes for the consumer's {@code struct ArrowSchema}, or NULL
+     * @throws IllegalStateException if this array is closed or moved
+     */
+    public void exportShared(MemorySegment deviceArray, MemorySegment schema) {
+        int held;
+        do {
+            held = references.get();
+            if (held == 0 || state.value.get() != OPEN) {
+                throw new IllegalStateException(state.description + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
+            }
+        } while (!references.compareAndSet(held, held + 1));
+        try {
+            Arena structs = Arena.ofShared();
+            StructWriter.writeDeviceArray(deviceArray.reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize()), ArrayData.viewOf(arrowArray()),
+                    deviceType.code(), deviceId, struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT), structs, () -> {
+                        structs.close();
+                        dropReference();
+                    });
+        } catch (RuntimeException | Error e) {
+            dropReference();
+            throw e;
+        }
+        if (!schema.equals(MemorySegment.NULL)) {
+            StructWriter.writeSchema(schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), field);
+        }
+    }
+
+    /** Releases the structs once the owner and every shared view have let go. */
+    private void dropReference() {
+        if (references.decrementAndGet() != 0) {
+            return;
+        }
         try {
             ReleaseCallbacks.releaseArrayStruct(struct);
         } finally {
