@@ -451,12 +451,8 @@ public final class DeviceArray implements AutoCloseable {
             }
         } while (!references.compareAndSet(held, held + 1));
         try {
-            Arena structs = Arena.ofShared();
             StructWriter.writeDeviceArray(deviceArray.reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize()), ArrayData.viewOf(arrowArray()),
-                    deviceType.code(), deviceId, struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT), structs, () -> {
-                        structs.close();
-                        dropReference();
-                    });
+                    deviceType.code(), deviceId, struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT), this::dropReference);
         } catch (RuntimeException | Error e) {
             dropReference();
             throw e;
