@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.internal.ArrayCopier;
 import dev.quiver.internal.CallbackErrors;
 import dev.quiver.internal.ReleaseCallbacks;
 
@@ -40,7 +41,16 @@ public final class Diagnostics {
         return CallbackErrors.count();
     }
 
-    /** @return struct nodes Quiver exported whose release callback has not run yet */
+    /**
+     * @return bytes moved between memories by {@link DeviceArray#copyTo} and {@link DeviceArray#copyToHost}
+     *         since start (reads staged to the host and writes to targets), to check that copies move only
+     *         what they need
+     */
+    public static long bytesCopied() {
+        return ArrayCopier.bytesMoved();
+    }
+
+    /** @return struct nodes Quiver exported (arrays, children, schemas) whose release has not run yet */
     public static long liveExports() {
         return ReleaseCallbacks.liveExports();
     }

@@ -2,6 +2,7 @@ package dev.quiver.internal;
 
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
 
@@ -9,25 +10,36 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 /**
- * Copies a validated ArrowArray tree buffer by buffer to a target device through the SPI, and exports the
- * result as an ArrowDeviceArray whose release frees the target allocations (and the event) through the
- * target backend. Buffer sizes come from type, offset and length; variable-length sizes are read from the
- * end offset. The caller has honoured the source's sync event.
+ * Copies a validated ArrowArray tree to a target device through the SPI and exports the copy as an
+ * ArrowDeviceArray whose release frees the target allocations (and its event) through the target backend.
+ *
+ * <p>Only the slots an array uses are copied: a slice copies its own range of every buffer, never its
+ * parent's, with offsets re-based so that they start at zero. Sizes come from type, offset and length;
+ * where they depend on data (offsets, variadic buffer sizes) the copier plans level by level, reading all
+ * such values of one nesting level from the source with a single synchronisation. The caller has honoured
+ * the source's sync event. Work is ordered on {@code stream}; copies that read host memory complete before
+ * {@link #copy} returns.
+ *
+ * <p>Kept whole (their contents are positions that would need rewriting): the children of list views and
+ * dense unions, the values and run ends of run-end encoded arrays, the variadic buffers of views, and
+ * dictionaries.
  */
 public final class ArrayCopier {
     private static final long ALIGNMENT = 64;
+    private static final AtomicLong BYTES_MOVED = new AtomicLong();
 
     private final BackendDevice source;
     private final BackendDevice target;
     private final MemorySegment stream;
+    private final Arena staging = Arena.ofConfined();
     private final List<MemorySegment> allocations = new ArrayList<>();
     private boolean readsHostMemory;
 
@@ -35,6 +47,11 @@ public final class ArrayCopier {
         this.source = source;
         this.target = target;
         this.stream = stream;
+    }
+
+    /** @return bytes moved between memories by copies since start (staged reads and writes to targets) */
+    public static long bytesMoved() {
+        return BYTES_MOVED.get();
     }
 
     /**
@@ -50,10 +67,12 @@ public final class ArrayCopier {
         ArrayCopier copier = new ArrayCopier(source, target, stream);
         Arena structs = Arena.ofShared();
         MemorySegment event = MemorySegment.NULL;
-        try {
-            ArrayData data = copier.node(array, field);
+        try (copier.staging) {
+            long offset = array.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
+            Plan root = new Plan(array, field, offset, offset + array.get(JAVA_LONG, ArrowArrayLayout.LENGTH));
+            copier.plan(root);
+            ArrayData data = copier.copyNode(root);
             if (copier.readsHostMemory) {
-                // The source may be closed as soon as copyTo returns: host reads must be complete by then.
                 target.synchronizeStream(stream);
             }
             MemorySegment syncEvent = MemorySegment.NULL;
@@ -67,7 +86,7 @@ public final class ArrayCopier {
             }
             MemorySegment ownedEvent = event;
             List<MemorySegment> owned = List.copyOf(copier.allocations);
-            StructWriter.writeDeviceArray(out, data, target.deviceType(), target.deviceId(), syncEvent, structs, () -> {
+            StructWriter.writeDeviceArray(out, data, target.deviceType(), target.deviceId(), syncEvent, () -> {
                 try {
                     if (!ownedEvent.equals(MemorySegment.NULL)) {
                         target.destroyEvent(ownedEvent);
@@ -92,101 +111,290 @@ public final class ArrayCopier {
         }
     }
 
-    private ArrayData node(MemorySegment array, Field field) {
-        long length = array.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
-        long offset = array.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
-        long nullCount = array.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT);
-        long nBuffers = array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
-        MemorySegment buffers = array.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(nBuffers * ADDRESS.byteSize());
-        BufferLayout layout = BufferLayout.of(field.type());
-        long slots = offset + length;
-        long[] sizes = new long[(int) nBuffers];
-        for (int i = 0; i < layout.bufferCount(); i++) {
-            BufferLayout.Buffer buffer = layout.buffers().get(i);
-            if (buffer.kind() == BufferLayout.Kind.DATA) {
-                BufferLayout.Buffer offsets = layout.buffers().get(i - 1);
-                MemorySegment offsetsPointer = buffers.getAtIndex(ADDRESS, i - 1);
-                sizes[i] = length == 0 || offsetsPointer.equals(MemorySegment.NULL) ? 0
-                        : read(offsetsPointer, slots * (offsets.bitWidth() / 8), offsets.bitWidth());
-            } else if (buffer.kind() == BufferLayout.Kind.OFFSETS && length == 0 && offset == 0) {
-                sizes[i] = buffers.getAtIndex(ADDRESS, i).equals(MemorySegment.NULL) ? 0 : buffer.bytesFor(0);
+    /** What to copy of one node: the absolute slots [start, end) of its buffers, and what its children need. */
+    private static final class Plan {
+        final MemorySegment array;
+        final Field field;
+        final long start;
+        final long end;
+        final BufferLayout layout;
+        final long nBuffers;
+        long outOffset;
+        MemorySegment offsets;
+        MemorySegment variadicSizes;
+        final List<Plan> children = new ArrayList<>();
+        Plan dictionary;
+
+        Plan(MemorySegment array, Field field, long start, long end) {
+            this.array = array.reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+            this.field = field;
+            this.start = start;
+            this.end = end;
+            this.layout = BufferLayout.of(field.type());
+            this.nBuffers = this.array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
+            ArrowType type = field.type();
+            if (field.dictionary() == null && type instanceof ArrowType.RunEndEncoded) {
+                outOffset = start;
+            } else if (field.dictionary() == null && (type instanceof ArrowType.Union || type instanceof ArrowType.Null)) {
+                outOffset = 0;
             } else {
-                sizes[i] = buffer.bytesFor(slots);
+                outOffset = start % 8;
             }
         }
-        if (layout.variadic()) {
-            int variadic = (int) nBuffers - layout.bufferCount() - 1;
-            sizes[(int) nBuffers - 1] = variadic * 8L;
-            MemorySegment sizesPointer = buffers.getAtIndex(ADDRESS, nBuffers - 1);
-            for (int k = 0; k < variadic; k++) {
-                sizes[layout.bufferCount() + k] = read(sizesPointer, k * 8L, 64);
+
+        long base() {
+            return start - outOffset;
+        }
+
+        MemorySegment pointer(int i) {
+            return array.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(nBuffers * ADDRESS.byteSize()).getAtIndex(ADDRESS, i);
+        }
+
+        MemorySegment child(int k) {
+            long n = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
+            return array.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(n * ADDRESS.byteSize()).getAtIndex(ADDRESS, k)
+                    .reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+        }
+
+        /** The offsets buffer entry width in bytes, or 0 when offsets are not re-based for this type. */
+        int offsetBytes() {
+            if (field.dictionary() != null) {
+                return 0;
             }
+            return switch (field.type()) {
+                case ArrowType.Binary t -> 4;
+                case ArrowType.Utf8 t -> 4;
+                case ArrowType.ListType t -> 4;
+                case ArrowType.MapType t -> 4;
+                case ArrowType.LargeBinary t -> 8;
+                case ArrowType.LargeUtf8 t -> 8;
+                case ArrowType.LargeList t -> 8;
+                default -> 0;
+            };
         }
-        List<MemorySegment> copied = new ArrayList<>();
-        for (int i = 0; i < nBuffers; i++) {
-            MemorySegment pointer = buffers.getAtIndex(ADDRESS, i);
-            copied.add(pointer.equals(MemorySegment.NULL) ? MemorySegment.NULL : copyBuffer(pointer, sizes[i]));
+
+        long offsetAt(long slot) {
+            long index = slot - base();
+            return offsetBytes() == 4 ? offsets.get(JAVA_INT_UNALIGNED, index * 4) : offsets.get(JAVA_LONG_UNALIGNED, index * 8);
         }
-        long nChildren = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
-        MemorySegment children = array.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(nChildren * ADDRESS.byteSize());
-        List<ArrayData> copiedChildren = new ArrayList<>();
-        for (int i = 0; i < nChildren; i++) {
-            copiedChildren.add(node(children.getAtIndex(ADDRESS, i).reinterpret(ArrowArrayLayout.LAYOUT.byteSize()),
-                    field.children().get(i)));
-        }
-        ArrayData dictionary = null;
-        if (field.dictionary() != null) {
-            dictionary = node(array.get(ADDRESS, ArrowArrayLayout.DICTIONARY).reinterpret(ArrowArrayLayout.LAYOUT.byteSize()),
-                    field.dictionary().values());
-        }
-        return new ArrayData(length, nullCount, offset, copied, copiedChildren, dictionary);
     }
+
+    /** Plans the tree level by level: one read-back synchronisation per level, none for host sources. */
+    private void plan(Plan root) {
+        List<Plan> level = List.of(root);
+        while (!level.isEmpty()) {
+            boolean pending = false;
+            for (Plan p : level) {
+                pending |= stageOffsets(p);
+            }
+            if (pending) {
+                source.synchronizeStream(source.defaultStream());
+            }
+            List<Plan> next = new ArrayList<>();
+            for (Plan p : level) {
+                planChildren(p);
+                next.addAll(p.children);
+                if (p.dictionary != null) {
+                    next.add(p.dictionary);
+                }
+            }
+            level = next;
+        }
+    }
+
+    /** Reads the offsets (and variadic sizes) a node's copy depends on; true if a device read is in flight. */
+    private boolean stageOffsets(Plan p) {
+        boolean pending = false;
+        int width = p.offsetBytes();
+        if (width > 0 && !p.pointer(1).equals(MemorySegment.NULL)) {
+            p.offsets = read(p.pointer(1), p.base() * width, (p.end - p.base() + 1) * width);
+            pending = !sourceIsHost();
+        }
+        if (p.layout.variadic()) {
+            long variadic = p.nBuffers - p.layout.bufferCount() - 1;
+            p.variadicSizes = read(p.pointer((int) p.nBuffers - 1), 0, variadic * 8);
+            pending |= !sourceIsHost();
+        }
+        return pending;
+    }
+
+    private void planChildren(Plan p) {
+        long n = p.array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
+        ArrowType type = p.field.type();
+        for (int k = 0; k < n; k++) {
+            MemorySegment child = p.child(k);
+            long childOffset = child.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
+            long start;
+            long end;
+            if (type instanceof ArrowType.Struct || type instanceof ArrowType.Union u && u.mode() == ArrowType.UnionMode.SPARSE) {
+                start = childOffset + p.base();
+                end = childOffset + p.end;
+            } else if (type instanceof ArrowType.FixedSizeList l) {
+                start = childOffset + p.base() * l.listSize();
+                end = childOffset + p.end * l.listSize();
+            } else if (p.offsetBytes() > 0) {
+                boolean empty = p.offsets == null;
+                start = childOffset + (empty ? 0 : p.offsetAt(p.base()));
+                end = childOffset + (empty ? 0 : p.offsetAt(p.end));
+            } else {
+                start = childOffset;
+                end = childOffset + child.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+            }
+            p.children.add(new Plan(child, p.field.children().get(k), start, end));
+        }
+        if (p.field.dictionary() != null) {
+            MemorySegment dictionary = p.array.get(ADDRESS, ArrowArrayLayout.DICTIONARY).reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+            long offset = dictionary.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
+            p.dictionary = new Plan(dictionary, p.field.dictionary().values(), offset,
+                    offset + dictionary.get(JAVA_LONG, ArrowArrayLayout.LENGTH));
+        }
+    }
+
+    private ArrayData copyNode(Plan p) {
+        long base = p.base();
+        List<MemorySegment> copied = new ArrayList<>();
+        for (int i = 0; i < p.nBuffers; i++) {
+            MemorySegment pointer = p.pointer(i);
+            if (pointer.equals(MemorySegment.NULL)) {
+                copied.add(MemorySegment.NULL);
+            } else if (i >= p.layout.bufferCount()) {
+                copied.add(variadic(p, i, pointer));
+            } else {
+                copied.add(copyBuffer(p, i, pointer, base));
+            }
+        }
+        List<ArrayData> children = p.children.stream().map(this::copyNode).toList();
+        ArrayData dictionary = p.dictionary == null ? null : copyNode(p.dictionary);
+        return new ArrayData(p.end - p.start, nullCount(p), p.outOffset, copied, children, dictionary);
+    }
+
+    private MemorySegment copyBuffer(Plan p, int i, MemorySegment pointer, long base) {
+        BufferLayout.Buffer buffer = p.layout.buffers().get(i);
+        if (buffer.kind() == BufferLayout.Kind.OFFSETS && p.offsetBytes() > 0) {
+            return rebasedOffsets(p);
+        }
+        if (buffer.kind() == BufferLayout.Kind.DATA) {
+            long from = p.offsets == null ? 0 : p.offsetAt(base);
+            long to = p.offsets == null ? 0 : p.offsetAt(p.end);
+            return transfer(pointer, from, to - from);
+        }
+        long from;
+        long to;
+        switch (buffer.kind()) {
+            case VALIDITY, BITS -> {
+                from = base / 8;
+                to = (p.end + 7) / 8;
+            }
+            default -> {
+                long width = buffer.bitWidth() / 8;
+                from = base * width;
+                to = p.end * width;
+            }
+        }
+        return transfer(pointer, from, to - from);
+    }
+
+    private MemorySegment rebasedOffsets(Plan p) {
+        int width = p.offsetBytes();
+        long count = p.end - p.base() + 1;
+        MemorySegment host = staging.allocate(count * width, ALIGNMENT);
+        long first = p.offsetAt(p.base());
+        for (long j = 0; j < count; j++) {
+            long value = p.offsetAt(p.base() + j) - first;
+            if (width == 4) {
+                host.set(JAVA_INT_UNALIGNED, j * 4, (int) value);
+            } else {
+                host.set(JAVA_LONG_UNALIGNED, j * 8, value);
+            }
+        }
+        MemorySegment to = allocate(host.byteSize());
+        upload(host, to);
+        return to;
+    }
+
+    private MemorySegment variadic(Plan p, int i, MemorySegment pointer) {
+        if (i == p.nBuffers - 1) {
+            MemorySegment to = allocate(p.variadicSizes.byteSize());
+            upload(p.variadicSizes, to);
+            return to;
+        }
+        long size = p.variadicSizes.get(JAVA_LONG_UNALIGNED, (i - p.layout.bufferCount()) * 8L);
+        return transfer(pointer, 0, size);
+    }
+
+    private static long nullCount(Plan p) {
+        long original = p.array.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT);
+        ArrowType type = p.field.type();
+        if (p.field.dictionary() == null && (type instanceof ArrowType.Union || type instanceof ArrowType.RunEndEncoded)) {
+            return 0;
+        }
+        if (p.field.dictionary() == null && type instanceof ArrowType.Null) {
+            return p.end - p.start;
+        }
+        if (p.nBuffers > 0 && p.layout.hasValidity() && p.pointer(0).equals(MemorySegment.NULL)) {
+            return 0;
+        }
+        long offset = p.array.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
+        boolean sameRange = p.start == offset && p.end == offset + p.array.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+        return sameRange ? original : -1;
+    }
+
+    // ---- memory movement ------------------------------------------------------------------------
 
     private boolean sourceIsHost() {
         return source == null || source.hostAccessible();
     }
 
-    /** Reads one little-endian integer of {@code bits} (32 or 64) from source memory. */
-    private long read(MemorySegment pointer, long byteOffset, int bits) {
-        long bytes = bits / 8;
+    /** Source bytes [offset, offset + size) as host memory: a view for host sources, else a staged read. */
+    private MemorySegment read(MemorySegment pointer, long offset, long size) {
         if (sourceIsHost()) {
-            MemorySegment host = pointer.reinterpret(byteOffset + bytes);
-            return bits == 32 ? host.get(JAVA_INT_UNALIGNED, byteOffset) : host.get(JAVA_LONG_UNALIGNED, byteOffset);
+            return pointer.reinterpret(offset + size).asSlice(offset, size);
         }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment value = arena.allocate(bytes, bytes);
-            source.copyToHost(pointer, byteOffset, value, source.defaultStream());
-            source.synchronizeStream(source.defaultStream());
-            return bits == 32 ? value.get(JAVA_INT, 0) : value.get(JAVA_LONG, 0);
+        MemorySegment host = staging.allocate(Math.max(size, 1), ALIGNMENT).asSlice(0, size);
+        source.copyToHost(pointer, offset, host, source.defaultStream());
+        BYTES_MOVED.addAndGet(size);
+        return host;
+    }
+
+    private MemorySegment allocate(long bytes) {
+        MemorySegment to = target.allocate(bytes, ALIGNMENT);
+        allocations.add(to);
+        return to;
+    }
+
+    private void upload(MemorySegment host, MemorySegment to) {
+        if (host.byteSize() == 0) {
+            return;
+        }
+        BYTES_MOVED.addAndGet(host.byteSize());
+        if (target.hostAccessible()) {
+            target.synchronizeStream(stream);
+            MemorySegment.copy(host, 0, to.reinterpret(host.byteSize()), 0, host.byteSize());
+        } else {
+            target.copyFromHost(host, to, 0, stream);
+            readsHostMemory = true;
         }
     }
 
-    private MemorySegment copyBuffer(MemorySegment from, long bytes) {
-        MemorySegment to = target.allocate(bytes, ALIGNMENT);
-        allocations.add(to);
+    /** Copies source bytes [offset, offset + bytes) into a new target allocation. */
+    private MemorySegment transfer(MemorySegment from, long offset, long bytes) {
+        MemorySegment to = allocate(bytes);
         if (bytes == 0) {
             return to;
         }
         if (sourceIsHost()) {
-            MemorySegment host = from.reinterpret(bytes);
-            if (target.hostAccessible()) {
-                target.synchronizeStream(stream);
-                MemorySegment.copy(host, 0, to.reinterpret(bytes), 0, bytes);
-            } else {
-                target.copyFromHost(host, to, 0, stream);
-                readsHostMemory = true;
-            }
+            upload(from.reinterpret(offset + bytes).asSlice(offset, bytes), to);
         } else if (source == target) {
-            target.copyWithinDevice(from, 0, to, 0, bytes, stream);
+            BYTES_MOVED.addAndGet(bytes);
+            target.copyWithinDevice(from, offset, to, 0, bytes, stream);
         } else {
-            try (Arena staging = Arena.ofConfined()) {
-                MemorySegment host = target.hostAccessible() ? to.reinterpret(bytes) : staging.allocate(bytes, ALIGNMENT);
-                source.copyToHost(from, 0, host, source.defaultStream());
-                source.synchronizeStream(source.defaultStream());
-                if (!target.hostAccessible()) {
-                    target.copyFromHost(host, to, 0, stream);
-                    target.synchronizeStream(stream);
-                }
+            BYTES_MOVED.addAndGet(bytes);
+            MemorySegment host = target.hostAccessible() ? to.reinterpret(bytes) : staging.allocate(bytes, ALIGNMENT);
+            source.copyToHost(from, offset, host, source.defaultStream());
+            source.synchronizeStream(source.defaultStream());
+            if (!target.hostAccessible()) {
+                upload(host, to);
+                target.synchronizeStream(stream);
             }
         }
         return to;

@@ -118,7 +118,15 @@ public final class SchemaReader {
         return new String(bytes.asSlice(0, length).toArray(JAVA_BYTE), StandardCharsets.UTF_8);
     }
 
-    private static Metadata metadata(MemorySegment pointer, String path) {
+    /**
+     * Decodes metadata encoded as the C Data Interface does ({@code ArrowSchema.metadata}).
+     *
+     * @param pointer the encoded metadata, or NULL
+     * @param path    the field path to name in errors
+     * @return the pairs in their encoded order; empty for NULL
+     * @throws InvalidArrowException if a count or length is out of range
+     */
+    public static Metadata metadata(MemorySegment pointer, String path) {
         if (pointer.equals(MemorySegment.NULL)) {
             return Metadata.EMPTY;
         }
