@@ -88,9 +88,9 @@ final class CommandPools {
         return new Lease(pool, buffer);
     }
 
-    /** @return how many threads have a pool now */
-    int poolCount() {
-        return pools.size();
+    /** @return whether {@code thread} has a pool now */
+    boolean hasPool(Thread thread) {
+        return pools.containsKey(thread);
     }
 
     /** Destroys every pool. Call only when no command buffer is pending or being recorded. */

@@ -3,10 +3,13 @@ package dev.quiver.device.vulkan;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkApplicationInfo;
+import org.lwjgl.vulkan.VkDebugUtilsMessengerCallbackEXT;
+import org.lwjgl.vulkan.VkDebugUtilsMessengerCreateInfoEXT;
 import org.lwjgl.vulkan.VkExtensionProperties;
 import org.lwjgl.vulkan.VkInstance;
 import org.lwjgl.vulkan.VkInstanceCreateInfo;
 import org.lwjgl.vulkan.VkLayerProperties;
+import org.lwjgl.vulkan.VkValidationFeaturesEXT;
 
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
@@ -17,6 +20,8 @@ import java.util.Set;
 
 import static org.lwjgl.vulkan.EXTDebugUtils.VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
 import static org.lwjgl.vulkan.EXTDebugUtils.vkCreateDebugUtilsMessengerEXT;
+import static org.lwjgl.vulkan.EXTValidationFeatures.VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME;
+import static org.lwjgl.vulkan.EXTValidationFeatures.VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT;
 import static org.lwjgl.vulkan.KHRPortabilityEnumeration.VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR;
 import static org.lwjgl.vulkan.KHRPortabilityEnumeration.VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME;
 import static org.lwjgl.vulkan.VK10.VK_ERROR_INCOMPATIBLE_DRIVER;
@@ -30,7 +35,7 @@ import static org.lwjgl.vulkan.VK11.VK_API_VERSION_1_1;
  * Creates the {@code VkInstance} Quiver's provider owns for the life of the process: API version 1.1, the
  * portability enumeration extension where the loader has it (so MoltenVK devices are listed), and, when
  * {@code -Dquiver.vulkan.validation=true}, the {@code VK_LAYER_KHRONOS_validation} layer with a
- * {@link DebugMessenger} (also chained into the create-info, so instance creation itself is checked).
+ * {@link DebugMessenger} and synchronisation validation ({@link #enableValidation}).
  */
 final class VulkanInstance {
     static final String VALIDATION_LAYER = "VK_LAYER_KHRONOS_validation";
@@ -60,27 +65,21 @@ final class VulkanInstance {
                         + VALIDATION_LAYER + " is not installed (Debian/Ubuntu: vulkan-validationlayers); installed layers: "
                         + (layers.isEmpty() ? "none" : String.join(", ", layers)));
             }
-            Set<String> extensions = extensions(stack);
+            Set<String> extensions = extensions(stack, null);
             List<String> enabled = new ArrayList<>();
             int flags = 0;
             if (extensions.contains(VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME)) {
                 enabled.add(VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME);
                 flags |= VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR;
             }
-            if (validation) {
-                enabled.add(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
-            }
-            PointerBuffer extensionNames = stack.mallocPointer(enabled.size());
-            enabled.forEach(name -> extensionNames.put(stack.UTF8(name)));
-            extensionNames.flip();
             VkInstanceCreateInfo info = VkInstanceCreateInfo.calloc(stack).sType$Default()
                     .flags(flags)
                     .pApplicationInfo(VkApplicationInfo.calloc(stack).sType$Default()
-                            .pApplicationName(stack.UTF8("Quiver")).pEngineName(stack.UTF8("Quiver")).apiVersion(API_VERSION))
-                    .ppEnabledExtensionNames(extensionNames);
+                            .pApplicationName(stack.UTF8("Quiver")).pEngineName(stack.UTF8("Quiver")).apiVersion(API_VERSION));
             if (validation) {
-                info.ppEnabledLayerNames(stack.pointers(stack.UTF8(VALIDATION_LAYER))).pNext(DebugMessenger.createInfo(stack, DebugMessenger.processCallback()));
+                enableValidation(stack, info, enabled, DebugMessenger.processCallback());
             }
+            info.ppEnabledExtensionNames(names(stack, enabled));
             PointerBuffer handle = stack.mallocPointer(1);
             int result = vkCreateInstance(info, null, handle);
             if (result == VK_ERROR_INCOMPATIBLE_DRIVER) {
@@ -101,6 +100,36 @@ final class VulkanInstance {
         }
     }
 
+    /**
+     * Turns on {@value #VALIDATION_LAYER} for an instance about to be created: the layer, the debug-utils
+     * extension, and in the create-info's {@code pNext} chain a messenger (so instance creation is checked
+     * too) and, where the layer offers {@code VK_EXT_validation_features}, synchronisation validation, which
+     * also reports missing barriers and hazards between submissions.
+     *
+     * @param stack      where the structures live until the instance is created
+     * @param info       the create-info; its layers and {@code pNext} are set here
+     * @param extensions the extensions to enable, to which this adds
+     * @param callback   the messenger's callback
+     */
+    static void enableValidation(MemoryStack stack, VkInstanceCreateInfo info, List<String> extensions,
+                                 VkDebugUtilsMessengerCallbackEXT callback) {
+        extensions.add(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+        VkDebugUtilsMessengerCreateInfoEXT messenger = DebugMessenger.createInfo(stack, callback);
+        info.ppEnabledLayerNames(stack.pointers(stack.UTF8(VALIDATION_LAYER))).pNext(messenger);
+        if (extensions(stack, VALIDATION_LAYER).contains(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME)) {
+            extensions.add(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
+            messenger.pNext(VkValidationFeaturesEXT.calloc(stack).sType$Default()
+                    .pEnabledValidationFeatures(stack.ints(VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT)).address());
+        }
+    }
+
+    /** @return the names as an array of C strings on {@code stack} */
+    static PointerBuffer names(MemoryStack stack, List<String> names) {
+        PointerBuffer result = stack.mallocPointer(names.size());
+        names.forEach(name -> result.put(stack.UTF8(name)));
+        return result.flip();
+    }
+
     /** @return the names of the instance layers the loader found */
     static Set<String> layers(MemoryStack stack) {
         IntBuffer count = stack.mallocInt(1);
@@ -112,11 +141,12 @@ final class VulkanInstance {
         return names;
     }
 
-    private static Set<String> extensions(MemoryStack stack) {
+    /** @return the instance extensions of the loader and drivers ({@code layer} null) or of one layer */
+    private static Set<String> extensions(MemoryStack stack, String layer) {
         IntBuffer count = stack.mallocInt(1);
-        VulkanException.check(vkEnumerateInstanceExtensionProperties((CharSequence) null, count, null), "vkEnumerateInstanceExtensionProperties");
+        VulkanException.check(vkEnumerateInstanceExtensionProperties(layer, count, null), "vkEnumerateInstanceExtensionProperties");
         VkExtensionProperties.Buffer properties = VkExtensionProperties.calloc(count.get(0), stack);
-        VulkanException.check(vkEnumerateInstanceExtensionProperties((CharSequence) null, count, properties), "vkEnumerateInstanceExtensionProperties");
+        VulkanException.check(vkEnumerateInstanceExtensionProperties(layer, count, properties), "vkEnumerateInstanceExtensionProperties");
         Set<String> names = new HashSet<>();
         properties.forEach(p -> names.add(p.extensionNameString()));
         return names;
