@@ -37,7 +37,6 @@ import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2;
  *
  * @param name                the device name, for example {@code llvmpipe (LLVM 15.0.6, 256 bits)}
  * @param apiVersion          the Vulkan version the device supports, packed as {@code VK_MAKE_API_VERSION}
- * @param driverVersion       the vendor-specific driver version
  * @param deviceType          {@code VkPhysicalDeviceType}
  * @param maxAllocation       {@code maxMemoryAllocationSize} (Vulkan 1.1 maintenance3)
  * @param maxAllocationCount  {@code maxMemoryAllocationCount}
@@ -46,7 +45,7 @@ import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2;
  * @param queueFamily         the queue family chosen for copies
  * @param queueFamilyFlags    its {@code VkQueueFlags}
  */
-record PhysicalDeviceInfo(String name, int apiVersion, int driverVersion, int deviceType, long maxAllocation,
+record PhysicalDeviceInfo(String name, int apiVersion, int deviceType, long maxAllocation,
                           long maxAllocationCount, List<Heap> heaps, List<MemoryType> memoryTypes,
                           int queueFamily, int queueFamilyFlags) {
 
@@ -101,7 +100,7 @@ record PhysicalDeviceInfo(String name, int apiVersion, int driverVersion, int de
             int[] flags = families[0];
             int[] queues = families[1];
             int family = transferQueueFamily(flags, queues).orElse(-1);
-            return new PhysicalDeviceInfo(properties.deviceNameString(), properties.apiVersion(), properties.driverVersion(),
+            return new PhysicalDeviceInfo(properties.deviceNameString(), properties.apiVersion(),
                     properties.deviceType(), maintenance3.maxMemoryAllocationSize(), Integer.toUnsignedLong(properties.limits().maxMemoryAllocationCount()),
                     heaps, types, family, family < 0 ? 0 : flags[family]);
         }
@@ -109,7 +108,7 @@ record PhysicalDeviceInfo(String name, int apiVersion, int driverVersion, int de
 
     /** @return a copy that names another queue family for copies */
     PhysicalDeviceInfo withQueueFamily(int family, int flags) {
-        return new PhysicalDeviceInfo(name, apiVersion, driverVersion, deviceType, maxAllocation, maxAllocationCount, heaps,
+        return new PhysicalDeviceInfo(name, apiVersion, deviceType, maxAllocation, maxAllocationCount, heaps,
                 memoryTypes, family, flags);
     }
 
@@ -170,7 +169,6 @@ record PhysicalDeviceInfo(String name, int apiVersion, int driverVersion, int de
         Map<String, String> p = new LinkedHashMap<>();
         p.put("api", version(apiVersion));
         p.put("type", typeName(deviceType));
-        p.put("driver", Integer.toUnsignedString(driverVersion));
         p.put("maxAllocation", bytes(maxAllocation));
         p.put("maxAllocationCount", Long.toString(maxAllocationCount));
         List<String> heapText = new ArrayList<>();

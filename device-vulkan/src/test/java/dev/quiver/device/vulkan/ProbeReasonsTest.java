@@ -56,9 +56,11 @@ class ProbeReasonsTest {
 
     @Test
     void settingsTheApplicationMadeAreKept() throws Exception {
-        Child child = run(List.of("-Dorg.lwjgl.vulkan.libname=libvulkan.so", "-Dorg.lwjgl.system.memoryBackend=ffm"), Map.of());
+        Child child = run(List.of("-Dorg.lwjgl.vulkan.libname=libvulkan.so",
+                "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM"), Map.of());
         assertTrue(child.out.contains("AVAILABLE"), child.toString());
         assertTrue(child.out.contains("libname=libvulkan.so\n"), "the application's loader name stayed: " + child);
+        assertTrue(child.out.contains("memoryBackend=org.lwjgl.system.MemoryBackendFFM\n"), "the application's backend stayed: " + child);
         assertEquals("", child.err);
     }
 
