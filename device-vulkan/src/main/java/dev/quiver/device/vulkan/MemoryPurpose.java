@@ -3,6 +3,7 @@ package dev.quiver.device.vulkan;
 import dev.quiver.spi.DeviceException;
 
 import java.util.List;
+import java.util.Locale;
 
 import static org.lwjgl.vulkan.VK10.VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
 import static org.lwjgl.vulkan.VK10.VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
@@ -54,7 +55,7 @@ enum MemoryPurpose {
             }
         }
         if (fallback < 0) {
-            throw new DeviceException("no Vulkan memory type for " + name().toLowerCase(java.util.Locale.ROOT)
+            throw new DeviceException("no Vulkan memory type for " + name().toLowerCase(Locale.ROOT)
                     + " buffers: required property flags 0x" + Integer.toHexString(required) + " among allowed types 0x"
                     + Integer.toHexString(allowedBits));
         }

@@ -13,12 +13,14 @@ import org.lwjgl.vulkan.VkQueue;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.LongBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 
 import static org.lwjgl.vulkan.VK10.VK_ACCESS_HOST_READ_BIT;
 import static org.lwjgl.vulkan.VK10.VK_ACCESS_MEMORY_READ_BIT;
@@ -124,7 +126,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
      * @throws dev.quiver.spi.DeviceException if the Vulkan library cannot be loaded
      */
     public static VulkanDevice adopt(long instance, long physicalDevice, long device, long queue, int queueFamilyIndex, int apiVersion) {
-        return Adoption.adopt(instance, physicalDevice, device, queue, queueFamilyIndex, apiVersion, new java.util.concurrent.locks.ReentrantLock());
+        return Adoption.adopt(instance, physicalDevice, device, queue, queueFamilyIndex, apiVersion, new ReentrantLock());
     }
 
     /**
@@ -297,7 +299,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
                                  long destinationOffset, long byteCount, MemorySegment stream) {
         Stream target = stream(stream);
-        List<Tracked> used = new java.util.ArrayList<>(checkRange(source, sourceOffset, byteCount, "source"));
+        List<Tracked> used = new ArrayList<>(checkRange(source, sourceOffset, byteCount, "source"));
         used.addAll(checkRange(destination, destinationOffset, byteCount, "destination"));
         if (byteCount == 0) {
             return;

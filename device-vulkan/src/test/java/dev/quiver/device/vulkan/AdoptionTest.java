@@ -6,6 +6,7 @@ import org.junit.jupiter.api.TestInstance;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -71,7 +72,7 @@ class AdoptionTest {
         try (VulkanDevice device = application.adopt(); Arena arena = Arena.ofConfined()) {
             MemorySegment back = arena.allocate(1000);
             device.copyToHost(MemorySegment.ofAddress(foreign), 3000, back, device.defaultStream());
-            assertArrayEquals(java.util.Arrays.copyOfRange(contents, 3000, 4000), back.toArray(JAVA_BYTE),
+            assertArrayEquals(Arrays.copyOfRange(contents, 3000, 4000), back.toArray(JAVA_BYTE),
                     "bytes at offset 3000 of the application's VkBuffer; the offset travelled beside the handle");
             assertTrue(device.deviceMemory(MemorySegment.ofAddress(foreign)).isEmpty(), "Quiver does not own that buffer");
             assertThrows(IllegalArgumentException.class, () -> device.free(MemorySegment.ofAddress(foreign)),

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,7 +19,7 @@ class CommandPoolsTest {
     void eachRecordingThreadHasItsOwnPoolUntilItEnds() throws Exception {
         CommandPools pools = device.context().commands();
         List<Thread> threads = new ArrayList<>();
-        List<Boolean> hadPool = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Boolean> hadPool = Collections.synchronizedList(new ArrayList<>());
         for (int t = 0; t < 6; t++) {
             threads.add(Thread.ofPlatform().start(() -> {
                 MemorySegment stream = device.createStream();

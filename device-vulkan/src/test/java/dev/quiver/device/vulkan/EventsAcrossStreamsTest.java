@@ -13,8 +13,10 @@ import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.List;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -47,8 +49,8 @@ class EventsAcrossStreamsTest {
                 MemorySegment back = arena.allocate(SIZE);
                 device.copyToHost(second, 0, back, consumer);
                 byte[] expected = new byte[SIZE];
-                java.util.Arrays.fill(expected, fill);
-                assertArrayEquals(expected, back.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
+                Arrays.fill(expected, fill);
+                assertArrayEquals(expected, back.toArray(JAVA_BYTE),
                         "round " + round + ": the consumer stream saw the producer's bytes only after the event");
                 assertTrue(device.isEventComplete(event), "the consumer's work came after the event, so it is set");
             }

@@ -1,8 +1,13 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.vulkanprobe.ProbeMain;
 import org.junit.jupiter.api.Test;
 
+import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,8 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The probe in fresh JVMs whose environment lacks one piece of a working Vulkan stack (the loader, every
  * driver, the validation layer), each made missing for real through the loader's own settings: it never
- * throws and says precisely what is missing. And where everything is present it prints no warning at all:
- * Quiver sets LWJGL's FFM memory backend itself, and leaves settings the application made alone.
+ * throws and says precisely what is missing. And where everything is present it prints no warning at all,
+ * on the class path and on the module path: Quiver sets LWJGL's FFM memory backend itself, and leaves
+ * settings the application made alone.
  */
 class ProbeReasonsTest {
 
@@ -64,6 +70,29 @@ class ProbeReasonsTest {
         assertEquals("", child.err);
     }
 
+    @Test
+    void onTheModulePathItResolvesLwjglAndItsNativesWithoutWarnings() throws Exception {
+        List<String> modules = new ArrayList<>(List.of(location(VulkanProvider.class), location(dev.quiver.spi.DeviceProvider.class)));
+        for (String entry : System.getProperty("surefire.test.class.path", "").split(File.pathSeparator)) {
+            if (Path.of(entry).getFileName().toString().startsWith("lwjgl-")) {
+                modules.add(entry);
+            }
+        }
+        assertEquals(3, modules.size() - 2, "LWJGL's core, natives and Vulkan jars on the test class path: " + modules);
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=dev.quiver.device.vulkan,org.lwjgl,ALL-UNNAMED",
+                "--module-path", String.join(File.pathSeparator, modules),
+                "--add-modules", "dev.quiver.device.vulkan",
+                "-cp", location(ProbeMain.class), ProbeMain.class.getName());
+        Child child = start(command, Map.of());
+        assertTrue(child.out.contains("AVAILABLE") && child.out.contains("device llvmpipe"), command + "\n" + child);
+        assertEquals("", child.err, "no warning on the module path either");
+    }
+
+    private static String location(Class<?> type) throws URISyntaxException {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
     private record Child(String out, String err) {
         @Override
         public String toString() {
@@ -77,6 +106,10 @@ class ProbeReasonsTest {
         command.add("--enable-native-access=ALL-UNNAMED");
         command.addAll(properties);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), ProbeMain.class.getName()));
+        return start(command, environment);
+    }
+
+    private static Child start(List<String> command, Map<String, String> environment) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(environment);
         Process process = builder.start();
@@ -91,11 +124,11 @@ class ProbeReasonsTest {
         return child;
     }
 
-    private static String read(java.io.InputStream stream) {
+    private static String read(InputStream stream) {
         try (stream) {
             return new String(stream.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -3,6 +3,8 @@ package dev.quiver.device.vulkan;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +19,6 @@ class SuiteValidationTest {
     void noValidationMessageWasRecordedAcrossTheSuite() {
         assertTrue(ValidationLog.requested(), "this module's tests run with -D" + ValidationLog.PROPERTY + "=true");
         assertEquals("on", Lavapipe.device().properties().get("validation"));
-        assertEquals(java.util.List.of(), ValidationLog.messages());
+        assertEquals(List.of(), ValidationLog.messages());
     }
 }

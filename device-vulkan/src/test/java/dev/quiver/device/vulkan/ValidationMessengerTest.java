@@ -28,9 +28,8 @@ class ValidationMessengerTest {
         } finally {
             application.close();
         }
-        assertEquals(1, application.messages.size(), application.messages.toString());
-        String message = application.messages.getFirst();
-        assertTrue(message.startsWith("ERROR [VUID-VkEventCreateInfo-flags-parameter]"), message);
+        assertTrue(application.messages.stream().anyMatch(m -> m.startsWith("ERROR [VUID-VkEventCreateInfo-flags-parameter] ")),
+                "the layer named the broken rule: " + application.messages);
         assertEquals(0, ValidationLog.count(), "Quiver's own instance saw nothing of it");
     }
 }

@@ -1,12 +1,14 @@
-package dev.quiver.device.vulkan;
+package dev.quiver.vulkanprobe;
 
+import dev.quiver.device.vulkan.VulkanProvider;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.ProbeResult;
 import org.lwjgl.system.Configuration;
 
 /**
- * Run in a child JVM by {@link ProbeReasonsTest}: probes Quiver's Vulkan provider under that JVM's
- * environment and prints the outcome, then LWJGL's configuration as Quiver left it.
+ * Run in a child JVM by {@code ProbeReasonsTest}: probes Quiver's Vulkan provider under that JVM's
+ * environment and prints the outcome, then LWJGL's configuration as Quiver left it. It sits outside the
+ * backend's package so that it can also run beside the backend's named module on the module path.
  */
 public final class ProbeMain {
     private ProbeMain() {}
