@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Runs the commands in-process with the CPU backend on the class path. */
+/** Runs the commands in-process with the CPU and Vulkan backends on the class path (Vulkan on lavapipe). */
 class QuiverCommandTest {
 
     @Test
@@ -39,6 +39,17 @@ class QuiverCommandTest {
         Result result = run("selftest", "--rows", "2000");
         assertEquals(0, result.code, result.out);
         assertTrue(result.out.lines().anyMatch(l -> l.startsWith("OPENCL:0") && l.endsWith("PASS")), result.out);
+    }
+
+    @Test
+    void devicesAndSelftestShowLavapipeWithItsLimits() {
+        Result devices = run("devices");
+        assertTrue(devices.out.lines().anyMatch(l -> l.startsWith("vulkan") && l.contains("USABLE") && l.contains("VULKAN:0 llvmpipe")
+                && l.contains("api=1.") && l.contains("maxAllocation=") && l.contains("heaps=#0 ")), devices.out);
+        Result selftest = run("selftest", "--rows", "2000");
+        assertEquals(0, selftest.code, selftest.out);
+        assertTrue(selftest.out.lines().anyMatch(l -> l.startsWith("VULKAN:0 llvmpipe") && l.endsWith("PASS")), selftest.out);
+        assertTrue(selftest.out.lines().anyMatch(l -> l.startsWith("VULKAN:0 llvmpipe") && l.contains("maxAllocation=")), selftest.out);
     }
 
     private record Result(int code, String out) {}
