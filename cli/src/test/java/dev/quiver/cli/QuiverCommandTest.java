@@ -5,11 +5,12 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Runs the commands in-process with the CPU backend on the class path. */
+/** Runs the commands in-process with the backends on the class path. */
 class QuiverCommandTest {
 
     @Test
@@ -17,6 +18,16 @@ class QuiverCommandTest {
         Result result = run("devices");
         assertEquals(0, result.code);
         assertTrue(result.out.lines().anyMatch(l -> l.startsWith("cpu") && l.contains("USABLE") && l.contains("CPU:-1")), result.out);
+    }
+
+    @Test
+    void devicesListsEveryVendorBackendWithItsStatus() {
+        Result result = run("devices");
+        assertEquals(0, result.code);
+        for (String backend : List.of("cuda")) {
+            assertTrue(result.out.lines().anyMatch(l -> l.startsWith(backend + " ")
+                    && (l.contains(" USABLE ") || l.contains(" UNAVAILABLE "))), backend + " in\n" + result.out);
+        }
     }
 
     @Test
