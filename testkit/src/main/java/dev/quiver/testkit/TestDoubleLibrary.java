@@ -11,7 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -85,6 +87,21 @@ public final class TestDoubleLibrary {
     public MethodHandle function(String name, FunctionDescriptor descriptor) {
         return Linker.nativeLinker().downcallHandle(lookup.find(name)
                 .orElseThrow(() -> new IllegalArgumentException(path + " exports no " + name)), descriptor);
+    }
+
+    /**
+     * The resources the test double still holds, by kind: its control functions
+     * {@code test_double_live_allocations}, {@code test_double_live_streams} and
+     * {@code test_double_live_events}. After a test released everything, every count is 0.
+     *
+     * @return allocations, streams and events still live, in that order
+     */
+    public Map<String, Long> liveResources() {
+        Map<String, Long> live = new LinkedHashMap<>();
+        for (String kind : List.of("allocations", "streams", "events")) {
+            live.put(kind, counter("test_double_live_" + kind));
+        }
+        return live;
     }
 
     /**

@@ -49,11 +49,11 @@ final class CudaContext {
 
     /** Runs {@code work} with this context current on the calling thread. */
     <T> T call(Supplier<T> work) {
-        driver.check(CudaFunction.cuCtxPushCurrent, h -> (int) h.invokeExact(handle));
+        driver.api.check(CudaFunction.cuCtxPushCurrent, h -> (int) h.invokeExact(handle));
         try {
             return work.get();
         } finally {
-            MemorySegment popped = driver.handleOut(CudaFunction.cuCtxPopCurrent, (h, out) -> (int) h.invokeExact(out));
+            MemorySegment popped = driver.api.handleOut(CudaFunction.cuCtxPopCurrent, (h, out) -> (int) h.invokeExact(out));
             if (popped.address() != handle.address()) {
                 throw new IllegalStateException("CUDA context stack changed underneath: pushed 0x" + Long.toHexString(handle.address())
                         + ", popped 0x" + Long.toHexString(popped.address()));

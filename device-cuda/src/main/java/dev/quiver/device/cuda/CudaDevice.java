@@ -1,12 +1,10 @@
 package dev.quiver.device.cuda;
 
-import dev.quiver.spi.BackendDevice;
+import dev.quiver.device.ffm.VendorDevice;
 
 import java.lang.foreign.MemorySegment;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 import static dev.quiver.device.cuda.CudaConstants.CUDA_ERROR_NOT_READY;
 import static dev.quiver.device.cuda.CudaConstants.CUDA_SUCCESS;
@@ -29,24 +27,20 @@ import static dev.quiver.device.cuda.CudaConstants.CU_STREAM_DEFAULT;
  * <p><b>Threading.</b> All methods may be called from any thread: each pushes the device's context for the
  * duration of the call and pops it, leaving the thread's context stack as it was.
  */
-final class CudaDevice implements BackendDevice {
+final class CudaDevice extends VendorDevice {
     /** CUDA aligns every allocation of these allocators to at least this many bytes. */
     static final long ALIGNMENT = 256;
 
     private final CudaDriver driver;
     private final CudaContext context;
     private final CudaMemory memory;
-    private final String name;
-    private final long totalMemory;
     private final String capability;
-    private final Set<Long> allocations = ConcurrentHashMap.newKeySet();
 
     CudaDevice(CudaDriver driver, CudaContext context, CudaMemory memory, String name, long totalMemory, String capability) {
+        super(memory.kind, context.ordinal(), name, totalMemory, ALIGNMENT, "CUDA");
         this.driver = driver;
         this.context = context;
         this.memory = memory;
-        this.name = name;
-        this.totalMemory = totalMemory;
         this.capability = capability;
     }
 
@@ -59,36 +53,11 @@ final class CudaDevice implements BackendDevice {
     }
 
     @Override
-    public int deviceType() {
-        return memory.deviceType();
-    }
-
-    @Override
-    public long deviceId() {
-        return context.ordinal();
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public long totalMemory() {
-        return totalMemory;
-    }
-
-    @Override
-    public boolean hostAccessible() {
-        return memory.hostAccessible();
-    }
-
-    @Override
     public Map<String, String> properties() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("compute capability", capability);
         p.put("driver", "CUDA " + CudaDriver.version(driver.version()));
-        p.put("allocator", memory.allocator());
+        p.put("allocator", memory.kind.allocator());
         p.put("context", context.isPrimary() ? "primary" : "adopted 0x" + Long.toHexString(context.handle().address()));
         return p;
     }
@@ -96,29 +65,13 @@ final class CudaDevice implements BackendDevice {
     // ---- memory -------------------------------------------------------------------------------
 
     @Override
-    public MemorySegment allocate(long byteSize, long alignment) {
-        if (byteSize < 0) {
-            throw new IllegalArgumentException("byteSize is negative: " + byteSize);
-        }
-        if (alignment <= 0 || Long.bitCount(alignment) != 1 || alignment > ALIGNMENT) {
-            throw new IllegalArgumentException("alignment must be a power of two up to " + ALIGNMENT + " (what CUDA guarantees), not " + alignment);
-        }
-        long pointer = context.call(() -> memory.allocate(driver, Math.max(byteSize, 1)));
-        allocations.add(pointer);
-        MemorySegment segment = MemorySegment.ofAddress(pointer);
-        return memory.hostAccessible() ? segment.reinterpret(byteSize) : segment;
+    protected MemorySegment allocateNative(long byteSize) {
+        return context.call(() -> memory.allocate(driver.api, byteSize));
     }
 
     @Override
-    public void free(MemorySegment pointer) {
-        if (pointer.equals(MemorySegment.NULL)) {
-            return;
-        }
-        if (!allocations.remove(pointer.address())) {
-            throw new IllegalArgumentException("0x" + Long.toHexString(pointer.address()) + " was not allocated by "
-                    + this + " or was already freed");
-        }
-        context.run(() -> memory.free(driver, pointer.address()));
+    protected void freeNative(MemorySegment pointer) {
+        context.run(() -> memory.free(driver.api, pointer));
     }
 
     // ---- copies -------------------------------------------------------------------------------
@@ -130,7 +83,7 @@ final class CudaDevice implements BackendDevice {
             return;
         }
         long to = destination.address() + destinationOffset;
-        context.run(() -> driver.check(CudaFunction.cuMemcpyHtoDAsync, h -> (int) h.invokeExact(to, source, size, stream)));
+        context.run(() -> driver.api.check(CudaFunction.cuMemcpyHtoDAsync, h -> (int) h.invokeExact(to, source, size, stream)));
     }
 
     @Override
@@ -140,7 +93,7 @@ final class CudaDevice implements BackendDevice {
             return;
         }
         long from = source.address() + sourceOffset;
-        context.run(() -> driver.check(CudaFunction.cuMemcpyDtoHAsync, h -> (int) h.invokeExact(destination, from, size, stream)));
+        context.run(() -> driver.api.check(CudaFunction.cuMemcpyDtoHAsync, h -> (int) h.invokeExact(destination, from, size, stream)));
     }
 
     @Override
@@ -151,19 +104,19 @@ final class CudaDevice implements BackendDevice {
         }
         long from = source.address() + sourceOffset;
         long to = destination.address() + destinationOffset;
-        context.run(() -> driver.check(CudaFunction.cuMemcpyDtoDAsync, h -> (int) h.invokeExact(to, from, byteCount, stream)));
+        context.run(() -> driver.api.check(CudaFunction.cuMemcpyDtoDAsync, h -> (int) h.invokeExact(to, from, byteCount, stream)));
     }
 
     // ---- streams ------------------------------------------------------------------------------
 
     @Override
     public MemorySegment createStream() {
-        return context.call(() -> driver.handleOut(CudaFunction.cuStreamCreate, (h, out) -> (int) h.invokeExact(out, CU_STREAM_DEFAULT)));
+        return context.call(() -> driver.api.handleOut(CudaFunction.cuStreamCreate, (h, out) -> (int) h.invokeExact(out, CU_STREAM_DEFAULT)));
     }
 
     @Override
     public void synchronizeStream(MemorySegment stream) {
-        context.run(() -> driver.check(CudaFunction.cuStreamSynchronize, h -> (int) h.invokeExact(stream)));
+        context.run(() -> driver.api.check(CudaFunction.cuStreamSynchronize, h -> (int) h.invokeExact(stream)));
     }
 
     @Override
@@ -171,7 +124,7 @@ final class CudaDevice implements BackendDevice {
         if (stream.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("the legacy default stream (NULL) of " + this + " cannot be destroyed");
         }
-        context.run(() -> driver.check(CudaFunction.cuStreamDestroy, h -> (int) h.invokeExact(stream)));
+        context.run(() -> driver.api.check(CudaFunction.cuStreamDestroy, h -> (int) h.invokeExact(stream)));
     }
 
     // ---- events -------------------------------------------------------------------------------
@@ -183,47 +136,38 @@ final class CudaDevice implements BackendDevice {
 
     @Override
     public MemorySegment createEvent() {
-        return context.call(() -> driver.handleOut(CudaFunction.cuEventCreate, (h, out) -> (int) h.invokeExact(out, CU_EVENT_DISABLE_TIMING)));
+        return context.call(() -> driver.api.handleOut(CudaFunction.cuEventCreate, (h, out) -> (int) h.invokeExact(out, CU_EVENT_DISABLE_TIMING)));
     }
 
     @Override
     public void recordEvent(MemorySegment event, MemorySegment stream) {
-        context.run(() -> driver.check(CudaFunction.cuEventRecord, h -> (int) h.invokeExact(event, stream)));
+        context.run(() -> driver.api.check(CudaFunction.cuEventRecord, h -> (int) h.invokeExact(event, stream)));
     }
 
     @Override
     public void waitEvent(MemorySegment event) {
-        context.run(() -> driver.check(CudaFunction.cuEventSynchronize, h -> (int) h.invokeExact(event)));
+        context.run(() -> driver.api.check(CudaFunction.cuEventSynchronize, h -> (int) h.invokeExact(event)));
     }
 
     @Override
     public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
-        context.run(() -> driver.check(CudaFunction.cuStreamWaitEvent, h -> (int) h.invokeExact(stream, event, 0)));
+        context.run(() -> driver.api.check(CudaFunction.cuStreamWaitEvent, h -> (int) h.invokeExact(stream, event, 0)));
     }
 
     @Override
     public boolean isEventComplete(MemorySegment event) {
-        int result = context.call(() -> driver.result(CudaFunction.cuEventQuery, h -> (int) h.invokeExact(event)));
+        int result = context.call(() -> driver.api.result(CudaFunction.cuEventQuery, h -> (int) h.invokeExact(event)));
         if (result == CUDA_SUCCESS) {
             return true;
         }
         if (result == CUDA_ERROR_NOT_READY) {
             return false;
         }
-        throw driver.failure(CudaFunction.cuEventQuery, result);
+        throw driver.api.failure(CudaFunction.cuEventQuery, result);
     }
 
     @Override
     public void destroyEvent(MemorySegment event) {
-        context.run(() -> driver.check(CudaFunction.cuEventDestroy, h -> (int) h.invokeExact(event)));
-    }
-
-    @Override
-    public String toString() {
-        return switch (memory) {
-            case DEVICE -> "CUDA";
-            case HOST -> "CUDA_HOST";
-            case MANAGED -> "CUDA_MANAGED";
-        } + ":" + context.ordinal() + " " + name;
+        context.run(() -> driver.api.check(CudaFunction.cuEventDestroy, h -> (int) h.invokeExact(event)));
     }
 }

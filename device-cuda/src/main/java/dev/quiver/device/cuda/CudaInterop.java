@@ -72,7 +72,7 @@ public final class CudaInterop {
                 return Optional.empty();
             }
             if (result != CUDA_SUCCESS) {
-                throw driver.failure(CudaFunction.cuPointerGetAttribute, result);
+                throw driver.api.failure(CudaFunction.cuPointerGetAttribute, result);
             }
             int[] managed = new int[1];
             int[] ordinal = new int[1];
@@ -95,7 +95,7 @@ public final class CudaInterop {
 
     private static void check(CudaDriver driver, int result) {
         if (result != CUDA_SUCCESS) {
-            throw driver.failure(CudaFunction.cuPointerGetAttribute, result);
+            throw driver.api.failure(CudaFunction.cuPointerGetAttribute, result);
         }
     }
 
@@ -104,7 +104,7 @@ public final class CudaInterop {
             // Attributes are written as unsigned int, int or bool: a zeroed 8-byte slot reads right for all.
             MemorySegment out = arena.allocate(JAVA_LONG);
             long address = pointer.address();
-            int result = driver.result(CudaFunction.cuPointerGetAttribute, h -> (int) h.invokeExact(out, attribute, address));
+            int result = driver.api.result(CudaFunction.cuPointerGetAttribute, h -> (int) h.invokeExact(out, attribute, address));
             value[0] = out.get(JAVA_INT, 0);
             return result;
         }
@@ -126,7 +126,7 @@ public final class CudaInterop {
         CudaDriver driver = driver();
         MemorySegment handle = MemorySegment.ofAddress(context);
         CudaContext probe = new CudaContext(driver, handle, -1, -1, false);
-        int device = probe.call(() -> driver.intOut(CudaFunction.cuCtxGetDevice));
+        int device = probe.call(() -> driver.api.intOut(CudaFunction.cuCtxGetDevice));
         CudaContext adopted = new CudaContext(driver, handle, device, ordinalOf(driver, device), false);
         List<BackendDevice> devices = List.copyOf(driver.devicesOf(adopted));
         return new DeviceProvider() {
@@ -148,15 +148,10 @@ public final class CudaInterop {
     }
 
     private static int ordinalOf(CudaDriver driver, int device) {
-        int count = driver.intOut(CudaFunction.cuDeviceGetCount);
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment handle = arena.allocate(JAVA_INT);
-            for (int ordinal = 0; ordinal < count; ordinal++) {
-                int at = ordinal;
-                driver.check(CudaFunction.cuDeviceGet, h -> (int) h.invokeExact(handle, at));
-                if (handle.get(JAVA_INT, 0) == device) {
-                    return ordinal;
-                }
+        int count = driver.api.intOut(CudaFunction.cuDeviceGetCount);
+        for (int ordinal = 0; ordinal < count; ordinal++) {
+            if (driver.deviceHandle(ordinal) == device) {
+                return ordinal;
             }
         }
         throw new IllegalStateException("CUdevice " + device + " is not among the driver's " + count + " devices");
@@ -177,7 +172,7 @@ public final class CudaInterop {
         }
         MemorySegment handle = MemorySegment.ofAddress(stream);
         CudaContext context = cuda.context();
-        MemorySegment owner = context.call(() -> cuda.driver().handleOut(CudaFunction.cuStreamGetCtx,
+        MemorySegment owner = context.call(() -> cuda.driver().api.handleOut(CudaFunction.cuStreamGetCtx,
                 (h, out) -> (int) h.invokeExact(handle, out)));
         if (owner.address() != context.handle().address()) {
             throw new IllegalArgumentException("CUstream 0x" + Long.toHexString(stream) + " belongs to CUcontext 0x"

@@ -1,5 +1,7 @@
 package dev.quiver.device.cuda;
 
+import dev.quiver.device.ffm.Bindings;
+import dev.quiver.device.ffm.MemoryKind;
 import dev.quiver.spi.DeviceTypeCodes;
 
 import java.lang.foreign.MemorySegment;
@@ -13,49 +15,32 @@ import static dev.quiver.device.cuda.CudaConstants.CU_MEM_ATTACH_GLOBAL;
  */
 enum CudaMemory {
     /** {@code cuMemAlloc}: device memory, {@code ARROW_DEVICE_CUDA}. */
-    DEVICE(DeviceTypeCodes.CUDA, false, "cuMemAlloc"),
+    DEVICE(new MemoryKind(DeviceTypeCodes.CUDA, "CUDA", false, "cuMemAlloc")),
     /** {@code cuMemAllocHost}: page-locked host memory, {@code ARROW_DEVICE_CUDA_HOST}. */
-    HOST(DeviceTypeCodes.CUDA_HOST, true, "cuMemAllocHost"),
+    HOST(new MemoryKind(DeviceTypeCodes.CUDA_HOST, "CUDA_HOST", true, "cuMemAllocHost")),
     /** {@code cuMemAllocManaged} with {@code CU_MEM_ATTACH_GLOBAL}: managed memory, {@code ARROW_DEVICE_CUDA_MANAGED}. */
-    MANAGED(DeviceTypeCodes.CUDA_MANAGED, true, "cuMemAllocManaged");
+    MANAGED(new MemoryKind(DeviceTypeCodes.CUDA_MANAGED, "CUDA_MANAGED", true, "cuMemAllocManaged"));
 
-    private final int deviceType;
-    private final boolean hostAccessible;
-    private final String allocator;
+    final MemoryKind kind;
 
-    CudaMemory(int deviceType, boolean hostAccessible, String allocator) {
-        this.deviceType = deviceType;
-        this.hostAccessible = hostAccessible;
-        this.allocator = allocator;
-    }
-
-    int deviceType() {
-        return deviceType;
-    }
-
-    boolean hostAccessible() {
-        return hostAccessible;
-    }
-
-    String allocator() {
-        return allocator;
+    CudaMemory(MemoryKind kind) {
+        this.kind = kind;
     }
 
     /** Allocates {@code size > 0} bytes; the caller has made the owning context current. */
-    long allocate(CudaDriver driver, long size) {
+    MemorySegment allocate(Bindings<CudaFunction> api, long size) {
         return switch (this) {
-            case DEVICE -> driver.handleOut(CudaFunction.cuMemAlloc, (h, out) -> (int) h.invokeExact(out, size)).address();
-            case HOST -> driver.handleOut(CudaFunction.cuMemAllocHost, (h, out) -> (int) h.invokeExact(out, size)).address();
-            case MANAGED -> driver.handleOut(CudaFunction.cuMemAllocManaged,
-                    (h, out) -> (int) h.invokeExact(out, size, CU_MEM_ATTACH_GLOBAL)).address();
+            case DEVICE -> api.handleOut(CudaFunction.cuMemAlloc, (h, out) -> (int) h.invokeExact(out, size));
+            case HOST -> api.handleOut(CudaFunction.cuMemAllocHost, (h, out) -> (int) h.invokeExact(out, size));
+            case MANAGED -> api.handleOut(CudaFunction.cuMemAllocManaged, (h, out) -> (int) h.invokeExact(out, size, CU_MEM_ATTACH_GLOBAL));
         };
     }
 
     /** Frees what {@link #allocate} returned; the caller has made the owning context current. */
-    void free(CudaDriver driver, long pointer) {
+    void free(Bindings<CudaFunction> api, MemorySegment pointer) {
         switch (this) {
-            case DEVICE, MANAGED -> driver.check(CudaFunction.cuMemFree, h -> (int) h.invokeExact(pointer));
-            case HOST -> driver.check(CudaFunction.cuMemFreeHost, h -> (int) h.invokeExact(MemorySegment.ofAddress(pointer)));
+            case DEVICE, MANAGED -> api.check(CudaFunction.cuMemFree, h -> (int) h.invokeExact(pointer.address()));
+            case HOST -> api.check(CudaFunction.cuMemFreeHost, h -> (int) h.invokeExact(pointer));
         }
     }
 }

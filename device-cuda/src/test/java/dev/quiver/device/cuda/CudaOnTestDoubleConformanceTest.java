@@ -4,6 +4,8 @@ import dev.quiver.spi.DeviceProvider;
 import dev.quiver.tck.DeviceProviderConformance;
 import org.junit.jupiter.api.AfterAll;
 
+import java.util.Map;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,9 +23,8 @@ class CudaOnTestDoubleConformanceTest extends DeviceProviderConformance {
 
     @AfterAll
     void theTestDoubleSawEveryResourceReleasedAndEveryLookupVersioned() {
-        assertEquals(0, CudaTestDouble.counter("live_allocations"), "allocations left in the test double");
-        assertEquals(0, CudaTestDouble.counter("live_streams"), "streams left in the test double");
-        assertEquals(0, CudaTestDouble.counter("live_events"), "events left in the test double");
+        assertEquals(Map.of("allocations", 0L, "streams", 0L, "events", 0L), CudaTestDouble.library().liveResources(),
+                "resources left in the test double");
         assertEquals(0, CudaTestDouble.counter("context_depth"), "this thread's context stack is as it was");
         assertEquals(CudaFunction.values().length - 1, CudaTestDouble.counter("lookups"),
                 "every entry point but cuGetProcAddress_v2 was obtained through cuGetProcAddress_v2, once");

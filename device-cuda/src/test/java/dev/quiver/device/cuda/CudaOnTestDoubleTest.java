@@ -4,6 +4,8 @@ import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
+import dev.quiver.tck.DeferredWorkChecks;
+import dev.quiver.testkit.SystemProperties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -57,54 +59,19 @@ class CudaOnTestDoubleTest {
 
     @Test
     void theLibraryPropertySelectsTheDriver() {
-        String saved = System.getProperty(CudaProvider.LIBRARY_PROPERTY);
-        System.setProperty(CudaProvider.LIBRARY_PROPERTY, CudaTestDouble.library().path().toString());
-        try {
-            ProbeResult result = new CudaProvider().probe();
-            assertEquals(devices, assertInstanceOf(ProbeResult.Available.class, result).devices(), "the same driver and devices");
-        } finally {
-            if (saved == null) {
-                System.clearProperty(CudaProvider.LIBRARY_PROPERTY);
-            } else {
-                System.setProperty(CudaProvider.LIBRARY_PROPERTY, saved);
-            }
-        }
+        SystemProperties.with(CudaProvider.LIBRARY_PROPERTY, CudaTestDouble.library().path().toString(), () ->
+                assertEquals(devices, assertInstanceOf(ProbeResult.Available.class, new CudaProvider().probe()).devices(),
+                        "the same library and devices"));
     }
 
     @Test
     void copiesAreAsynchronousUntilTheStreamIsSynchronized() {
-        BackendDevice cuda = device(DeviceTypeCodes.CUDA, 0);
-        MemorySegment stream = cuda.createStream();
-        MemorySegment buffer = cuda.allocate(100, 64);
-        try (Arena arena = Arena.ofConfined()) {
-            cuda.copyFromHost(arena.allocate(100).fill((byte) 7), buffer, 0, stream);
-            MemorySegment back = arena.allocate(100);
-            cuda.copyToHost(buffer, 0, back, stream);
-            assertEquals(0, back.get(JAVA_BYTE, 99), "not copied before the stream is synchronized");
-            cuda.synchronizeStream(stream);
-            assertEquals(7, back.get(JAVA_BYTE, 99));
-        } finally {
-            cuda.free(buffer);
-            cuda.destroyStream(stream);
-        }
+        DeferredWorkChecks.copiesCompleteWhenTheStreamIsSynchronized(device(DeviceTypeCodes.CUDA, 1));
     }
 
     @Test
     void anEventIsIncompleteUntilItsWorkRuns() {
-        BackendDevice cuda = device(DeviceTypeCodes.CUDA, 0);
-        MemorySegment stream = cuda.createStream();
-        MemorySegment buffer = cuda.allocate(16, 16);
-        MemorySegment event = cuda.createEvent();
-        try (Arena arena = Arena.ofConfined()) {
-            cuda.copyFromHost(arena.allocate(16), buffer, 0, stream);
-            cuda.recordEvent(event, stream);
-            assertFalse(cuda.isEventComplete(event), "CUDA_ERROR_NOT_READY reads as not complete");
-            assertTrue(cuda.isEventComplete(event), "the test double runs one step per query");
-        } finally {
-            cuda.destroyEvent(event);
-            cuda.free(buffer);
-            cuda.destroyStream(stream);
-        }
+        DeferredWorkChecks.eventQueriesSeeProgress(device(DeviceTypeCodes.CUDA, 1));
     }
 
     @Test
