@@ -61,11 +61,11 @@ final class CudaDriver {
         } catch (VendorLibrary.NotFoundException e) {
             throw new CudaUnavailableException("CUDA driver not installed (" + e.getMessage() + ")");
         }
-        MemorySegment getProcAddress = loaded.lookup().find(CudaFunction.cuGetProcAddress.symbol()).orElseThrow(() ->
+        MemorySegment getProcAddress = loaded.lookup().find(CudaFunction.cuGetProcAddress.c().symbol()).orElseThrow(() ->
                 new CudaUnavailableException("CUDA driver too old: " + library + " has no "
-                        + CudaFunction.cuGetProcAddress.symbol() + " (a CUDA 12.0 or newer driver is needed)"));
+                        + CudaFunction.cuGetProcAddress.c().symbol() + " (a CUDA 12.0 or newer driver is needed)"));
         Linker linker = Linker.nativeLinker();
-        MethodHandle lookup = linker.downcallHandle(getProcAddress, CudaFunction.cuGetProcAddress.descriptor());
+        MethodHandle lookup = linker.downcallHandle(getProcAddress, CudaFunction.cuGetProcAddress.c().descriptor());
         MethodHandle[] handles = new MethodHandle[CudaFunction.values().length];
         handles[CudaFunction.cuGetProcAddress.ordinal()] = lookup;
         try (Arena arena = Arena.ofConfined()) {
@@ -85,7 +85,7 @@ final class CudaDriver {
                             : "CUDA driver incomplete: cuGetProcAddress found no " + function.name() + " (CUresult " + result
                               + ", symbol status " + status.get(JAVA_INT, 0) + ")");
                 }
-                handles[function.ordinal()] = linker.downcallHandle(address, function.descriptor());
+                handles[function.ordinal()] = linker.downcallHandle(address, function.c().descriptor());
             }
         }
         Bindings<CudaFunction> api = new Bindings<>(handles, CUDA_SUCCESS, (calls, function, result) ->

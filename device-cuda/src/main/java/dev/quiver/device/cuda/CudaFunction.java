@@ -1,7 +1,6 @@
 package dev.quiver.device.cuda;
 
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.MemoryLayout;
+import dev.quiver.device.ffm.CFunction;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -15,7 +14,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * version that introduced the ABI variant we call: the {@code N} of {@code PFN_<name>_vN} in
  * {@code cudaTypedefs.h}. Asking {@code cuGetProcAddress} for the name with
  * {@link CudaDriver#TARGET_VERSION} returns the newest variant not newer than that version, which must be
- * this one; {@link #prototype()} is its C declaration (parameter types only), naming the versioned symbol
+ * this one; {@link #c()} is its C declaration (parameter types only), naming the versioned symbol
  * that {@code cuda.h} declares for it (for example {@code cuMemAlloc} is {@code cuMemAlloc_v2}, variant
  * 3020). Bare names that {@code cuda.h} {@code #define}s to a {@code _v2}/{@code _v3} symbol are never
  * looked up in the library: only {@link #cuGetProcAddress} is, by its versioned symbol
@@ -27,55 +26,53 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * ({@code CUcontext}, {@code CUstream}, {@code CUevent}) as {@code ADDRESS}. {@code CUdevice} is an
  * {@code int} ordinal handle.
  */
-enum CudaFunction {
-    cuGetProcAddress(12000, "CUresult cuGetProcAddress_v2(const char *, void **, int, cuuint64_t, CUdriverProcAddressQueryResult *)",
-            JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS),
-    cuInit(2000, "CUresult cuInit(unsigned int)", JAVA_INT, JAVA_INT),
-    cuDriverGetVersion(2020, "CUresult cuDriverGetVersion(int *)", JAVA_INT, ADDRESS),
-    cuGetErrorName(6000, "CUresult cuGetErrorName(CUresult, const char **)", JAVA_INT, JAVA_INT, ADDRESS),
-    cuGetErrorString(6000, "CUresult cuGetErrorString(CUresult, const char **)", JAVA_INT, JAVA_INT, ADDRESS),
-    cuDeviceGetCount(2000, "CUresult cuDeviceGetCount(int *)", JAVA_INT, ADDRESS),
-    cuDeviceGet(2000, "CUresult cuDeviceGet(CUdevice *, int)", JAVA_INT, ADDRESS, JAVA_INT),
-    cuDeviceGetName(2000, "CUresult cuDeviceGetName(char *, int, CUdevice)", JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
-    cuDeviceTotalMem(3020, "CUresult cuDeviceTotalMem_v2(size_t *, CUdevice)", JAVA_INT, ADDRESS, JAVA_INT),
-    cuDeviceGetAttribute(2000, "CUresult cuDeviceGetAttribute(int *, CUdevice_attribute, CUdevice)", JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
-    cuDevicePrimaryCtxRetain(7000, "CUresult cuDevicePrimaryCtxRetain(CUcontext *, CUdevice)", JAVA_INT, ADDRESS, JAVA_INT),
-    cuDevicePrimaryCtxRelease(11000, "CUresult cuDevicePrimaryCtxRelease_v2(CUdevice)", JAVA_INT, JAVA_INT),
-    cuCtxPushCurrent(4000, "CUresult cuCtxPushCurrent_v2(CUcontext)", JAVA_INT, ADDRESS),
-    cuCtxPopCurrent(4000, "CUresult cuCtxPopCurrent_v2(CUcontext *)", JAVA_INT, ADDRESS),
-    cuCtxGetDevice(2000, "CUresult cuCtxGetDevice(CUdevice *)", JAVA_INT, ADDRESS),
-    cuMemAlloc(3020, "CUresult cuMemAlloc_v2(CUdeviceptr *, size_t)", JAVA_INT, ADDRESS, JAVA_LONG),
-    cuMemFree(3020, "CUresult cuMemFree_v2(CUdeviceptr)", JAVA_INT, JAVA_LONG),
-    cuMemAllocHost(3020, "CUresult cuMemAllocHost_v2(void **, size_t)", JAVA_INT, ADDRESS, JAVA_LONG),
-    cuMemFreeHost(2000, "CUresult cuMemFreeHost(void *)", JAVA_INT, ADDRESS),
-    cuMemAllocManaged(6000, "CUresult cuMemAllocManaged(CUdeviceptr *, size_t, unsigned int)", JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT),
-    cuMemcpyHtoDAsync(3020, "CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr, const void *, size_t, CUstream)",
-            JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS),
-    cuMemcpyDtoHAsync(3020, "CUresult cuMemcpyDtoHAsync_v2(void *, CUdeviceptr, size_t, CUstream)",
-            JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS),
-    cuMemcpyDtoDAsync(3020, "CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr, CUdeviceptr, size_t, CUstream)",
-            JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS),
-    cuStreamCreate(2000, "CUresult cuStreamCreate(CUstream *, unsigned int)", JAVA_INT, ADDRESS, JAVA_INT),
-    cuStreamSynchronize(2000, "CUresult cuStreamSynchronize(CUstream)", JAVA_INT, ADDRESS),
-    cuStreamDestroy(4000, "CUresult cuStreamDestroy_v2(CUstream)", JAVA_INT, ADDRESS),
-    cuStreamWaitEvent(3020, "CUresult cuStreamWaitEvent(CUstream, CUevent, unsigned int)", JAVA_INT, ADDRESS, ADDRESS, JAVA_INT),
-    cuStreamGetCtx(9020, "CUresult cuStreamGetCtx(CUstream, CUcontext *)", JAVA_INT, ADDRESS, ADDRESS),
-    cuEventCreate(2000, "CUresult cuEventCreate(CUevent *, unsigned int)", JAVA_INT, ADDRESS, JAVA_INT),
-    cuEventRecord(2000, "CUresult cuEventRecord(CUevent, CUstream)", JAVA_INT, ADDRESS, ADDRESS),
-    cuEventSynchronize(2000, "CUresult cuEventSynchronize(CUevent)", JAVA_INT, ADDRESS),
-    cuEventQuery(2000, "CUresult cuEventQuery(CUevent)", JAVA_INT, ADDRESS),
-    cuEventDestroy(4000, "CUresult cuEventDestroy_v2(CUevent)", JAVA_INT, ADDRESS),
-    cuPointerGetAttribute(4000, "CUresult cuPointerGetAttribute(void *, CUpointer_attribute, CUdeviceptr)",
-            JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG);
+enum CudaFunction implements CFunction.Table {
+    cuGetProcAddress(12000, CFunction.of("CUresult cuGetProcAddress_v2(const char *, void **, int, cuuint64_t, CUdriverProcAddressQueryResult *)",
+            JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS)),
+    cuInit(2000, CFunction.of("CUresult cuInit(unsigned int)", JAVA_INT, JAVA_INT)),
+    cuDriverGetVersion(2020, CFunction.of("CUresult cuDriverGetVersion(int *)", JAVA_INT, ADDRESS)),
+    cuGetErrorName(6000, CFunction.of("CUresult cuGetErrorName(CUresult, const char **)", JAVA_INT, JAVA_INT, ADDRESS)),
+    cuGetErrorString(6000, CFunction.of("CUresult cuGetErrorString(CUresult, const char **)", JAVA_INT, JAVA_INT, ADDRESS)),
+    cuDeviceGetCount(2000, CFunction.of("CUresult cuDeviceGetCount(int *)", JAVA_INT, ADDRESS)),
+    cuDeviceGet(2000, CFunction.of("CUresult cuDeviceGet(CUdevice *, int)", JAVA_INT, ADDRESS, JAVA_INT)),
+    cuDeviceGetName(2000, CFunction.of("CUresult cuDeviceGetName(char *, int, CUdevice)", JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT)),
+    cuDeviceTotalMem(3020, CFunction.of("CUresult cuDeviceTotalMem_v2(size_t *, CUdevice)", JAVA_INT, ADDRESS, JAVA_INT)),
+    cuDeviceGetAttribute(2000, CFunction.of("CUresult cuDeviceGetAttribute(int *, CUdevice_attribute, CUdevice)", JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT)),
+    cuDevicePrimaryCtxRetain(7000, CFunction.of("CUresult cuDevicePrimaryCtxRetain(CUcontext *, CUdevice)", JAVA_INT, ADDRESS, JAVA_INT)),
+    cuDevicePrimaryCtxRelease(11000, CFunction.of("CUresult cuDevicePrimaryCtxRelease_v2(CUdevice)", JAVA_INT, JAVA_INT)),
+    cuCtxPushCurrent(4000, CFunction.of("CUresult cuCtxPushCurrent_v2(CUcontext)", JAVA_INT, ADDRESS)),
+    cuCtxPopCurrent(4000, CFunction.of("CUresult cuCtxPopCurrent_v2(CUcontext *)", JAVA_INT, ADDRESS)),
+    cuCtxGetDevice(2000, CFunction.of("CUresult cuCtxGetDevice(CUdevice *)", JAVA_INT, ADDRESS)),
+    cuMemAlloc(3020, CFunction.of("CUresult cuMemAlloc_v2(CUdeviceptr *, size_t)", JAVA_INT, ADDRESS, JAVA_LONG)),
+    cuMemFree(3020, CFunction.of("CUresult cuMemFree_v2(CUdeviceptr)", JAVA_INT, JAVA_LONG)),
+    cuMemAllocHost(3020, CFunction.of("CUresult cuMemAllocHost_v2(void **, size_t)", JAVA_INT, ADDRESS, JAVA_LONG)),
+    cuMemFreeHost(2000, CFunction.of("CUresult cuMemFreeHost(void *)", JAVA_INT, ADDRESS)),
+    cuMemAllocManaged(6000, CFunction.of("CUresult cuMemAllocManaged(CUdeviceptr *, size_t, unsigned int)", JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT)),
+    cuMemcpyHtoDAsync(3020, CFunction.of("CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr, const void *, size_t, CUstream)",
+            JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS)),
+    cuMemcpyDtoHAsync(3020, CFunction.of("CUresult cuMemcpyDtoHAsync_v2(void *, CUdeviceptr, size_t, CUstream)",
+            JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS)),
+    cuMemcpyDtoDAsync(3020, CFunction.of("CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr, CUdeviceptr, size_t, CUstream)",
+            JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS)),
+    cuStreamCreate(2000, CFunction.of("CUresult cuStreamCreate(CUstream *, unsigned int)", JAVA_INT, ADDRESS, JAVA_INT)),
+    cuStreamSynchronize(2000, CFunction.of("CUresult cuStreamSynchronize(CUstream)", JAVA_INT, ADDRESS)),
+    cuStreamDestroy(4000, CFunction.of("CUresult cuStreamDestroy_v2(CUstream)", JAVA_INT, ADDRESS)),
+    cuStreamWaitEvent(3020, CFunction.of("CUresult cuStreamWaitEvent(CUstream, CUevent, unsigned int)", JAVA_INT, ADDRESS, ADDRESS, JAVA_INT)),
+    cuStreamGetCtx(9020, CFunction.of("CUresult cuStreamGetCtx(CUstream, CUcontext *)", JAVA_INT, ADDRESS, ADDRESS)),
+    cuEventCreate(2000, CFunction.of("CUresult cuEventCreate(CUevent *, unsigned int)", JAVA_INT, ADDRESS, JAVA_INT)),
+    cuEventRecord(2000, CFunction.of("CUresult cuEventRecord(CUevent, CUstream)", JAVA_INT, ADDRESS, ADDRESS)),
+    cuEventSynchronize(2000, CFunction.of("CUresult cuEventSynchronize(CUevent)", JAVA_INT, ADDRESS)),
+    cuEventQuery(2000, CFunction.of("CUresult cuEventQuery(CUevent)", JAVA_INT, ADDRESS)),
+    cuEventDestroy(4000, CFunction.of("CUresult cuEventDestroy_v2(CUevent)", JAVA_INT, ADDRESS)),
+    cuPointerGetAttribute(4000, CFunction.of("CUresult cuPointerGetAttribute(void *, CUpointer_attribute, CUdeviceptr)",
+            JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG));
 
     private final int variant;
-    private final String prototype;
-    private final FunctionDescriptor descriptor;
+    private final CFunction c;
 
-    CudaFunction(int variant, String prototype, MemoryLayout result, MemoryLayout... parameters) {
+    CudaFunction(int variant, CFunction c) {
         this.variant = variant;
-        this.prototype = prototype;
-        this.descriptor = FunctionDescriptor.of(result, parameters);
+        this.c = c;
     }
 
     /** @return the CUDA version that introduced the ABI variant called, as in {@code PFN_<name>_v<variant>} */
@@ -83,18 +80,8 @@ enum CudaFunction {
         return variant;
     }
 
-    /** @return the C declaration of the variant, parameter types only */
-    String prototype() {
-        return prototype;
-    }
-
-    /** @return the versioned symbol {@code cuda.h} declares for the variant, for example {@code cuMemAlloc_v2} */
-    String symbol() {
-        return prototype.substring(prototype.indexOf(' ') + 1, prototype.indexOf('('));
-    }
-
-    /** @return how Java calls it */
-    FunctionDescriptor descriptor() {
-        return descriptor;
+    @Override
+    public CFunction c() {
+        return c;
     }
 }

@@ -41,8 +41,8 @@ class CudaHeaderSignatureChecksTest {
                 + " (set -Dquiver.cuda.include)");
         CHeaderCheck check = new CHeaderCheck(List.of("#include <cuda.h>", "#include <cudaTypedefs.h>"));
         for (CudaFunction function : CudaFunction.values()) {
-            check.function(function.prototype(), function.descriptor());
-            check.functionPointerType("PFN_" + function.name() + "_v" + function.variant(), function.prototype(), function.descriptor());
+            check.function(function.c().prototype(), function.c().descriptor());
+            check.functionPointerType("PFN_" + function.name() + "_v" + function.variant(), function.c().prototype(), function.c().descriptor());
             check.expansion(function.name());
         }
         int constants = 0;
@@ -60,7 +60,7 @@ class CudaHeaderSignatureChecksTest {
         Map<String, String> expansions = check.run("cuda_header_checks.c", List.of("-I" + INCLUDE));
 
         for (CudaFunction function : CudaFunction.values()) {
-            assertEquals(function.symbol(), expansions.get(function.name()),
+            assertEquals(function.c().symbol(), expansions.get(function.name()),
                     "cuda.h maps " + function.name() + " to the symbol that cuGetProcAddress returns for it");
         }
         assertTrue(Integer.parseInt(expansions.get("CUDA_VERSION")) >= CudaDriver.TARGET_VERSION,

@@ -1,7 +1,10 @@
 package dev.quiver.device.ffm;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,13 +19,33 @@ import java.util.List;
  */
 public record VendorLibrary(String library, SymbolLookup lookup) {
 
-    /** None of the candidate libraries could be loaded; the message lists them and why. */
+    /** A library or a symbol was not found; the message says which. */
     public static final class NotFoundException extends Exception {
         private static final long serialVersionUID = 1L;
 
         NotFoundException(String message) {
             super(message, null, false, false);
         }
+    }
+
+    /**
+     * Binds every entry point of a table by its symbol.
+     *
+     * @param table the backend's table
+     * @param <F>   the table type
+     * @return one downcall handle per constant, by ordinal
+     * @throws NotFoundException naming the first symbol the library lacks
+     */
+    public <F extends Enum<F> & CFunction.Table> MethodHandle[] bindAll(Class<F> table) throws NotFoundException {
+        Linker linker = Linker.nativeLinker();
+        F[] functions = table.getEnumConstants();
+        MethodHandle[] handles = new MethodHandle[functions.length];
+        for (F function : functions) {
+            String symbol = function.c().symbol();
+            MemorySegment address = lookup.find(symbol).orElseThrow(() -> new NotFoundException(library + " has no " + symbol));
+            handles[function.ordinal()] = linker.downcallHandle(address, function.c().descriptor());
+        }
+        return handles;
     }
 
     /**

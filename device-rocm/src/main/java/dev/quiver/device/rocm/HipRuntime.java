@@ -5,7 +5,6 @@ import dev.quiver.device.ffm.Once;
 import dev.quiver.device.ffm.VendorLibrary;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
@@ -56,12 +55,11 @@ final class HipRuntime {
         } catch (VendorLibrary.NotFoundException e) {
             throw new RocmUnavailableException("ROCm HIP runtime not installed (" + e.getMessage() + ")");
         }
-        Linker linker = Linker.nativeLinker();
-        MethodHandle[] handles = new MethodHandle[HipFunction.values().length];
-        for (HipFunction function : HipFunction.values()) {
-            MemorySegment address = loaded.lookup().find(function.name()).orElseThrow(() ->
-                    new RocmUnavailableException("ROCm HIP runtime incomplete: " + loaded.library() + " has no " + function.name()));
-            handles[function.ordinal()] = linker.downcallHandle(address, function.descriptor());
+        MethodHandle[] handles;
+        try {
+            handles = loaded.bindAll(HipFunction.class);
+        } catch (VendorLibrary.NotFoundException e) {
+            throw new RocmUnavailableException("ROCm HIP runtime incomplete: " + e.getMessage());
         }
         Bindings<HipFunction> api = new Bindings<>(handles, hipSuccess, (calls, function, error) ->
                 new RocmException(function.name(), error, text(calls, HipFunction.hipGetErrorName, error),

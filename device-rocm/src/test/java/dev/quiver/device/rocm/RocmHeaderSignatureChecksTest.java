@@ -22,7 +22,7 @@ class RocmHeaderSignatureChecksTest {
     void everyDeclarationMatchesTheHipHeaders() {
         CHeaderCheck check = new CHeaderCheck(List.of("#include <hip/hip_runtime_api.h>"));
         for (HipFunction function : HipFunction.values()) {
-            check.function(function.prototype(), function.descriptor());
+            check.function(function.c().prototype(), function.c().descriptor());
             check.expansion(function.name());
         }
         check.struct("hipPointerAttribute_t", HipPointerAttributes.LAYOUT);
