@@ -24,7 +24,7 @@ class QuiverCommandTest {
     void devicesListsEveryVendorBackendWithItsStatus() {
         Result result = run("devices");
         assertEquals(0, result.code);
-        for (String backend : List.of("cuda", "rocm", "oneapi")) {
+        for (String backend : List.of("cuda", "rocm", "oneapi", "metal")) {
             assertTrue(result.out.lines().anyMatch(l -> l.startsWith(backend + " ")
                     && (l.contains(" USABLE ") || l.contains(" UNAVAILABLE "))), backend + " in\n" + result.out);
         }

@@ -24,6 +24,15 @@ public record CFunction(String prototype, FunctionDescriptor descriptor) {
         return new CFunction(prototype, FunctionDescriptor.of(result, parameters));
     }
 
+    /**
+     * @param prototype  the C declaration of a function returning {@code void}, naming the symbol
+     * @param parameters the layouts carrying the C parameters, in order
+     * @return the entry
+     */
+    public static CFunction ofVoid(String prototype, MemoryLayout... parameters) {
+        return new CFunction(prototype, FunctionDescriptor.ofVoid(parameters));
+    }
+
     /** @return the symbol the prototype declares, for example {@code cuMemAlloc_v2} */
     public String symbol() {
         String head = prototype.substring(0, prototype.indexOf('(')).strip();

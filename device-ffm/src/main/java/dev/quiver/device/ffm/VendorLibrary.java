@@ -29,6 +29,15 @@ public record VendorLibrary(String library, SymbolLookup lookup) {
     }
 
     /**
+     * @param name a symbol the library must export
+     * @return its address
+     * @throws NotFoundException saying the library lacks it
+     */
+    public MemorySegment symbol(String name) throws NotFoundException {
+        return lookup.find(name).orElseThrow(() -> new NotFoundException(library + " has no " + name));
+    }
+
+    /**
      * Binds every entry point of a table by its symbol.
      *
      * @param table the backend's table
@@ -41,9 +50,7 @@ public record VendorLibrary(String library, SymbolLookup lookup) {
         F[] functions = table.getEnumConstants();
         MethodHandle[] handles = new MethodHandle[functions.length];
         for (F function : functions) {
-            String symbol = function.c().symbol();
-            MemorySegment address = lookup.find(symbol).orElseThrow(() -> new NotFoundException(library + " has no " + symbol));
-            handles[function.ordinal()] = linker.downcallHandle(address, function.c().descriptor());
+            handles[function.ordinal()] = linker.downcallHandle(symbol(function.c().symbol()), function.c().descriptor());
         }
         return handles;
     }
