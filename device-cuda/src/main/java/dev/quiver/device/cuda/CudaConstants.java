@@ -9,16 +9,12 @@ final class CudaConstants {
 
     static final int CUDA_SUCCESS = 0;
     static final int CUDA_ERROR_INVALID_VALUE = 1;
-    static final int CUDA_ERROR_NOT_INITIALIZED = 3;
     static final int CUDA_ERROR_NO_DEVICE = 100;
     static final int CUDA_ERROR_NOT_READY = 600;
 
     static final long CU_GET_PROC_ADDRESS_LEGACY_STREAM = 1;
-    static final int CU_GET_PROC_ADDRESS_SUCCESS = 0;
-    static final int CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1;
     static final int CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2;
 
-    static final int CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING = 41;
     static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
     static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
     static final int CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83;
@@ -27,13 +23,10 @@ final class CudaConstants {
     static final int CU_EVENT_DISABLE_TIMING = 2;
     static final int CU_MEM_ATTACH_GLOBAL = 1;
 
-    static final int CU_POINTER_ATTRIBUTE_CONTEXT = 1;
     static final int CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2;
     static final int CU_POINTER_ATTRIBUTE_IS_MANAGED = 8;
     static final int CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9;
 
     static final int CU_MEMORYTYPE_HOST = 1;
     static final int CU_MEMORYTYPE_DEVICE = 2;
-    static final int CU_MEMORYTYPE_ARRAY = 3;
-    static final int CU_MEMORYTYPE_UNIFIED = 4;
 }

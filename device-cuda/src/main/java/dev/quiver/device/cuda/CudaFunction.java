@@ -39,7 +39,6 @@ enum CudaFunction implements CFunction.Table {
     cuDeviceTotalMem(3020, CFunction.of("CUresult cuDeviceTotalMem_v2(size_t *, CUdevice)", JAVA_INT, ADDRESS, JAVA_INT)),
     cuDeviceGetAttribute(2000, CFunction.of("CUresult cuDeviceGetAttribute(int *, CUdevice_attribute, CUdevice)", JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT)),
     cuDevicePrimaryCtxRetain(7000, CFunction.of("CUresult cuDevicePrimaryCtxRetain(CUcontext *, CUdevice)", JAVA_INT, ADDRESS, JAVA_INT)),
-    cuDevicePrimaryCtxRelease(11000, CFunction.of("CUresult cuDevicePrimaryCtxRelease_v2(CUdevice)", JAVA_INT, JAVA_INT)),
     cuCtxPushCurrent(4000, CFunction.of("CUresult cuCtxPushCurrent_v2(CUcontext)", JAVA_INT, ADDRESS)),
     cuCtxPopCurrent(4000, CFunction.of("CUresult cuCtxPopCurrent_v2(CUcontext *)", JAVA_INT, ADDRESS)),
     cuCtxGetDevice(2000, CFunction.of("CUresult cuCtxGetDevice(CUdevice *)", JAVA_INT, ADDRESS)),

@@ -65,7 +65,7 @@ class CudaHeaderSignatureChecksTest {
         }
         assertTrue(Integer.parseInt(expansions.get("CUDA_VERSION")) >= CudaDriver.TARGET_VERSION,
                 "the headers are at least as new as the target version");
-        assertTrue(constants >= 20, "every hard-coded constant is compared: " + constants);
+        assertTrue(constants >= 17, "every hard-coded constant is compared: " + constants);
     }
 
     @Test

@@ -152,13 +152,6 @@ static CUresult CUDAAPI double_cuDevicePrimaryCtxRetain(CUcontext* context, CUde
   return CUDA_SUCCESS;
 }
 
-static CUresult CUDAAPI double_cuDevicePrimaryCtxRelease_v2(CUdevice device) {
-  REQUIRE_DEVICE(device);
-  if (primary[device].retained == 0) return CUDA_ERROR_INVALID_CONTEXT;
-  primary[device].retained--;
-  return CUDA_SUCCESS;
-}
-
 static struct context* context_of(CUcontext context) {
   for (int i = 0; i < device_count; i++) {
     if ((CUcontext)&primary[i] == context && primary[i].retained > 0) return &primary[i];
@@ -403,7 +396,6 @@ CUresult CUDAAPI cuGetProcAddress_v2(const char* symbol, void** pfn, int cudaVer
   VARIANT(cuDeviceTotalMem, 3020, double_cuDeviceTotalMem_v2);
   VARIANT(cuDeviceGetAttribute, 2000, double_cuDeviceGetAttribute);
   VARIANT(cuDevicePrimaryCtxRetain, 7000, double_cuDevicePrimaryCtxRetain);
-  VARIANT(cuDevicePrimaryCtxRelease, 11000, double_cuDevicePrimaryCtxRelease_v2);
   VARIANT(cuCtxPushCurrent, 4000, double_cuCtxPushCurrent_v2);
   VARIANT(cuCtxPopCurrent, 4000, double_cuCtxPopCurrent_v2);
   VARIANT(cuCtxGetDevice, 2000, double_cuCtxGetDevice);
