@@ -5,11 +5,12 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Runs the commands in-process with the CPU and Vulkan backends on the class path (Vulkan on lavapipe). */
+/** Runs the commands in-process with every backend on the class path (OpenCL on PoCL, Vulkan on lavapipe). */
 class QuiverCommandTest {
 
     @Test
@@ -17,6 +18,16 @@ class QuiverCommandTest {
         Result result = run("devices");
         assertEquals(0, result.code);
         assertTrue(result.out.lines().anyMatch(l -> l.startsWith("cpu") && l.contains("USABLE") && l.contains("CPU:-1")), result.out);
+    }
+
+    @Test
+    void devicesListsEveryVendorBackendWithItsStatus() {
+        Result result = run("devices");
+        assertEquals(0, result.code);
+        for (String backend : List.of("cuda", "rocm", "oneapi", "metal")) {
+            assertTrue(result.out.lines().anyMatch(l -> l.startsWith(backend + " ")
+                    && (l.contains(" USABLE ") || l.contains(" UNAVAILABLE "))), backend + " in\n" + result.out);
+        }
     }
 
     @Test
