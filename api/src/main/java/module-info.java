@@ -1,6 +1,7 @@
 /**
  * What applications compile against: device types, devices, device arrays, events and streams over the
- * Arrow C Device Data Interface. Finds backends with {@link java.util.ServiceLoader}.
+ * Arrow C Device Data Interface, and a conformance checker for other implementations of it. Finds
+ * backends with {@link java.util.ServiceLoader}.
  *
  * <p>Makes restricted FFM calls (upcall stubs for release callbacks, downcalls into foreign release
  * callbacks, reinterpretation of imported pointers): run with
@@ -12,5 +13,6 @@ module dev.quiver.api {
     exports dev.quiver.abi;
     exports dev.quiver.type;
     exports dev.quiver.host;
+    exports dev.quiver.check;
     uses dev.quiver.spi.DeviceProvider;
 }
