@@ -143,6 +143,12 @@ public final class Conformance {
             SelfPointers.check(schema, 0, StructKind.SCHEMA.pointers, "schema", collector);
             SelfPointers.check(StructKind.SCHEMA, StructTree.descendants(StructKind.SCHEMA, schema, "schema", collector), collector);
         }
+        if (!hasSchema) {
+            collector.note("no ArrowSchema: the array was checked only against the rules that hold for every type");
+        } else if (field == null) {
+            collector.note("the ArrowSchema's faults leave the type unknown: the array was checked only against the rules "
+                    + "that hold for every type");
+        }
         DeviceArrayCheck.check(deviceArray, field, "", collector, devices);
         if (hasSchema) {
             ReleaseCheck.release(StructKind.SCHEMA, schema, "schema", collector);

@@ -57,9 +57,7 @@ final class DeviceArrayCheck {
         int before = collector.violationCount();
         ArrayValidator.validate(array, field, arrayPath, collector);
         boolean structurallyValid = collector.violationCount() == before;
-        if (field == null) {
-            collector.note("no ArrowSchema: the array was checked only against the rules that hold for every type");
-        } else if (structurallyValid) {
+        if (field != null && structurallyValid) {
             contents(array, field, type, syncEvent, arrayPath, collector);
         }
         SelfPointers.check(struct, ArrowDeviceArrayLayout.ARRAY, StructKind.ARRAY.pointers, arrayPath, collector);

@@ -77,7 +77,8 @@ final class StreamCheck {
         }
         SelfPointers.check(source, 0, List.of(new StructKind.Member("private_data", ArrowDeviceArrayStreamLayout.PRIVATE_DATA)), PATH, collector);
         if (!callable) {
-            collector.note("stream callbacks missing or not code: the stream was not driven");
+            collector.note("stream callbacks missing or not code: the stream was not driven, only released");
+            ReleaseCheck.releaseFlat(source, SIZE, ArrowDeviceArrayStreamLayout.RELEASE, PATH, collector);
             return;
         }
         MemorySegment own = arena.allocate(SIZE, 8).copyFrom(source);
@@ -98,7 +99,11 @@ final class StreamCheck {
             SelfPointers.check(schema, 0, StructKind.SCHEMA.pointers, "schema", collector);
             SelfPointers.check(StructKind.SCHEMA, StructTree.descendants(StructKind.SCHEMA, schema, "schema", collector), collector);
         }
-        if (field != null) {
+        if (rc == 0) {
+            if (field == null) {
+                collector.note("the ArrowSchema's faults leave the type unknown: the arrays were checked only against "
+                        + "the rules that hold for every type");
+            }
             pull(field, maxArrays, arena);
         }
         ReleaseCheck.releaseFlat(stream, SIZE, ArrowDeviceArrayStreamLayout.RELEASE, PATH, collector);

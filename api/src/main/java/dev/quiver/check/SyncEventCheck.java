@@ -20,15 +20,15 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  *       handles and OpenCL ICD handles are often small integers or driver-side ids; a handle may also be
  *       an index into a table). If {@code sync_event} is not in a readable mapping, it cannot be a pointer
  *       the consumer may dereference: {@link Rule#EVENT_NOT_A_POINTER}.</li>
- *   <li><b>A handle behind it.</b> For device types whose event is a handle (CUDA, ROCm, OpenCL, Vulkan,
- *       Metal, oneAPI), the pointed-to value is a handle, and a NULL handle is no event:
- *       {@link Rule#EVENT_NULL_HANDLE}. Not applied to EXT_DEV, whose events the producer defines.</li>
  *   <li><b>Ask the backend.</b> Handles that happen to be heap addresses (a CUDA {@code CUevent} is a
- *       pointer to a driver struct) pass 1 and 2. When a usable backend serves the device, it is asked
+ *       pointer to a driver struct) pass step 1. When a usable backend serves the device, it is asked
  *       whether the value behind {@code sync_event} is an event ({@link BackendDevice#isEventComplete},
  *       which never blocks); if not, whether {@code sync_event} itself is one. "Not the pointee, but the
  *       pointer" is {@link Rule#EVENT_HANDLE_STORED}. Passing a wrong value to a vendor's query function
  *       is itself a risk a checker accepts; the correct reading is always tried first.</li>
+ *   <li><b>A handle behind it.</b> For device types whose event is a handle (CUDA, ROCm, OpenCL, Vulkan,
+ *       Metal, oneAPI), the pointed-to value is a handle, and a NULL handle is no event:
+ *       {@link Rule#EVENT_NULL_HANDLE}. Not applied to EXT_DEV, whose events the producer defines.</li>
  * </ol>
  * Where no backend can be asked, the report says so in a note. Stateless.
  */
@@ -60,29 +60,28 @@ final class SyncEventCheck {
             return;
         }
         MemorySegment handle = syncEvent.reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0);
+        Optional<BackendDevice> backend = backend(type, deviceId, devices);
+        if (backend.isPresent()) {
+            BackendDevice device = backend.get();
+            if (!handle.equals(MemorySegment.NULL) && recognises(device, () -> device.eventFromSyncEvent(syncEvent))) {
+                return;
+            }
+            if (recognises(device, () -> syncEvent)) {
+                collector.report(Rule.EVENT_HANDLE_STORED, path, "is 0x" + Long.toHexString(syncEvent.address())
+                        + ", which the " + type + " backend recognises as an event handle itself; it must be " + expected
+                        + ", a pointer to the event");
+                return;
+            }
+        }
         boolean handleType = type.isKnown() && !type.equals(DeviceType.EXT_DEV);
         if (handleType && handle.equals(MemorySegment.NULL)) {
             collector.report(Rule.EVENT_NULL_HANDLE, path, "points to a NULL " + expected.replace("*", "")
                     + ": there is no event to wait on (use sync_event = NULL when none is needed)");
             return;
         }
-        Optional<BackendDevice> backend = backend(type, deviceId, devices);
-        if (backend.isEmpty()) {
-            collector.note(path + ": points to readable memory holding 0x" + Long.toHexString(handle.address())
-                    + "; no usable " + type + " backend with events here to confirm it is an event");
-            return;
-        }
-        BackendDevice device = backend.get();
-        if (recognises(device, () -> device.eventFromSyncEvent(syncEvent))) {
-            return;
-        }
-        if (recognises(device, () -> syncEvent)) {
-            collector.report(Rule.EVENT_HANDLE_STORED, path, "is 0x" + Long.toHexString(syncEvent.address())
-                    + ", which the " + type + " backend recognises as an event handle itself; it must be " + expected
-                    + ", a pointer to the event");
-            return;
-        }
-        collector.note(path + ": the " + type + " backend recognises neither sync_event nor the value it points to as an event");
+        collector.note(path + ": points to readable memory holding 0x" + Long.toHexString(handle.address()) + "; "
+                + (backend.isPresent() ? "the " + type + " backend recognises neither it nor sync_event as an event"
+                : "no usable " + type + " backend with events here to confirm it is an event"));
     }
 
     private static Optional<BackendDevice> backend(DeviceType type, long deviceId, Devices devices) {
