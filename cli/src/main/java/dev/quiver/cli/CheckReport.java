@@ -24,7 +24,12 @@ record CheckReport(String library, String function, ProducerSignature signature,
     /** @return the table rendering, ending with a verdict line */
     String text() {
         StringBuilder out = new StringBuilder();
-        out.append("quiver check ").append(library).append(' ').append(function).append('\n');
+        String flag = switch (signature) {
+            case DEVICE_ARRAY -> "";
+            case DEVICE_ARRAY_WITH_SCHEMA -> " --schema";
+            case DEVICE_ARRAY_STREAM -> " --stream";
+        };
+        out.append("quiver check ").append(library).append(' ').append(function).append(flag).append('\n');
         out.append("producer: ").append(signature.c()).append('\n');
         for (String checked : report.checked()) {
             out.append("checked: ").append(checked).append('\n');

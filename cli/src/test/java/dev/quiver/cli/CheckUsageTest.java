@@ -1,6 +1,10 @@
 package dev.quiver.cli;
 
+import dev.quiver.testkit.CLibrary;
 import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,15 +41,11 @@ class CheckUsageTest {
     }
 
     @Test
-    void notASharedLibrary() throws Exception {
-        java.nio.file.Path text = java.nio.file.Files.createTempFile("quiver-check", ".so");
-        try {
-            java.nio.file.Files.writeString(text, "not ELF");
-            CommandRun run = CommandRun.of("check", text.toString(), "f");
-            assertEquals(2, run.code());
-            assertTrue(run.err().contains("cannot load " + text), run.err());
-        } finally {
-            java.nio.file.Files.delete(text);
-        }
+    void aLibraryThatCannotBeLoaded() {
+        Path library = CLibrary.compileOnly(List.of(new CLibrary.Source("unresolved.c",
+                "extern int quiver_no_such_symbol;\nint f(void) { return quiver_no_such_symbol; }\n")), List.of());
+        CommandRun run = CommandRun.of("check", library.toString(), "f");
+        assertEquals(2, run.code());
+        assertTrue(run.err().contains("cannot load " + library), run.err());
     }
 }

@@ -20,15 +20,22 @@ static void* copy(const void* bytes, size_t size) {
   return out;
 }
 
-/* Releases the children this node made (those not moved out), frees what it owns, marks it released. */
+/* Releases one child or dictionary this node made, unless it was moved out, and frees its struct. */
+static void release_child(struct ArrowArray* child) {
+  if (child->release != NULL) {
+    child->release(child);
+  }
+  free(child);
+}
+
+/* Releases the children and dictionary this node made, frees what it owns, marks it released. */
 void batch_release_array(struct ArrowArray* array) {
   struct array_node* node = (struct array_node*)array->private_data;
   for (int64_t i = 0; i < node->n_children; i++) {
-    struct ArrowArray* child = node->children[i];
-    if (child->release != NULL) {
-      child->release(child);
-    }
-    free(child);
+    release_child(node->children[i]);
+  }
+  if (node->dictionary != NULL) {
+    release_child(node->dictionary);
   }
   for (int i = 0; i < 3; i++) {
     free(node->owned[i]);
@@ -77,23 +84,52 @@ void batch_array(struct ArrowArray* out) {
   name_node->buffers[1] = name_node->owned[1];
   name_node->buffers[2] = name_node->owned[2];
 
+  static const int8_t tag_indices[3] = {0, 1, 0};
+  static const int32_t tag_offsets[3] = {0, 1, 3};
+  static const char tag_text[3] = {'x', 'y', 'z'};
+
+  struct ArrowArray* tag_values = (struct ArrowArray*)malloc(sizeof *tag_values);
+  fill(tag_values, 2, 0, 3, 0);
+  struct array_node* values_node = (struct array_node*)tag_values->private_data;
+  values_node->owned[1] = copy(tag_offsets, sizeof tag_offsets);
+  values_node->owned[2] = copy(tag_text, sizeof tag_text);
+  values_node->buffers[0] = NULL;
+  values_node->buffers[1] = values_node->owned[1];
+  values_node->buffers[2] = values_node->owned[2];
+
+  struct ArrowArray* tag = (struct ArrowArray*)malloc(sizeof *tag);
+  fill(tag, 3, 0, 2, 0);
+  struct array_node* tag_node = (struct array_node*)tag->private_data;
+  tag_node->owned[1] = copy(tag_indices, sizeof tag_indices);
+  tag_node->buffers[0] = NULL;
+  tag_node->buffers[1] = tag_node->owned[1];
+  tag_node->dictionary = tag_values;
+  tag->dictionary = tag_values;
+
   fill(out, 3, 0, 1, 1);
   struct array_node* node = (struct array_node*)out->private_data;
   node->buffers[0] = NULL;
-  node->n_children = 2;
+  node->n_children = 3;
   node->children[0] = id;
   node->children[1] = name;
-  out->n_children = 2;
+  node->children[2] = tag;
+  out->n_children = 3;
+}
+
+static void release_child_schema(struct ArrowSchema* child) {
+  if (child->release != NULL) {
+    child->release(child);
+  }
+  free(child);
 }
 
 void batch_release_schema(struct ArrowSchema* schema) {
   struct schema_node* node = (struct schema_node*)schema->private_data;
   for (int64_t i = 0; i < node->n_children; i++) {
-    struct ArrowSchema* child = node->children[i];
-    if (child->release != NULL) {
-      child->release(child);
-    }
-    free(child);
+    release_child_schema(node->children[i]);
+  }
+  if (node->dictionary != NULL) {
+    release_child_schema(node->dictionary);
   }
   if (node->top) {
     atomic_fetch_add(&top_schema_releases, 1);
@@ -120,13 +156,20 @@ void batch_schema(struct ArrowSchema* out) {
   fill_schema(id, "i", "id", 0);
   struct ArrowSchema* name = (struct ArrowSchema*)malloc(sizeof *name);
   fill_schema(name, "u", "name", 0);
+  struct ArrowSchema* tag_values = (struct ArrowSchema*)malloc(sizeof *tag_values);
+  fill_schema(tag_values, "u", "", 0);
+  struct ArrowSchema* tag = (struct ArrowSchema*)malloc(sizeof *tag);
+  fill_schema(tag, "c", "tag", 0);
+  ((struct schema_node*)tag->private_data)->dictionary = tag_values;
+  tag->dictionary = tag_values;
   fill_schema(out, "+s", "batch", 1);
   out->flags = 0;
   struct schema_node* node = (struct schema_node*)out->private_data;
-  node->n_children = 2;
+  node->n_children = 3;
   node->children[0] = id;
   node->children[1] = name;
-  out->n_children = 2;
+  node->children[2] = tag;
+  out->n_children = 3;
 }
 
 void batch_device_array(struct ArrowDeviceArray* out) {

@@ -156,6 +156,37 @@ int child_not_released(struct ArrowDeviceArray* out, struct ArrowSchema* out_sch
   return 0;
 }
 
+/* The dictionary-encoded child's release frees its dictionary without calling the dictionary's release. */
+static void release_skipping_dictionary(struct ArrowArray* array) {
+  struct array_node* node = node_of(array);
+  struct ArrowArray* dictionary = node->dictionary;
+  struct array_node* dictionary_node = node_of(dictionary);
+  for (int k = 0; k < 3; k++) {
+    free(dictionary_node->owned[k]);
+  }
+  free(dictionary_node);
+  free(dictionary);
+  node->dictionary = NULL;
+  batch_release_array(array);
+}
+
+int dictionary_not_released(struct ArrowDeviceArray* out, struct ArrowSchema* out_schema) {
+  batch_device_array(out);
+  batch_schema(out_schema);
+  out->array.children[2]->release = release_skipping_dictionary;
+  return 0;
+}
+
+/* An int32 column whose array has a dictionary its schema does not have. */
+int dictionary_unexpected(struct ArrowDeviceArray* out, struct ArrowSchema* out_schema) {
+  batch_device_array(out);
+  batch_schema(out_schema);
+  struct ArrowArray* id = out->array.children[0];
+  struct ArrowArray* tag = out->array.children[2];
+  id->dictionary = tag->dictionary;
+  return 0;
+}
+
 /* A release callback that is not code. */
 int release_not_code(struct ArrowDeviceArray* out, struct ArrowSchema* out_schema) {
   batch_device_array(out);
