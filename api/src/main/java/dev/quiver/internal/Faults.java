@@ -48,7 +48,7 @@ public interface Faults {
             return true;
         }
         report(Rule.POINTER_UNREADABLE, path, "points to 0x" + Long.toHexString(pointer.address())
-                + ", which is not " + bytes + " bytes of readable host memory");
+                + ", which is not readable host memory (" + bytes + (bytes == 1 ? " byte" : " bytes") + " needed)");
         return false;
     }
 }
