@@ -4,6 +4,7 @@ import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.ArrayCopier;
+import dev.quiver.internal.ArrayData;
 import dev.quiver.internal.ArrayValidator;
 import dev.quiver.internal.FullValidator;
 import dev.quiver.internal.HostMemory;
@@ -39,6 +40,13 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * or exporting concurrently with other use is the caller's race to avoid; Quiver guarantees only that
  * release runs once and that use after close fails with {@link IllegalStateException}.
  *
+ * <p><b>Read-only arrays.</b> An array imported from a producer that forbids writes (a DLPack tensor flagged
+ * {@code READ_ONLY}, a CUDA Array Interface descriptor with {@code readonly} true) is read-only:
+ * {@link #isReadOnly()} says so and every path that would let anyone write to its buffers calls
+ * {@link #checkWritable()}, which refuses. Copies ({@link #copyTo}, {@link #copyToHost()}) are writable. The
+ * flag does not travel through {@link #exportTo}: arrays of the Arrow C Device Data Interface are immutable
+ * by specification.
+ *
  * <p><b>Validation.</b> Every import checks the structs (counts, lengths, offsets, buffer presence, format
  * strings, nesting depth) without reading buffer contents; faults are reported by
  * {@link InvalidArrowException} naming the field path, after the foreign release has been called.
@@ -63,7 +71,10 @@ public final class DeviceArray implements AutoCloseable {
     private final long deviceId;
     private final Devices devices;
     private final SyncEvent syncEvent;
+    private final boolean readOnly;
     private final State state;
+    /** The owner's reference plus one per shared view not yet released. */
+    private final AtomicInteger references = new AtomicInteger(1);
     private final Cleaner.Cleanable cleanable;
 
     /** The part the Cleaner sees: never the DeviceArray itself. */
@@ -85,8 +96,9 @@ public final class DeviceArray implements AutoCloseable {
         }
     }
 
-    private DeviceArray(MemorySegment struct, MemorySegment schema, Field field, Devices devices) {
+    private DeviceArray(MemorySegment struct, MemorySegment schema, Field field, Devices devices, boolean readOnly) {
         this.struct = struct;
+        this.readOnly = readOnly;
         this.schema = schema;
         this.field = field;
         this.devices = devices;
@@ -142,7 +154,7 @@ public final class DeviceArray implements AutoCloseable {
         }
         try {
             Field field = SchemaReader.read(ownSchema);
-            return adopt(ownArray, ownSchema, field, devices);
+            return adopt(ownArray, ownSchema, field, devices, false);
         } catch (RuntimeException | Error e) {
             releaseQuietly(ownArray, ownSchema, e);
             throw e;
@@ -160,16 +172,34 @@ public final class DeviceArray implements AutoCloseable {
      * @throws InvalidArrowException if the struct breaks the spec; it was released
      */
     public static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices) {
+        return importFrom(deviceArray, field, devices, false);
+    }
+
+    /**
+     * Moves an ArrowDeviceArray whose producer forbids writes into a new, read-only DeviceArray that has no
+     * schema struct of its own (see "Read-only arrays" above).
+     *
+     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released
+     * @param field       the field of the array
+     * @param devices     where to find backends
+     * @return the owner, whose {@link #isReadOnly()} is true
+     * @throws InvalidArrowException if the struct breaks the spec; it was released
+     */
+    public static DeviceArray importReadOnly(MemorySegment deviceArray, Field field, Devices devices) {
+        return importFrom(deviceArray, field, devices, true);
+    }
+
+    private static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices, boolean readOnly) {
         MemorySegment ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release");
         try {
-            return adopt(ownArray, null, field, devices);
+            return adopt(ownArray, null, field, devices, readOnly);
         } catch (RuntimeException | Error e) {
             releaseQuietly(ownArray, null, e);
             throw e;
         }
     }
 
-    private static DeviceArray adopt(MemorySegment ownArray, MemorySegment ownSchema, Field field, Devices devices) {
+    private static DeviceArray adopt(MemorySegment ownArray, MemorySegment ownSchema, Field field, Devices devices, boolean readOnly) {
         MemorySegment array = ownArray.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
         ArrayValidator.validate(array, field);
         DeviceType type = DeviceType.of(ownArray.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE));
@@ -177,7 +207,7 @@ public final class DeviceArray implements AutoCloseable {
         if (hasEvent && type.isKnown() && type.eventType().isEmpty()) {
             throw new InvalidArrowException("sync_event", "is set but " + type + " arrays have no events (must be NULL)");
         }
-        return new DeviceArray(ownArray, ownSchema, field, devices);
+        return new DeviceArray(ownArray, ownSchema, field, devices, readOnly);
     }
 
     private static MemorySegment move(MemorySegment source, long size, long releaseOffset, String releasePath) {
@@ -218,6 +248,10 @@ public final class DeviceArray implements AutoCloseable {
      *                    want the schema (this array's schema is then released here)
      */
     public void exportTo(MemorySegment deviceArray, MemorySegment schema) {
+        if (references.get() > 1) {
+            throw new IllegalStateException(state.description + " has " + (references.get() - 1)
+                    + " shared view(s) not yet released; it cannot be moved out");
+        }
         if (!state.value.compareAndSet(OPEN, MOVED)) {
             throw new IllegalStateException(state.description + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
         }
@@ -339,6 +373,29 @@ public final class DeviceArray implements AutoCloseable {
         return arrowArray().get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT);
     }
 
+    /** @return where this array finds backends for its events and copies */
+    public Devices devices() {
+        return devices;
+    }
+
+    /** @return true if the producer of this array's memory forbids writes to it */
+    public boolean isReadOnly() {
+        return readOnly;
+    }
+
+    /**
+     * Called by every path that writes to this array's buffers or hands them to someone who may write.
+     *
+     * @throws ReadOnlyArrayException if this array is read-only
+     * @throws IllegalStateException  if it is closed or exported
+     */
+    public void checkWritable() {
+        checkOpen();
+        if (readOnly) {
+            throw new ReadOnlyArrayException(state.description + " is read-only: its producer forbids writes to its memory; copy it (copyTo) to get a writable array");
+        }
+    }
+
     /** @return the sync event that guards this array's data, if the producer set one */
     public Optional<SyncEvent> syncEvent() {
         checkOpen();
@@ -372,6 +429,44 @@ public final class DeviceArray implements AutoCloseable {
             return;
         }
         cleanable.clean();
+        dropReference();
+    }
+
+    /**
+     * Exports a view of this array without giving it up: the consumer gets its own ArrowDeviceArray and
+     * ArrowSchema pointing at the same buffers (zero-copy), and this array's memory stays alive until both
+     * this object is closed and every such view is released, in any order, from any thread. The view carries
+     * the same {@code sync_event} pointer, valid for as long as the view is.
+     *
+     * @param deviceArray 128 writable bytes for the consumer's {@code struct ArrowDeviceArray}
+     * @param schema      72 writable bytes for the consumer's {@code struct ArrowSchema}, or NULL
+     * @throws IllegalStateException if this array is closed or moved
+     */
+    public void exportShared(MemorySegment deviceArray, MemorySegment schema) {
+        int held;
+        do {
+            held = references.get();
+            if (held == 0 || state.value.get() != OPEN) {
+                throw new IllegalStateException(state.description + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
+            }
+        } while (!references.compareAndSet(held, held + 1));
+        try {
+            StructWriter.writeDeviceArray(deviceArray.reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize()), ArrayData.viewOf(arrowArray()),
+                    deviceType.code(), deviceId, struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT), this::dropReference);
+        } catch (RuntimeException | Error e) {
+            dropReference();
+            throw e;
+        }
+        if (!schema.equals(MemorySegment.NULL)) {
+            StructWriter.writeSchema(schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), field);
+        }
+    }
+
+    /** Releases the structs once the owner and every shared view have let go. */
+    private void dropReference() {
+        if (references.decrementAndGet() != 0) {
+            return;
+        }
         try {
             ReleaseCallbacks.releaseArrayStruct(struct);
         } finally {

@@ -6,22 +6,14 @@ package dev.quiver;
  * rule. When this is thrown from an import, the foreign release callbacks have already been called,
  * exactly once.
  */
-public final class InvalidArrowException extends IllegalArgumentException {
+public final class InvalidArrowException extends InterchangeException {
     private static final long serialVersionUID = 1L;
-
-    private final String fieldPath;
 
     /**
      * @param fieldPath the path of the offending field, from the imported struct
      * @param rule      the rule broken, as a sentence fragment
      */
     public InvalidArrowException(String fieldPath, String rule) {
-        super(fieldPath + ": " + rule);
-        this.fieldPath = fieldPath;
-    }
-
-    /** @return the path of the offending field, for example {@code children[1].buffers[2]} */
-    public String fieldPath() {
-        return fieldPath;
+        super(fieldPath, rule);
     }
 }

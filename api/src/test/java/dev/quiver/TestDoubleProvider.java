@@ -9,24 +9,47 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Test double of a backend plugin: serves one device type code with host memory behind it and events
- * that are plain counters, and records what it was asked. It stands in for real hardware only to exercise
- * the API's discovery, ranking and event plumbing; it backs no claim about any device.
+ * Test double of a backend plugin: serves one device type code (any: CUDA, ROCM, OPENCL, EXT_DEV, ...) with
+ * host memory behind it and events that are plain counters, and records what it was asked: host waits,
+ * event records, stream waits and stream synchronisations. It stands in for real hardware only to exercise
+ * the API's discovery, ranking, event and stream plumbing; it backs no claim about any device. Its devices
+ * are not host accessible, so the API treats their pointers as device pointers it never dereferences.
  */
-final class TestDoubleProvider implements DeviceProvider {
+public final class TestDoubleProvider implements DeviceProvider {
+    /** An event recorded on a stream: {@code recordEvent(event, stream)}. */
+    public record EventRecord(long event, long stream) {}
+
+    /** A stream made to wait on an event: {@code streamWaitEvent(stream, event)}. */
+    public record StreamWait(long stream, long event) {}
+
     final AtomicInteger probes = new AtomicInteger();
-    final List<Long> waitedEvents = new ArrayList<>();
+    /** Every event waited on by the host, in order; guarded by itself. */
+    public final List<Long> waitedEvents = new ArrayList<>();
+    /** Every {@code recordEvent}, in order. */
+    public final List<EventRecord> eventRecords = new CopyOnWriteArrayList<>();
+    /** Every {@code streamWaitEvent}, in order. */
+    public final List<StreamWait> streamWaits = new CopyOnWriteArrayList<>();
+    /** The stream of every {@code synchronizeStream}, in order. */
+    public final List<Long> streamSyncs = new CopyOnWriteArrayList<>();
+    /** Every event destroyed, in order. */
+    public final List<Long> destroyedEvents = new CopyOnWriteArrayList<>();
     private final String name;
     private final int code;
     private final int priority;
     private final String unavailable;
     private final boolean throwOnProbe;
 
-    TestDoubleProvider(String name, int code, int priority) {
+    /**
+     * @param name     the provider name
+     * @param code     the device type code its two devices (ids 0 and 1) serve
+     * @param priority its rank
+     */
+    public TestDoubleProvider(String name, int code, int priority) {
         this(name, code, priority, null, false);
     }
 
@@ -147,6 +170,7 @@ final class TestDoubleProvider implements DeviceProvider {
 
         @Override
         public void synchronizeStream(MemorySegment stream) {
+            streamSyncs.add(stream.address());
         }
 
         @Override
@@ -165,6 +189,7 @@ final class TestDoubleProvider implements DeviceProvider {
 
         @Override
         public void recordEvent(MemorySegment event, MemorySegment stream) {
+            eventRecords.add(new EventRecord(event.address(), stream.address()));
         }
 
         @Override
@@ -176,6 +201,7 @@ final class TestDoubleProvider implements DeviceProvider {
 
         @Override
         public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
+            streamWaits.add(new StreamWait(stream.address(), event.address()));
         }
 
         @Override
@@ -185,6 +211,7 @@ final class TestDoubleProvider implements DeviceProvider {
 
         @Override
         public void destroyEvent(MemorySegment event) {
+            destroyedEvents.add(event.address());
         }
     }
 }

@@ -1,5 +1,5 @@
 /*
- * Prints what the C compiler decides about the Arrow C Data / C Device Data / C device stream structs:
+ * Prints what the C compiler decides about the Arrow C Data / C Device Data structs:
  *   <struct> sizeof <n>
  *   <struct> alignof <n>
  *   <struct> <field> <offset> <size>
@@ -45,13 +45,5 @@ int main(void) {
   FIELD(ArrowDeviceArray, device_type);
   FIELD(ArrowDeviceArray, sync_event);
   FIELD(ArrowDeviceArray, reserved);
-
-  STRUCT(ArrowDeviceArrayStream);
-  FIELD(ArrowDeviceArrayStream, device_type);
-  FIELD(ArrowDeviceArrayStream, get_schema);
-  FIELD(ArrowDeviceArrayStream, get_next);
-  FIELD(ArrowDeviceArrayStream, get_last_error);
-  FIELD(ArrowDeviceArrayStream, release);
-  FIELD(ArrowDeviceArrayStream, private_data);
   return 0;
 }

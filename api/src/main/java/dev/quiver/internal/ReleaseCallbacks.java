@@ -145,15 +145,18 @@ public final class ReleaseCallbacks {
     }
 
     private static void dropReference(long id, String struct) {
-        SharedRelease owner = ExportTable.remove(id);
+        SharedRelease owner = ExportTable.get(id);
         if (owner == null) {
             throw new IllegalStateException(struct + " private_data " + id + " is not a live export (released twice?)");
         }
-        owner.release();
+        if (owner.release()) {
+            ExportTable.remove(id);
+            owner.free();
+        }
     }
 
-    /** @return exported struct nodes not yet released */
-    public static int liveExports() {
-        return ExportTable.liveCount();
+    /** @return exported struct nodes (arrays, children, schemas) whose release has not run yet */
+    public static long liveExports() {
+        return ExportTable.liveNodes();
     }
 }

@@ -94,7 +94,7 @@ public final class SchemaReader {
         }
         List<Field> children = children(schema, format, type, path, depth);
         usable &= children != null;
-        Metadata metadata = metadata(schema.get(ADDRESS, ArrowSchemaLayout.METADATA), Paths.join(path, "metadata"));
+        Metadata metadata = decodeMetadata(schema.get(ADDRESS, ArrowSchemaLayout.METADATA), Paths.join(path, "metadata"));
         if (!usable || metadata == null) {
             return null;
         }
@@ -192,8 +192,20 @@ public final class SchemaReader {
         return new String(bytes.asSlice(0, length).toArray(JAVA_BYTE), StandardCharsets.UTF_8);
     }
 
+    /**
+     * Decodes metadata encoded as the C Data Interface does ({@code ArrowSchema.metadata}).
+     *
+     * @param pointer the encoded metadata, or NULL
+     * @param path    the field path to name in errors
+     * @return the pairs in their encoded order; empty for NULL
+     * @throws InvalidArrowException if a count or length is out of range
+     */
+    public static Metadata metadata(MemorySegment pointer, String path) {
+        return new SchemaReader(Faults.THROW).decodeMetadata(pointer, path);
+    }
+
     /** @return the metadata, or null (after reporting) if its encoding is broken */
-    private Metadata metadata(MemorySegment pointer, String path) {
+    private Metadata decodeMetadata(MemorySegment pointer, String path) {
         if (pointer.equals(MemorySegment.NULL)) {
             return Metadata.EMPTY;
         }

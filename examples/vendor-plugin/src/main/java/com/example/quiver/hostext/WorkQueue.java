@@ -3,6 +3,7 @@ package com.example.quiver.hostext;
 import dev.quiver.spi.DeviceException;
 
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
@@ -10,8 +11,8 @@ import java.util.concurrent.LinkedBlockingQueue;
  * and those it finished, which is what events compare. Thread-safe.
  *
  * <p>A task that touches host memory the worker may not access (a segment confined to the caller's
- * thread) runs on the caller instead, after every earlier task has finished: same order, no wrong-thread
- * access.
+ * thread) runs on the caller instead, while the worker waits at that task's place in the queue: same
+ * order, same counts, no wrong-thread access.
  */
 final class WorkQueue {
     private static final Runnable STOP = () -> { };
@@ -28,7 +29,7 @@ final class WorkQueue {
     }
 
     /**
-     * Runs {@code task} after the tasks given before it.
+     * Runs {@code task} after the tasks given before it, and before those given after it.
      *
      * @param task the work
      * @param host the caller's host memory the task touches
@@ -38,16 +39,19 @@ final class WorkQueue {
             enqueue(task);
             return;
         }
-        drain();
-        synchronized (this) {
-            enqueued++;
-        }
+        // The worker holds the stream at this task's place while the caller runs it.
+        CompletableFuture<Void> turn = new CompletableFuture<>();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        enqueue(() -> {
+            turn.complete(null);
+            done.join();
+        });
+        turn.join();
         try {
             task.run();
         } finally {
-            finish();
+            done.complete(null);
         }
-        rethrow();
     }
 
     /** Runs {@code task} on the worker after the tasks given before it. */

@@ -1,0 +1,29 @@
+package dev.quiver;
+
+/**
+ * Data could not be taken or handed over through an interchange protocol (the Arrow C Device Data
+ * Interface, DLPack, the CUDA Array Interface): the subclasses say which, and whether the input broke its
+ * protocol or the request was legal but refused. The message names the field path (for example
+ * {@code children[2].buffers[1]}, {@code dl_tensor.strides[0]} or {@code mask.typestr}) and the rule.
+ * Whatever the exception, ownership rules held: on import, the foreign memory was already given back exactly
+ * once; on export, nothing was moved.
+ */
+public abstract class InterchangeException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    private final String fieldPath;
+
+    /**
+     * @param fieldPath the offending field or key
+     * @param rule      the rule broken, or why the request was refused, as a sentence fragment
+     */
+    protected InterchangeException(String fieldPath, String rule) {
+        super(fieldPath + ": " + rule);
+        this.fieldPath = fieldPath;
+    }
+
+    /** @return the offending field or key, for example {@code dl_tensor.byte_offset} */
+    public String fieldPath() {
+        return fieldPath;
+    }
+}

@@ -1,0 +1,281 @@
+package dev.quiver.stream;
+
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
+import dev.quiver.Devices;
+import dev.quiver.InvalidArrowException;
+import dev.quiver.abi.ArrowArrayLayout;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
+import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.internal.ReleaseCallbacks;
+import dev.quiver.internal.SchemaReader;
+import dev.quiver.type.Field;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+/**
+ * A {@code struct ArrowDeviceArrayStream} from C, consumed as an {@link Iterator} of {@link DeviceArray}s.
+ *
+ * <p><b>Ownership.</b> {@link #importFrom} moves the stream struct in (the producer's struct is left
+ * released) and reads its schema once. {@link #next()} hands out arrays that the caller owns and must
+ * close; they outlive the stream, so closing the stream does not close them. {@link #close()} calls the
+ * stream's {@code release} exactly once (and releases an array fetched by {@link #hasNext()} but not yet
+ * taken); it is idempotent and may be called from any thread.
+ *
+ * <p><b>Threading.</b> The C stream is not thread-safe, so one call at a time: {@link #hasNext()} or
+ * {@link #next()} made while another thread is inside {@code get_next} throws
+ * {@link IllegalStateException} naming that thread, and never reaches C. {@link #close()} during such a
+ * call is deferred until {@code get_next} returns; the call then releases what it got and throws
+ * {@link IllegalStateException}.
+ *
+ * <p><b>Errors.</b> A non-zero code from {@code get_schema} or {@code get_next} is thrown as a
+ * {@link StreamException} carrying the code and the text of {@code get_last_error}. An array whose
+ * {@code device_type} differs from the stream's, or that breaks the spec, is released (exactly once) and
+ * reported by {@link InvalidArrowException}. After any error the stream is failed: later calls throw
+ * {@link IllegalStateException} with the first error as cause; only {@link #close()} remains to do.
+ *
+ * {@snippet :
+ * try (DeviceArrayStream stream = DeviceArrayStream.importFrom(streamPointer)) {
+ *     while (stream.hasNext()) {
+ *         try (DeviceArray batch = stream.next()) {
+ *             System.out.println(batch.length() + " rows on " + batch.deviceType());
+ *         }
+ *     }
+ * }
+ * }
+ */
+public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoCloseable {
+    private static final long SIZE = ArrowDeviceArrayStreamLayout.LAYOUT.byteSize();
+
+    private final Arena memory;
+    private final MemorySegment struct;
+    private final MemorySegment scratch;
+    private final DeviceType deviceType;
+    private final Devices devices;
+    private final CallGate gate = new CallGate();
+    private Field schema;
+    private DeviceArray pending;
+    private boolean ended;
+    private Throwable failure;
+
+    private DeviceArrayStream(Arena memory, MemorySegment struct, Devices devices) {
+        this.memory = memory;
+        this.struct = struct;
+        this.scratch = memory.allocate(ArrowDeviceArrayLayout.LAYOUT);
+        this.deviceType = DeviceType.of(struct.get(JAVA_INT, ArrowDeviceArrayStreamLayout.DEVICE_TYPE));
+        this.devices = devices;
+    }
+
+    /**
+     * Moves a C stream in, using {@link Devices#system()} for the arrays' events and copies.
+     *
+     * @param stream a live {@code struct ArrowDeviceArrayStream*}; left released (release NULL)
+     * @return the stream, owned by the caller
+     * @throws StreamException if {@code get_schema} fails; the stream was released
+     * @throws InvalidArrowException if the struct or its schema breaks the spec; the stream was released
+     */
+    public static DeviceArrayStream importFrom(MemorySegment stream) {
+        return importFrom(stream, Devices.system());
+    }
+
+    /**
+     * Moves a C stream in.
+     *
+     * @param stream  a live {@code struct ArrowDeviceArrayStream*}; left released (release NULL)
+     * @param devices where the arrays find backends for events and copies
+     * @return the stream, owned by the caller
+     * @throws StreamException if {@code get_schema} fails; the stream was released
+     * @throws InvalidArrowException if the struct or its schema breaks the spec; the stream was released
+     */
+    public static DeviceArrayStream importFrom(MemorySegment stream, Devices devices) {
+        if (stream.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException("stream pointer is NULL");
+        }
+        MemorySegment from = stream.reinterpret(SIZE);
+        if (from.get(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE).equals(MemorySegment.NULL)) {
+            throw new InvalidArrowException("release", "is NULL: the stream was already released or moved");
+        }
+        Arena memory = Arena.ofShared();
+        MemorySegment own = memory.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
+        own.copyFrom(from);
+        from.set(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE, MemorySegment.NULL);
+        DeviceArrayStream result = new DeviceArrayStream(memory, own, devices);
+        try {
+            requireCallback(own, ArrowDeviceArrayStreamLayout.GET_SCHEMA, "get_schema");
+            requireCallback(own, ArrowDeviceArrayStreamLayout.GET_NEXT, "get_next");
+            requireCallback(own, ArrowDeviceArrayStreamLayout.GET_LAST_ERROR, "get_last_error");
+            result.schema = result.readSchema();
+            return result;
+        } catch (RuntimeException | Error e) {
+            result.close();
+            throw e;
+        }
+    }
+
+    private static void requireCallback(MemorySegment stream, long offset, String name) {
+        if (stream.get(ADDRESS, offset).equals(MemorySegment.NULL)) {
+            throw new InvalidArrowException(name, "is NULL but the callback is mandatory");
+        }
+    }
+
+    private Field readSchema() {
+        try (Arena scratchArena = Arena.ofConfined()) {
+            MemorySegment out = scratchArena.allocate(ArrowSchemaLayout.LAYOUT);
+            int code = NativeCalls.callInt(struct.get(ADDRESS, ArrowDeviceArrayStreamLayout.GET_SCHEMA), struct, out);
+            if (code != 0) {
+                throw new StreamException(code, "get_schema: " + lastError());
+            }
+            try {
+                return SchemaReader.read(out);
+            } finally {
+                ReleaseCallbacks.releaseSchemaStruct(out);
+            }
+        }
+    }
+
+    private String lastError() {
+        String message = NativeCalls.string(NativeCalls.callPointer(struct.get(ADDRESS, ArrowDeviceArrayStreamLayout.GET_LAST_ERROR), struct));
+        return message == null ? "the producer gave no description (get_last_error returned NULL)" : message;
+    }
+
+    /** @return the schema every array of the stream has */
+    public Field schema() {
+        return schema;
+    }
+
+    /** @return the device type every array of the stream is on ({@code device_type}) */
+    public DeviceType deviceType() {
+        return deviceType;
+    }
+
+    /**
+     * Fetches the next array from C unless one is waiting.
+     *
+     * @return false at the end of the stream
+     * @throws StreamException          if {@code get_next} failed
+     * @throws InvalidArrowException    if the array broke the spec or is on another device type; it was released
+     * @throws IllegalStateException    if the stream is closed or failed, or another thread is using it
+     */
+    @Override
+    public boolean hasNext() {
+        enter();
+        try {
+            if (pending == null && !ended) {
+                pending = fetch();
+            }
+            return pending != null;
+        } catch (RuntimeException | Error e) {
+            failure = e;
+            throw e;
+        } finally {
+            if (gate.exit()) {
+                closedDuringCall();
+            }
+        }
+    }
+
+    private void closedDuringCall() {
+        discardAndRelease();
+        throw new IllegalStateException("the stream was closed by another thread while get_next ran; what it returned was released");
+    }
+
+    /**
+     * @return the next array, owned by the caller (close it); it stays valid after the stream is closed
+     * @throws NoSuchElementException at the end of the stream
+     */
+    @Override
+    public DeviceArray next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException("end of the ArrowDeviceArrayStream");
+        }
+        DeviceArray out = pending;
+        pending = null;
+        return out;
+    }
+
+    private void enter() {
+        switch (gate.enter()) {
+            case BUSY -> {
+                Thread holder = gate.holder();
+                throw new IllegalStateException("DeviceArrayStream is in use by another thread"
+                        + (holder == null ? "" : " (\"" + holder.getName() + "\")")
+                        + ": ArrowDeviceArrayStream calls must be serialized");
+            }
+            case CLOSED -> throw new IllegalStateException("DeviceArrayStream is closed");
+            case ENTERED -> {
+                if (failure != null) {
+                    if (gate.exit()) {
+                        closedDuringCall();
+                    }
+                    throw new IllegalStateException("DeviceArrayStream failed earlier; only close() remains", failure);
+                }
+            }
+        }
+    }
+
+    private DeviceArray fetch() {
+        scratch.fill((byte) 0);
+        int code = NativeCalls.callInt(struct.get(ADDRESS, ArrowDeviceArrayStreamLayout.GET_NEXT), struct, scratch);
+        if (code != 0) {
+            throw new StreamException(code, "get_next: " + lastError());
+        }
+        if (scratch.get(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE).equals(MemorySegment.NULL)) {
+            ended = true;
+            return null;
+        }
+        ArrayChecks.requireDeviceType(scratch, deviceType, "stream");
+        return DeviceArray.importFrom(scratch, schema, devices);
+    }
+
+    /** @return true once {@link #close()} was called */
+    public boolean isClosed() {
+        return gate.isClosed();
+    }
+
+    /**
+     * Releases the C stream exactly once, and an array fetched by {@link #hasNext()} but never taken.
+     * Arrays already taken stay valid. Idempotent; any thread.
+     */
+    @Override
+    public void close() {
+        if (gate.close()) {
+            discardAndRelease();
+        }
+    }
+
+    private void discardAndRelease() {
+        DeviceArray waiting = pending;
+        pending = null;
+        try {
+            if (waiting != null) {
+                waiting.close();
+            }
+        } finally {
+            releaseStream();
+        }
+    }
+
+    private void releaseStream() {
+        try {
+            MemorySegment release = struct.get(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE);
+            if (!release.equals(MemorySegment.NULL)) {
+                NativeCalls.callVoid(release, struct);
+                struct.set(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE, MemorySegment.NULL);
+            }
+        } finally {
+            memory.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "DeviceArrayStream " + deviceType + " \"" + (schema == null ? "?" : schema.name()) + "\"" + (isClosed() ? " (closed)" : "");
+    }
+}

@@ -1,0 +1,138 @@
+package dev.quiver.stream;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * Calls C function pointers of the stream structs (the other side's callbacks) and makes the upcall stubs
+ * of ours. Invokers are made on first use, never at class initialisation of the API. Thread-safe.
+ */
+final class NativeCalls {
+    /** {@code int f(void*, void*)}: get_schema, get_next, extract_data, on_schema. */
+    static final FunctionDescriptor INT_PTR_PTR = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS);
+    /** {@code int f(void*, void*, const char*)}: on_next_task. */
+    static final FunctionDescriptor INT_PTR_PTR_PTR = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+    /** {@code const char* f(void*)}: get_last_error. */
+    static final FunctionDescriptor PTR_PTR = FunctionDescriptor.of(ADDRESS, ADDRESS);
+    /** {@code void f(void*)}: release, cancel. */
+    static final FunctionDescriptor VOID_PTR = FunctionDescriptor.ofVoid(ADDRESS);
+    /** {@code void f(void*, int64_t)}: request. */
+    static final FunctionDescriptor VOID_PTR_LONG = FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG);
+    /** {@code void f(void*, int, const char*, const char*)}: on_error. */
+    static final FunctionDescriptor VOID_PTR_INT_PTR_PTR = FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
+
+    private NativeCalls() {}
+
+    /** The generic invokers, made once on first use. */
+    private static final class Invokers {
+        static final Linker LINKER = Linker.nativeLinker();
+        static final MethodHandle INT_PTR_PTR = LINKER.downcallHandle(NativeCalls.INT_PTR_PTR);
+        static final MethodHandle INT_PTR_PTR_PTR = LINKER.downcallHandle(NativeCalls.INT_PTR_PTR_PTR);
+        static final MethodHandle PTR_PTR = LINKER.downcallHandle(NativeCalls.PTR_PTR);
+        static final MethodHandle VOID_PTR = LINKER.downcallHandle(NativeCalls.VOID_PTR);
+        static final MethodHandle VOID_PTR_LONG = LINKER.downcallHandle(NativeCalls.VOID_PTR_LONG);
+        static final MethodHandle VOID_PTR_INT_PTR_PTR = LINKER.downcallHandle(NativeCalls.VOID_PTR_INT_PTR_PTR);
+    }
+
+    /**
+     * Makes a global upcall stub for a static method.
+     *
+     * @param lookup     a lookup with access to the method
+     * @param owner      the class that declares it
+     * @param method     the method name
+     * @param descriptor its C signature
+     * @return the stub, alive until the JVM exits
+     */
+    static MemorySegment upcall(MethodHandles.Lookup lookup, Class<?> owner, String method, FunctionDescriptor descriptor) {
+        try {
+            MethodHandle target = lookup.findStatic(owner, method, descriptor.toMethodType());
+            return Linker.nativeLinker().upcallStub(target, descriptor, Arena.global());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("no upcall target " + method, e);
+        }
+    }
+
+    static int callInt(MemorySegment function, MemorySegment a, MemorySegment b) {
+        requireFunction(function);
+        try {
+            return (int) Invokers.INT_PTR_PTR.invokeExact(function, a, b);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int callInt(MemorySegment function, MemorySegment a, MemorySegment b, MemorySegment c) {
+        requireFunction(function);
+        try {
+            return (int) Invokers.INT_PTR_PTR_PTR.invokeExact(function, a, b, c);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static MemorySegment callPointer(MemorySegment function, MemorySegment a) {
+        requireFunction(function);
+        try {
+            return (MemorySegment) Invokers.PTR_PTR.invokeExact(function, a);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void callVoid(MemorySegment function, MemorySegment a) {
+        requireFunction(function);
+        try {
+            Invokers.VOID_PTR.invokeExact(function, a);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void callVoid(MemorySegment function, MemorySegment a, long n) {
+        requireFunction(function);
+        try {
+            Invokers.VOID_PTR_LONG.invokeExact(function, a, n);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void callVoid(MemorySegment function, MemorySegment a, int code, MemorySegment b, MemorySegment c) {
+        requireFunction(function);
+        try {
+            Invokers.VOID_PTR_INT_PTR_PTR.invokeExact(function, a, code, b, c);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** @return the NUL-terminated UTF-8 string at {@code pointer}, or null for NULL */
+    static String string(MemorySegment pointer) {
+        return pointer.equals(MemorySegment.NULL) ? null : pointer.reinterpret(Long.MAX_VALUE).getString(0);
+    }
+
+    private static void requireFunction(MemorySegment function) {
+        if (function.equals(MemorySegment.NULL)) {
+            throw new IllegalStateException("the callback is NULL");
+        }
+    }
+
+    private static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException e) {
+            return e;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new IllegalStateException(t);
+    }
+}

@@ -1,0 +1,213 @@
+package dev.quiver.stream;
+
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
+import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.internal.CallbackErrors;
+import dev.quiver.internal.StructWriter;
+import dev.quiver.type.Field;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+/**
+ * One ArrowDeviceArrayStream that Quiver filled for a C consumer: the Java source behind it, and the four
+ * callbacks. The struct's {@code private_data} is an id into {@link #LIVE}. Callbacks may come from any
+ * thread; a call made while another runs is refused with EBUSY; a release during a call is completed
+ * when that call returns; a call after release gets EINVAL. Errors from the source are sticky: every later
+ * {@code get_next} returns the same code and message.
+ */
+final class PullStreamExport {
+    static final IdTable<PullStreamExport> LIVE = new IdTable<>();
+    private static final long SIZE = ArrowDeviceArrayStreamLayout.LAYOUT.byteSize();
+
+    /** The upcall stubs and the message for released streams, made once on first export. */
+    private static final class Stubs {
+        static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+        static final MemorySegment GET_SCHEMA = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "getSchema", NativeCalls.INT_PTR_PTR);
+        static final MemorySegment GET_NEXT = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "getNext", NativeCalls.INT_PTR_PTR);
+        static final MemorySegment GET_LAST_ERROR = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "getLastError", NativeCalls.PTR_PTR);
+        static final MemorySegment RELEASE = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "release", NativeCalls.VOID_PTR);
+        static final MemorySegment RELEASED = Arena.global().allocateFrom(
+                "ArrowDeviceArrayStream: the stream was released; no callback but release may be called on it");
+    }
+
+    private final ArraySource source;
+    private final Field schema;
+    private final DeviceType deviceType;
+    private final CallGate gate = new CallGate();
+    private final Arena messages = Arena.ofShared();
+    private volatile MemorySegment lastError = MemorySegment.NULL;
+    private int failedCode;
+    private MemorySegment failedMessage;
+    private boolean ended;
+    private long index;
+
+    private PullStreamExport(ArraySource source, Field schema, DeviceType deviceType) {
+        this.source = source;
+        this.schema = schema;
+        this.deviceType = deviceType;
+    }
+
+    /** Fills {@code out} with a live stream over {@code source}; the consumer owns it from then on. */
+    static void export(ArraySource source, Field schema, DeviceType deviceType, MemorySegment out) {
+        MemorySegment struct = out.reinterpret(SIZE);
+        PullStreamExport state = new PullStreamExport(source, schema, deviceType);
+        struct.fill((byte) 0);
+        struct.set(JAVA_INT, ArrowDeviceArrayStreamLayout.DEVICE_TYPE, deviceType.code());
+        struct.set(ADDRESS, ArrowDeviceArrayStreamLayout.GET_SCHEMA, Stubs.GET_SCHEMA);
+        struct.set(ADDRESS, ArrowDeviceArrayStreamLayout.GET_NEXT, Stubs.GET_NEXT);
+        struct.set(ADDRESS, ArrowDeviceArrayStreamLayout.GET_LAST_ERROR, Stubs.GET_LAST_ERROR);
+        struct.set(ADDRESS, ArrowDeviceArrayStreamLayout.PRIVATE_DATA, LIVE.register(state));
+        struct.set(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE, Stubs.RELEASE);
+    }
+
+    private interface Operation {
+        int run(PullStreamExport state) throws Exception;
+    }
+
+    private static int call(MemorySegment self, String name, Operation operation) {
+        PullStreamExport state = lookup(self);
+        if (state == null) {
+            return Errno.EINVAL.code();
+        }
+        switch (state.gate.enter()) {
+            case BUSY -> {
+                Thread holder = state.gate.holder();
+                return state.error(Errno.EBUSY.code(), name + " was called while another call on this stream runs"
+                        + (holder == null ? "" : " (on thread \"" + holder.getName() + "\")")
+                        + ": ArrowDeviceArrayStream callbacks must be serialized");
+            }
+            case CLOSED -> {
+                return Errno.EINVAL.code();
+            }
+            case ENTERED -> { }
+        }
+        try {
+            return operation.run(state);
+        } catch (Throwable t) {
+            return state.error(ErrorCodes.codeFor(t), name + " failed: " + ErrorCodes.messageFor(t));
+        } finally {
+            if (state.gate.exit()) {
+                state.free();
+            }
+        }
+    }
+
+    private static PullStreamExport lookup(MemorySegment self) {
+        if (self.equals(MemorySegment.NULL)) {
+            return null;
+        }
+        return LIVE.get(self.reinterpret(SIZE).get(ADDRESS, ArrowDeviceArrayStreamLayout.PRIVATE_DATA));
+    }
+
+    /** Our {@code get_schema}. Never throws. */
+    static int getSchema(MemorySegment self, MemorySegment out) {
+        try {
+            return call(self, "get_schema", state -> {
+                StructWriter.writeSchema(out.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), state.schema);
+                return 0;
+            });
+        } catch (Throwable t) {
+            CallbackErrors.record("ArrowDeviceArrayStream.get_schema", t);
+            return Errno.EIO.code();
+        }
+    }
+
+    /** Our {@code get_next}. Never throws. */
+    static int getNext(MemorySegment self, MemorySegment out) {
+        try {
+            return call(self, "get_next", state -> state.next(out.reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize())));
+        } catch (Throwable t) {
+            CallbackErrors.record("ArrowDeviceArrayStream.get_next", t);
+            return Errno.EIO.code();
+        }
+    }
+
+    /** Our {@code get_last_error}: the message of the last failed call, valid until the next call. */
+    static MemorySegment getLastError(MemorySegment self) {
+        try {
+            PullStreamExport state = lookup(self);
+            return state == null ? Stubs.RELEASED : state.lastError;
+        } catch (Throwable t) {
+            CallbackErrors.record("ArrowDeviceArrayStream.get_last_error", t);
+            return MemorySegment.NULL;
+        }
+    }
+
+    /** Our {@code release}: marks the struct released, then closes the source (after a running call). */
+    static void release(MemorySegment self) {
+        try {
+            MemorySegment struct = self.reinterpret(SIZE);
+            if (struct.get(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE).equals(MemorySegment.NULL)) {
+                return;
+            }
+            PullStreamExport state = LIVE.remove(struct.get(ADDRESS, ArrowDeviceArrayStreamLayout.PRIVATE_DATA));
+            struct.set(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE, MemorySegment.NULL);
+            if (state != null && state.gate.close()) {
+                state.free();
+            }
+        } catch (Throwable t) {
+            CallbackErrors.record("ArrowDeviceArrayStream.release", t);
+        }
+    }
+
+    private int next(MemorySegment out) {
+        if (failedCode != 0) {
+            lastError = failedMessage;
+            return failedCode;
+        }
+        if (ended) {
+            out.fill((byte) 0);
+            return 0;
+        }
+        DeviceArray array;
+        try {
+            array = source.next();
+        } catch (Throwable t) {
+            return fail(t, "the Java source failed at array " + index);
+        }
+        if (array == null) {
+            ended = true;
+            out.fill((byte) 0);
+            return 0;
+        }
+        try {
+            ArrayChecks.check(array, schema, deviceType, index);
+            array.exportTo(out, MemorySegment.NULL);
+        } catch (Throwable t) {
+            array.close();
+            return fail(t, "array " + index + " could not be handed out");
+        }
+        index++;
+        return 0;
+    }
+
+    private int fail(Throwable t, String context) {
+        failedCode = ErrorCodes.codeFor(t);
+        failedMessage = messages.allocateFrom("get_next: " + context + ": " + ErrorCodes.messageFor(t));
+        lastError = failedMessage;
+        return failedCode;
+    }
+
+    private int error(int code, String message) {
+        lastError = messages.allocateFrom(message);
+        return code;
+    }
+
+    private void free() {
+        try {
+            source.close();
+        } catch (Throwable t) {
+            CallbackErrors.record("ArrowDeviceArrayStream.release (closing the Java source)", t);
+        } finally {
+            messages.close();
+        }
+    }
+}

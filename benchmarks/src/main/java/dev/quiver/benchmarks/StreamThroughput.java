@@ -1,0 +1,145 @@
+package dev.quiver.benchmarks;
+
+import dev.quiver.BackendSelection;
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
+import dev.quiver.Devices;
+import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
+import dev.quiver.host.HostVector;
+import dev.quiver.stream.DeviceArrayStream;
+import dev.quiver.stream.DeviceArrayStreams;
+import dev.quiver.testkit.CLibrary;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * Batches per second through an {@code ArrowDeviceArrayStream}, both directions, against C compiled at
+ * run time ({@code bench_streams.c}). Each invocation moves {@value #BATCHES} int32 batches of length 3 on
+ * the CPU, so the reported ops/s are batches/s.
+ *
+ * <ul>
+ *   <li>{@link #cConsumerPullsFromJava}: a Java source exported with {@link DeviceArrayStreams}; C calls
+ *       {@code get_next} and releases each array. Includes building each batch in Java
+ *       ({@link HostVector#toDeviceArray}).</li>
+ *   <li>{@link #cConsumerPullsFromJavaRelayingC}: the same C consumer pulling from Java, where the Java
+ *       source is a C producer's stream imported as a {@link DeviceArrayStream} (an {@link java.util.Iterator}):
+ *       the stream machinery of both directions without building batches in Java.</li>
+ *   <li>{@link #javaPullsFromC}: a C producer imported as a {@link DeviceArrayStream}; Java validates each
+ *       array, takes ownership and closes it (calling the C release).</li>
+ * </ul>
+ *
+ * <p>State is per benchmark thread; nothing is shared between threads.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
+public class StreamThroughput {
+    /** Batches per invocation. */
+    public static final int BATCHES = 1_000;
+
+    private MethodHandle drain;
+    private MethodHandle produce;
+    private Arena arena;
+    private MemorySegment stream;
+    private MemorySegment upstream;
+    private HostVector batch;
+    private Devices devices;
+
+    /** Compiles and loads the C side; allocates the stream struct. */
+    @Setup
+    public void setUp() {
+        CLibrary library = CLibrary.fromResources(StreamThroughput.class, "bench_streams.c");
+        drain = library.function("bench_drain", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        produce = library.function("bench_producer_export", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
+        arena = Arena.ofConfined();
+        stream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
+        upstream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
+        batch = HostVector.int32("v", 0, 1, 2);
+        devices = Devices.of(List.of(), BackendSelection.all());
+    }
+
+    /** Frees the stream struct. */
+    @TearDown
+    public void tearDown() {
+        arena.close();
+    }
+
+    /**
+     * @return the batches C received
+     * @throws Throwable if the downcall fails
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCHES)
+    public long cConsumerPullsFromJava() throws Throwable {
+        DeviceArrayStreams.exportTo(Stream.generate(() -> batch.toDeviceArray(devices)).limit(BATCHES),
+                batch.field(), DeviceType.CPU, stream);
+        return drainInC();
+    }
+
+    /**
+     * @return the batches C received
+     * @throws Throwable if a downcall fails
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCHES)
+    public long cConsumerPullsFromJavaRelayingC() throws Throwable {
+        produce.invokeExact(upstream, (long) BATCHES);
+        DeviceArrayStream source = DeviceArrayStream.importFrom(upstream, devices);
+        DeviceArrayStreams.exportTo(source, source.schema(), source.deviceType(), stream); // released with the stream
+        return drainInC();
+    }
+
+    private long drainInC() throws Throwable {
+        long received = (long) drain.invokeExact(stream);
+        if (received != BATCHES) {
+            throw new IllegalStateException("C received " + received + " batches");
+        }
+        return received;
+    }
+
+    /**
+     * @return the total length of the batches Java received
+     * @throws Throwable if the downcall fails
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCHES)
+    public long javaPullsFromC() throws Throwable {
+        produce.invokeExact(stream, (long) BATCHES);
+        long rows = 0;
+        try (DeviceArrayStream imported = DeviceArrayStream.importFrom(stream, devices)) {
+            while (imported.hasNext()) {
+                try (DeviceArray array = imported.next()) {
+                    rows += array.length();
+                }
+            }
+        }
+        if (rows != 3L * BATCHES) {
+            throw new IllegalStateException("Java received " + rows + " rows");
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,11 @@
+/**
+ * JMH benchmarks of Quiver, with the C programs on the other side compiled at run time. Not published;
+ * run as described in {@code benchmarks/README.md} (on the class path, with native access granted).
+ */
+module dev.quiver.benchmarks {
+    requires dev.quiver.api;
+    requires dev.quiver.testkit;
+    requires jmh.core;
+    exports dev.quiver.benchmarks;
+    exports dev.quiver.benchmarks.jmh_generated;
+}
