@@ -8,6 +8,7 @@ import dev.quiver.internal.ArrayData;
 import dev.quiver.internal.ArrayValidator;
 import dev.quiver.internal.FullValidator;
 import dev.quiver.internal.HostMemory;
+import dev.quiver.internal.NativeHeap;
 import dev.quiver.internal.ReleaseCallbacks;
 import dev.quiver.internal.SchemaReader;
 import dev.quiver.internal.StructWriter;
@@ -139,7 +140,7 @@ public final class DeviceArray implements AutoCloseable {
             ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release");
         } catch (RuntimeException e) {
             try {
-                ReleaseCallbacks.releaseSchemaStruct(move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release"));
+                releaseAndFreeSchema(move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release"));
             } catch (RuntimeException schemaFault) {
                 e.addSuppressed(schemaFault);
             }
@@ -149,7 +150,7 @@ public final class DeviceArray implements AutoCloseable {
         try {
             ownSchema = move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release");
         } catch (RuntimeException e) {
-            ReleaseCallbacks.releaseArrayStruct(ownArray);
+            releaseAndFreeArray(ownArray);
             throw e;
         }
         try {
@@ -218,7 +219,7 @@ public final class DeviceArray implements AutoCloseable {
         if (from.get(ADDRESS, releaseOffset).equals(MemorySegment.NULL)) {
             throw new InvalidArrowException(releasePath, "is NULL: the struct was already released or moved");
         }
-        MemorySegment own = Arena.ofAuto().allocate(size, 8);
+        MemorySegment own = NativeHeap.calloc(size);
         own.copyFrom(from);
         from.set(ADDRESS, releaseOffset, MemorySegment.NULL);
         return own;
@@ -226,16 +227,33 @@ public final class DeviceArray implements AutoCloseable {
 
     private static void releaseQuietly(MemorySegment array, MemorySegment schema, Throwable primary) {
         try {
-            ReleaseCallbacks.releaseArrayStruct(array);
+            releaseAndFreeArray(array);
         } catch (RuntimeException e) {
             primary.addSuppressed(e);
         }
         if (schema != null) {
             try {
-                ReleaseCallbacks.releaseSchemaStruct(schema);
+                releaseAndFreeSchema(schema);
             } catch (RuntimeException e) {
                 primary.addSuppressed(e);
             }
+        }
+    }
+
+    /** Calls the release of a struct this class moved in, then frees the memory it was moved into. */
+    private static void releaseAndFreeArray(MemorySegment own) {
+        try {
+            ReleaseCallbacks.releaseArrayStruct(own);
+        } finally {
+            NativeHeap.free(own);
+        }
+    }
+
+    private static void releaseAndFreeSchema(MemorySegment own) {
+        try {
+            ReleaseCallbacks.releaseSchemaStruct(own);
+        } finally {
+            NativeHeap.free(own);
         }
     }
 
@@ -257,14 +275,14 @@ public final class DeviceArray implements AutoCloseable {
         }
         cleanable.clean();
         deviceArray.reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize()).copyFrom(struct);
-        struct.set(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, MemorySegment.NULL);
+        NativeHeap.free(struct);
         if (schema.equals(MemorySegment.NULL)) {
             if (this.schema != null) {
-                ReleaseCallbacks.releaseSchemaStruct(this.schema);
+                releaseAndFreeSchema(this.schema);
             }
         } else if (this.schema != null) {
             schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()).copyFrom(this.schema);
-            this.schema.set(ADDRESS, ArrowSchemaLayout.RELEASE, MemorySegment.NULL);
+            NativeHeap.free(this.schema);
         } else {
             StructWriter.writeSchema(schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), field);
         }
@@ -468,10 +486,10 @@ public final class DeviceArray implements AutoCloseable {
             return;
         }
         try {
-            ReleaseCallbacks.releaseArrayStruct(struct);
+            releaseAndFreeArray(struct);
         } finally {
             if (schema != null) {
-                ReleaseCallbacks.releaseSchemaStruct(schema);
+                releaseAndFreeSchema(schema);
             }
         }
     }

@@ -12,7 +12,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * {@code calloc} and {@code free} from the C library, bound on first use: memory whose lifetime follows
  * the C Data Interface (freed by a release callback on any thread) rather than an arena's. Thread-safe.
  */
-final class NativeHeap {
+public final class NativeHeap {
     private NativeHeap() {}
 
     private static final class Handles {
@@ -26,8 +26,11 @@ final class NativeHeap {
         }
     }
 
-    /** @return {@code bytes} of zeroed memory, aligned for any C type; free it with {@link #free} */
-    static MemorySegment calloc(long bytes) {
+    /**
+     * @param bytes size
+     * @return {@code bytes} of zeroed memory, aligned for any C type; free it with {@link #free}
+     */
+    public static MemorySegment calloc(long bytes) {
         MemorySegment memory;
         try {
             memory = (MemorySegment) Handles.CALLOC.invokeExact(1L, Math.max(bytes, 1));
@@ -40,7 +43,10 @@ final class NativeHeap {
         return memory.reinterpret(bytes);
     }
 
-    static void free(MemorySegment memory) {
+    /**
+     * @param memory what {@link #calloc} returned; exactly once
+     */
+    public static void free(MemorySegment memory) {
         try {
             Handles.FREE.invokeExact(memory);
         } catch (Throwable t) {

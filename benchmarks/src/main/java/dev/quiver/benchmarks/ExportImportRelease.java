@@ -37,7 +37,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * <ul>
  *   <li>{@link #quiver}: {@link DeviceArray#exportShared} into an ArrowDeviceArray + ArrowSchema, then
  *       {@link DeviceArray#importFrom} (moves, parses the schema, validates the structs) and close (release);</li>
- *   <li>{@link #c}: the same work done by C compiled with gcc -O2 ({@code bench_export_import.c}):
+ *   <li>{@link #c}: the same work done by C compiled with gcc -O2, allocator calls kept
+ *       ({@code bench_export_import.c}):
  *       build the struct trees over the existing buffers, move them in, check every node, release; one
  *       downcall runs {@value #C_ITERATIONS} iterations.</li>
  * </ul>
@@ -81,7 +82,8 @@ public class ExportImportRelease {
         cView = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
         cSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
         batch.exportShared(cView, cSchema);
-        CLibrary library = CLibrary.fromResources(ExportImportRelease.class, List.of("bench_export_import.c"), List.of("-O2"));
+        CLibrary library = CLibrary.fromResources(ExportImportRelease.class, List.of("bench_export_import.c"),
+                List.of("-O2", "-fno-builtin-malloc", "-fno-builtin-free"));
         cBaseline = library.function("bench_export_import_release", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG));
     }
 
@@ -106,6 +108,10 @@ public class ExportImportRelease {
     @Benchmark
     @OperationsPerInvocation(C_ITERATIONS)
     public long c() throws Throwable {
-        return (long) cBaseline.invokeExact(cView.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), cSchema, (long) C_ITERATIONS);
+        long nodes = (long) cBaseline.invokeExact(cView.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), cSchema, (long) C_ITERATIONS);
+        if (nodes <= 0) {
+            throw new IllegalStateException("the C consumer rejected the batch");
+        }
+        return nodes;
     }
 }
