@@ -29,12 +29,12 @@ final class ExportTable {
 
     private static final AtomicLong LIVE_NODES = new AtomicLong();
 
-    static void nodeRetained() {
-        LIVE_NODES.incrementAndGet();
+    static void nodesRetained(int nodes) {
+        LIVE_NODES.addAndGet(nodes);
     }
 
-    static void nodeReleased() {
-        LIVE_NODES.decrementAndGet();
+    static void nodesReleased(int nodes) {
+        LIVE_NODES.addAndGet(-nodes);
     }
 
     /** @return exported struct nodes whose release has not run yet */

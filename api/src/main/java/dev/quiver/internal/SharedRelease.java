@@ -27,15 +27,19 @@ final class SharedRelease {
         return id;
     }
 
-    void retain() {
-        references.incrementAndGet();
-        ExportTable.nodeRetained();
+    /** Counts {@code nodes} more nodes holding the tree; called once, after the tree is written. */
+    void retain(int nodes) {
+        references.addAndGet(nodes);
+        ExportTable.nodesRetained(nodes);
     }
 
-    /** @return true if this dropped the last reference (the caller then forgets the tree and frees it) */
-    boolean release() {
-        ExportTable.nodeReleased();
-        int left = references.decrementAndGet();
+    /**
+     * @param nodes how many nodes were released
+     * @return true if this dropped the last reference (the caller then forgets the tree and frees it)
+     */
+    boolean release(int nodes) {
+        ExportTable.nodesReleased(nodes);
+        int left = references.addAndGet(-nodes);
         if (left < 0) {
             throw new IllegalStateException("exported tree released more often than it was referenced");
         }

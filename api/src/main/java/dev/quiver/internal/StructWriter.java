@@ -47,13 +47,15 @@ public final class StructWriter {
             }
         });
         target.asSlice(0, ArrowDeviceArrayLayout.LAYOUT.byteSize()).fill((byte) 0);
-        writeArray(target.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), data, structs, owner);
+        owner.retain(writeArray(target.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), data, structs, owner));
         target.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, deviceId);
         target.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, deviceType);
         target.set(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT, syncEvent);
     }
 
-    private static void writeArray(MemorySegment target, ArrayData data, SegmentAllocator structs, SharedRelease owner) {
+    /** @return the number of nodes written */
+    private static int writeArray(MemorySegment target, ArrayData data, SegmentAllocator structs, SharedRelease owner) {
+        int nodes = 1;
         target.set(JAVA_LONG, ArrowArrayLayout.LENGTH, data.length());
         target.set(JAVA_LONG, ArrowArrayLayout.NULL_COUNT, data.nullCount());
         target.set(JAVA_LONG, ArrowArrayLayout.OFFSET, data.offset());
@@ -65,19 +67,19 @@ public final class StructWriter {
                 : structs.allocate(ADDRESS.byteSize() * children.size(), ADDRESS.byteAlignment());
         for (int i = 0; i < children.size(); i++) {
             MemorySegment child = structs.allocate(ArrowArrayLayout.LAYOUT);
-            writeArray(child, children.get(i), structs, owner);
+            nodes += writeArray(child, children.get(i), structs, owner);
             childPointers.setAtIndex(ADDRESS, i, child);
         }
         target.set(ADDRESS, ArrowArrayLayout.CHILDREN, childPointers);
         MemorySegment dictionary = MemorySegment.NULL;
         if (data.dictionary() != null) {
             dictionary = structs.allocate(ArrowArrayLayout.LAYOUT);
-            writeArray(dictionary, data.dictionary(), structs, owner);
+            nodes += writeArray(dictionary, data.dictionary(), structs, owner);
         }
         target.set(ADDRESS, ArrowArrayLayout.DICTIONARY, dictionary);
-        owner.retain();
         target.set(ADDRESS, ArrowArrayLayout.PRIVATE_DATA, owner.id());
         target.set(ADDRESS, ArrowArrayLayout.RELEASE, ReleaseCallbacks.arrayRelease());
+        return nodes;
     }
 
     /**
@@ -90,10 +92,12 @@ public final class StructWriter {
     public static void writeSchema(MemorySegment target, Field field) {
         NativeBlocks strings = new NativeBlocks();
         SharedRelease owner = new SharedRelease(strings::free);
-        writeSchema(target, field, strings, owner);
+        owner.retain(writeSchema(target, field, strings, owner));
     }
 
-    private static void writeSchema(MemorySegment target, Field field, SegmentAllocator arena, SharedRelease owner) {
+    /** @return the number of nodes written */
+    private static int writeSchema(MemorySegment target, Field field, SegmentAllocator arena, SharedRelease owner) {
+        int nodes = 1;
         target.set(ADDRESS, ArrowSchemaLayout.FORMAT, arena.allocateFrom(field.type().format()));
         target.set(ADDRESS, ArrowSchemaLayout.NAME, arena.allocateFrom(field.name()));
         target.set(ADDRESS, ArrowSchemaLayout.METADATA, metadata(arena, field.metadata()));
@@ -104,19 +108,19 @@ public final class StructWriter {
                 : arena.allocate(ADDRESS.byteSize() * children.size(), ADDRESS.byteAlignment());
         for (int i = 0; i < children.size(); i++) {
             MemorySegment child = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            writeSchema(child, children.get(i), arena, owner);
+            nodes += writeSchema(child, children.get(i), arena, owner);
             childPointers.setAtIndex(ADDRESS, i, child);
         }
         target.set(ADDRESS, ArrowSchemaLayout.CHILDREN, childPointers);
         MemorySegment dictionary = MemorySegment.NULL;
         if (field.dictionary() != null) {
             dictionary = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            writeSchema(dictionary, field.dictionary().values(), arena, owner);
+            nodes += writeSchema(dictionary, field.dictionary().values(), arena, owner);
         }
         target.set(ADDRESS, ArrowSchemaLayout.DICTIONARY, dictionary);
-        owner.retain();
         target.set(ADDRESS, ArrowSchemaLayout.PRIVATE_DATA, owner.id());
         target.set(ADDRESS, ArrowSchemaLayout.RELEASE, ReleaseCallbacks.schemaRelease());
+        return nodes;
     }
 
     private static MemorySegment pointerArray(SegmentAllocator arena, List<MemorySegment> pointers) {
