@@ -4,7 +4,7 @@
  */
 module dev.quiver.benchmarks {
     requires dev.quiver.api;
-    requires dev.quiver.testkit;
+    requires dev.quiver.cli;
     requires jmh.core;
     exports dev.quiver.benchmarks;
     exports dev.quiver.benchmarks.jmh_generated;

@@ -1,6 +1,6 @@
 package dev.quiver.benchmarks;
 
-import dev.quiver.testkit.CLibrary;
+import dev.quiver.cli.bench.CBaselines;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -16,19 +16,14 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * The C limits for {@link CopyBandwidth}, per size: {@link #memcpy} (two C {@code memcpy} calls, the host
  * limit of a round trip) and {@link #openclFromC} (the OpenCL write + read + finish a C application makes,
- * {@code bench_opencl.c}).
+ * {@code bench_opencl.c} in {@link CBaselines}).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -44,17 +39,14 @@ public class CopyBaselines {
     private Arena arena;
     private MemorySegment host;
     private MemorySegment other;
-    private MethodHandle memcpy;
 
     /** Allocates the host buffers and opens the C OpenCL baseline. */
     @Setup(Level.Trial)
-    public void setUp() throws Throwable {
+    public void setUp() {
         arena = Arena.ofShared();
         host = arena.allocate(size, 64).fill((byte) 7);
         other = arena.allocate(size, 64);
-        memcpy = CLibrary.fromResources(CopyBaselines.class, List.of("bench_memcpy.c"), List.of("-O2"))
-                .function("bench_memcpy_round_trip", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG));
-        COpenCl.open();
+        CBaselines.openOpenCl();
     }
 
     /** Frees the host buffers. */
@@ -65,16 +57,15 @@ public class CopyBaselines {
 
     /**
      * @return a byte, so the copies are not dead
-     * @throws Throwable if the downcall fails
      */
     @Benchmark
-    public long memcpy() throws Throwable {
-        return (long) memcpy.invokeExact(host, other, size, 1L);
+    public long memcpy() {
+        return CBaselines.memcpyRoundTrip(host, other, size, 1);
     }
 
-    /** @throws Throwable if the downcall fails */
+    /** The same OpenCL calls made by C. */
     @Benchmark
-    public void openclFromC() throws Throwable {
-        COpenCl.check((long) COpenCl.ROUND_TRIP.invokeExact(host, size, 1L));
+    public void openclFromC() {
+        CBaselines.openClRoundTrip(host, size, 1);
     }
 }

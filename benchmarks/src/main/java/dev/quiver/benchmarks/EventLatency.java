@@ -1,6 +1,7 @@
 package dev.quiver.benchmarks;
 
 import dev.quiver.DeviceType;
+import dev.quiver.cli.bench.CBaselines;
 import dev.quiver.Devices;
 import dev.quiver.spi.BackendDevice;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -34,9 +35,9 @@ public class EventLatency {
 
     /** Finds the OpenCL device and opens the C baseline's own context. */
     @Setup(Level.Trial)
-    public void setUp() throws Throwable {
+    public void setUp() {
         device = Devices.system().get(DeviceType.OPENCL, 0).backend();
-        COpenCl.open();
+        CBaselines.openOpenCl();
     }
 
     /** Record and host wait through Quiver. */
@@ -51,9 +52,9 @@ public class EventLatency {
         }
     }
 
-    /** @throws Throwable if the downcall fails */
+    /** The same work in C. */
     @Benchmark
-    public void c() throws Throwable {
-        COpenCl.check((long) COpenCl.EVENT.invokeExact(1L));
+    public void c() {
+        CBaselines.openClEvents(1);
     }
 }

@@ -6,7 +6,7 @@ import dev.quiver.Devices;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
-import dev.quiver.testkit.CLibrary;
+import dev.quiver.cli.bench.CBaselines;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -23,14 +23,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Export + import + release of one record batch on the CPU through the C Data Interface, zero-copy:
@@ -38,7 +34,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *   <li>{@link #quiver}: {@link DeviceArray#exportShared} into an ArrowDeviceArray + ArrowSchema, then
  *       {@link DeviceArray#importFrom} (moves, parses the schema, validates the structs) and close (release);</li>
  *   <li>{@link #c}: the same work done by C compiled with gcc -O2, allocator calls kept
- *       ({@code bench_export_import.c}):
+ *       ({@code bench_export_import.c}, {@link CBaselines#exportImportRelease}):
  *       build the struct trees over the existing buffers, move them in, check every node, release; one
  *       downcall runs {@value #C_ITERATIONS} iterations.</li>
  * </ul>
@@ -70,7 +66,6 @@ public class ExportImportRelease {
     private MemorySegment schema;
     private MemorySegment cView;
     private MemorySegment cSchema;
-    private MethodHandle cBaseline;
 
     /** Builds the batch once; the benchmark moves only structs. */
     @Setup(Level.Trial)
@@ -82,9 +77,6 @@ public class ExportImportRelease {
         cView = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
         cSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
         batch.exportShared(cView, cSchema);
-        CLibrary library = CLibrary.fromResources(ExportImportRelease.class, List.of("bench_export_import.c"),
-                List.of("-O2", "-fno-builtin-malloc", "-fno-builtin-free"));
-        cBaseline = library.function("bench_export_import_release", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG));
     }
 
     /** Releases the batch and the view the C baseline reads. */
@@ -107,11 +99,7 @@ public class ExportImportRelease {
     /** @return the nodes the C consumer checked */
     @Benchmark
     @OperationsPerInvocation(C_ITERATIONS)
-    public long c() throws Throwable {
-        long nodes = (long) cBaseline.invokeExact(cView.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), cSchema, (long) C_ITERATIONS);
-        if (nodes <= 0) {
-            throw new IllegalStateException("the C consumer rejected the batch");
-        }
-        return nodes;
+    public long c() {
+        return CBaselines.exportImportRelease(cView.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), cSchema, C_ITERATIONS);
     }
 }

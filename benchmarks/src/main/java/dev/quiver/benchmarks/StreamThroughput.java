@@ -8,7 +8,7 @@ import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.host.HostVector;
 import dev.quiver.stream.DeviceArrayStream;
 import dev.quiver.stream.DeviceArrayStreams;
-import dev.quiver.testkit.CLibrary;
+import dev.quiver.cli.bench.CBaselines;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -23,19 +23,15 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Batches per second through an {@code ArrowDeviceArrayStream}, both directions, against C compiled at
- * run time ({@code bench_streams.c}). Each invocation moves {@value #BATCHES} int32 batches of length 3 on
+ * run time ({@code bench_streams.c}, through {@link CBaselines}). Each invocation moves {@value #BATCHES} int32 batches of length 3 on
  * the CPU, so the reported ops/s are batches/s.
  *
  * <ul>
@@ -61,8 +57,6 @@ public class StreamThroughput {
     /** Batches per invocation. */
     public static final int BATCHES = 1_000;
 
-    private MethodHandle drain;
-    private MethodHandle produce;
     private Arena arena;
     private MemorySegment stream;
     private MemorySegment upstream;
@@ -72,9 +66,6 @@ public class StreamThroughput {
     /** Compiles and loads the C side; allocates the stream struct. */
     @Setup
     public void setUp() {
-        CLibrary library = CLibrary.fromResources(StreamThroughput.class, List.of("bench_streams.c"), List.of("-O2"));
-        drain = library.function("bench_drain", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
-        produce = library.function("bench_producer_export", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
         arena = Arena.ofConfined();
         stream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
         upstream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
@@ -90,11 +81,10 @@ public class StreamThroughput {
 
     /**
      * @return the batches C received
-     * @throws Throwable if the downcall fails
      */
     @Benchmark
     @OperationsPerInvocation(BATCHES)
-    public long cConsumerPullsFromJava() throws Throwable {
+    public long cConsumerPullsFromJava() {
         DeviceArrayStreams.exportTo(Stream.generate(() -> batch.toDeviceArray(devices)).limit(BATCHES),
                 batch.field(), DeviceType.CPU, stream);
         return drainInC();
@@ -102,12 +92,11 @@ public class StreamThroughput {
 
     /**
      * @return the batches C received
-     * @throws Throwable if a downcall fails
      */
     @Benchmark
     @OperationsPerInvocation(BATCHES)
-    public long cConsumerPullsFromJavaRelayingC() throws Throwable {
-        produce.invokeExact(upstream, (long) BATCHES);
+    public long cConsumerPullsFromJavaRelayingC() {
+        CBaselines.produceStream(upstream, BATCHES);
         DeviceArrayStream source = DeviceArrayStream.importFrom(upstream, devices);
         DeviceArrayStreams.exportTo(source, source.schema(), source.deviceType(), stream); // released with the stream
         return drainInC();
@@ -117,17 +106,16 @@ public class StreamThroughput {
      * The C limit: the C producer's stream drained by the C consumer, no Java in between.
      *
      * @return the batches C received
-     * @throws Throwable if a downcall fails
      */
     @Benchmark
     @OperationsPerInvocation(BATCHES)
-    public long cPullsFromC() throws Throwable {
-        produce.invokeExact(stream, (long) BATCHES);
+    public long cPullsFromC() {
+        CBaselines.produceStream(stream, BATCHES);
         return drainInC();
     }
 
-    private long drainInC() throws Throwable {
-        long received = (long) drain.invokeExact(stream);
+    private long drainInC() {
+        long received = CBaselines.drainStream(stream);
         if (received != BATCHES) {
             throw new IllegalStateException("C received " + received + " batches");
         }
@@ -136,12 +124,11 @@ public class StreamThroughput {
 
     /**
      * @return the total length of the batches Java received
-     * @throws Throwable if the downcall fails
      */
     @Benchmark
     @OperationsPerInvocation(BATCHES)
-    public long javaPullsFromC() throws Throwable {
-        produce.invokeExact(stream, (long) BATCHES);
+    public long javaPullsFromC() {
+        CBaselines.produceStream(stream, BATCHES);
         long rows = 0;
         try (DeviceArrayStream imported = DeviceArrayStream.importFrom(stream, devices)) {
             while (imported.hasNext()) {

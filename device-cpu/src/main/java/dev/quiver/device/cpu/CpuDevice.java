@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class CpuDevice implements BackendDevice {
     private static final long MIN_ALIGNMENT = 64;
+    /** From this size on, copies call the C library's memcpy, which beats a JDK copy on large buffers. */
+    private static final long MEMCPY_THRESHOLD = 64 * 1024;
     private static volatile CpuDevice instance;
 
     private final Set<Long> allocations = ConcurrentHashMap.newKeySet();
@@ -111,21 +113,32 @@ final class CpuDevice implements BackendDevice {
     @Override
     public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
         checkStream(stream);
-        MemorySegment.copy(source, 0, destination.reinterpret(destinationOffset + source.byteSize()), destinationOffset, source.byteSize());
+        copy(source, 0, destination.reinterpret(destinationOffset + source.byteSize()), destinationOffset, source.byteSize());
     }
 
     @Override
     public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
         checkStream(stream);
-        MemorySegment.copy(source.reinterpret(sourceOffset + destination.byteSize()), sourceOffset, destination, 0, destination.byteSize());
+        copy(source.reinterpret(sourceOffset + destination.byteSize()), sourceOffset, destination, 0, destination.byteSize());
     }
 
     @Override
     public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
                                  long destinationOffset, long byteCount, MemorySegment stream) {
         checkStream(stream);
-        MemorySegment.copy(source.reinterpret(sourceOffset + byteCount), sourceOffset,
+        copy(source.reinterpret(sourceOffset + byteCount), sourceOffset,
                 destination.reinterpret(destinationOffset + byteCount), destinationOffset, byteCount);
+    }
+
+    /** Bounds-checked copy; large copies between native segments go to the C library's memcpy. */
+    private static void copy(MemorySegment source, long sourceOffset, MemorySegment destination, long destinationOffset, long bytes) {
+        MemorySegment from = source.asSlice(sourceOffset, bytes);
+        MemorySegment to = destination.asSlice(destinationOffset, bytes);
+        if (bytes >= MEMCPY_THRESHOLD && from.isNative() && to.isNative()) {
+            LibC.memcpy(to, from, bytes);
+        } else {
+            MemorySegment.copy(from, 0, to, 0, bytes);
+        }
     }
 
     @Override

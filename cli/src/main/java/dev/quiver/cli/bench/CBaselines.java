@@ -1,0 +1,152 @@
+package dev.quiver.cli.bench;
+
+import dev.quiver.testkit.CLibrary;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.util.List;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * Downcalls into the C baselines. Each library is compiled (gcc -O2) and loaded on first use and stays
+ * loaded; the handles may be called from any thread, but the OpenCL baseline keeps one context and queue
+ * and expects one caller at a time.
+ */
+public final class CBaselines {
+    private CBaselines() {}
+
+    private static final class ExportImport {
+        static final MethodHandle RUN = library("bench_export_import.c", List.of("-fno-builtin-malloc", "-fno-builtin-free"))
+                .function("bench_export_import_release", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG));
+    }
+
+    private static final class Memcpy {
+        static final MethodHandle RUN = library("bench_memcpy.c", List.of())
+                .function("bench_memcpy_round_trip", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG));
+    }
+
+    private static final class OpenCl {
+        static final CLibrary LIBRARY = library("bench_opencl.c", List.of("-Wl,--no-as-needed", "-l:libOpenCL.so.1"));
+        static final MethodHandle OPEN = LIBRARY.function("bench_cl_open", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle ROUND_TRIP = LIBRARY.function("bench_cl_round_trip", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG));
+        static final MethodHandle EVENT = LIBRARY.function("bench_cl_event", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
+    }
+
+    private static final class Streams {
+        static final CLibrary LIBRARY = library("bench_streams.c", List.of());
+        static final MethodHandle DRAIN = LIBRARY.function("bench_drain", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        static final MethodHandle PRODUCE = LIBRARY.function("bench_producer_export", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
+    }
+
+    private static CLibrary library(String source, List<String> flags) {
+        List<String> all = new java.util.ArrayList<>(List.of("-O2"));
+        all.addAll(flags);
+        return CLibrary.fromResources(CBaselines.class, List.of(source), all);
+    }
+
+    /**
+     * Export + import + release in C, {@code iterations} times, of a batch described by an ArrowArray and
+     * ArrowSchema whose buffers exist ({@code bench_export_import.c}).
+     *
+     * @param array      the batch's ArrowArray (read only)
+     * @param schema     its ArrowSchema (read only)
+     * @param iterations repetitions
+     * @return the nodes checked in all iterations
+     * @throws IllegalStateException if the C consumer rejected the batch
+     */
+    public static long exportImportRelease(MemorySegment array, MemorySegment schema, long iterations) {
+        long nodes = call(() -> (long) ExportImport.RUN.invokeExact(array, schema, iterations));
+        if (nodes <= 0) {
+            throw new IllegalStateException("the C consumer rejected the batch");
+        }
+        return nodes;
+    }
+
+    /**
+     * Two C {@code memcpy} calls per iteration: {@code host} to {@code other} and back.
+     *
+     * @param host       a host buffer of {@code bytes}
+     * @param other      another host buffer of {@code bytes}
+     * @param bytes      bytes per copy
+     * @param iterations repetitions
+     * @return a byte of the result
+     */
+    public static long memcpyRoundTrip(MemorySegment host, MemorySegment other, long bytes, long iterations) {
+        return call(() -> (long) Memcpy.RUN.invokeExact(host, other, bytes, iterations));
+    }
+
+    /** Opens the C OpenCL baseline's context and queue on the first device of the first platform. */
+    public static void openOpenCl() {
+        int rc = call(() -> (int) OpenCl.OPEN.invokeExact());
+        if (rc != 0) {
+            throw new IllegalStateException("the OpenCL baseline could not open a device: error " + rc);
+        }
+    }
+
+    /**
+     * clEnqueueWriteBuffer + clEnqueueReadBuffer + clFinish, {@code iterations} times, from C.
+     *
+     * @param host       host memory of {@code bytes}
+     * @param bytes      bytes per copy
+     * @param iterations repetitions
+     */
+    public static void openClRoundTrip(MemorySegment host, long bytes, long iterations) {
+        check(call(() -> (long) OpenCl.ROUND_TRIP.invokeExact(host, bytes, iterations)));
+    }
+
+    /**
+     * clEnqueueMarkerWithWaitList + clWaitForEvents + clReleaseEvent, {@code iterations} times, from C.
+     *
+     * @param iterations repetitions
+     */
+    public static void openClEvents(long iterations) {
+        check(call(() -> (long) OpenCl.EVENT.invokeExact(iterations)));
+    }
+
+    /**
+     * Fills {@code stream} with a C producer of {@code batches} int32 batches of length 3.
+     *
+     * @param stream  an ArrowDeviceArrayStream to fill
+     * @param batches how many batches it yields
+     */
+    public static void produceStream(MemorySegment stream, long batches) {
+        call(() -> {
+            Streams.PRODUCE.invokeExact(stream, batches);
+            return null;
+        });
+    }
+
+    /**
+     * Drains a stream in C, releasing every array and then the stream.
+     *
+     * @param stream a live ArrowDeviceArrayStream
+     * @return the batches received
+     */
+    public static long drainStream(MemorySegment stream) {
+        return call(() -> (long) Streams.DRAIN.invokeExact(stream));
+    }
+
+    private static void check(long rc) {
+        if (rc != 0) {
+            throw new IllegalStateException("the OpenCL baseline failed with error " + rc);
+        }
+    }
+
+    private interface Call<T> {
+        T run() throws Throwable;
+    }
+
+    private static <T> T call(Call<T> call) {
+        try {
+            return call.run();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+}
