@@ -1,0 +1,87 @@
+package dev.quiver.arrowjava;
+
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
+import dev.quiver.abi.ArrowArrayLayout;
+import dev.quiver.type.ArrowType;
+import dev.quiver.type.Field;
+import org.apache.arrow.c.CDataDictionaryProvider;
+
+import java.lang.foreign.MemorySegment;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * What is checked before a DeviceArray is handed to Arrow Java's importer, so that an array Arrow Java would
+ * misread is refused while its owner still has it.
+ */
+final class ImportChecks {
+    private ImportChecks() {}
+
+    /**
+     * @param array  an open DeviceArray
+     * @param policy what may happen to arrays not on the CPU
+     * @return {@code array} itself if it is on the CPU, else a host copy owned by the caller
+     * @throws IllegalArgumentException if the array is not on the CPU and {@code policy} forbids the copy
+     */
+    static DeviceArray onCpu(DeviceArray array, DeviceCopy policy) {
+        if (array.deviceType().equals(DeviceType.CPU)) {
+            return array;
+        }
+        if (policy != DeviceCopy.COPY_TO_HOST) {
+            throw new IllegalArgumentException(array + " is in " + array.deviceType() + " memory, which Arrow Java cannot read;"
+                    + " copy it to the CPU first (DeviceCopy.COPY_TO_HOST, or DeviceArray.copyToHost())");
+        }
+        return array.copyToHost();
+    }
+
+    /**
+     * Refuses what Arrow Java's C Data importer would get wrong: it ignores {@code ArrowArray.offset}
+     * (reading a slice from the start of its buffers), and needs a provider for dictionaries.
+     *
+     * @param array        an open CPU DeviceArray
+     * @param dictionaries the provider the caller gave, or null
+     * @throws IllegalArgumentException naming the first offending node (nesting depth was bounded when the
+     *                                  DeviceArray was imported)
+     */
+    static void importable(DeviceArray array, CDataDictionaryProvider dictionaries) {
+        requireZeroOffsets(array.arrowArray(), array.field(), array.field().name(), dictionaries);
+    }
+
+    /**
+     * @param array an open CPU DeviceArray
+     * @throws IllegalArgumentException if it is not a struct array (the shape of a record batch)
+     */
+    static void isRecordBatch(DeviceArray array) {
+        if (!(array.field().type() instanceof ArrowType.Struct) || array.field().dictionary() != null) {
+            throw new IllegalArgumentException(array + " is of type " + array.field().type().format()
+                    + ", not a struct: only struct arrays become a VectorSchemaRoot");
+        }
+    }
+
+    private static void requireZeroOffsets(MemorySegment node, Field field, String path, CDataDictionaryProvider dictionaries) {
+        long offset = node.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
+        if (offset != 0) {
+            throw new IllegalArgumentException(path + ".offset is " + offset + ": Arrow Java's C Data importer ignores"
+                    + " ArrowArray.offset and would read the wrong slots; copy the array first (DeviceArray.copyToHost()"
+                    + " writes slices from offset 0)");
+        }
+        long n = node.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
+        if (n > 0) {
+            MemorySegment children = node.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(n * ADDRESS.byteSize());
+            for (int k = 0; k < n; k++) {
+                Field child = field.children().get(k);
+                requireZeroOffsets(children.getAtIndex(ADDRESS, k).reinterpret(ArrowArrayLayout.LAYOUT.byteSize()), child,
+                        path + ".children[" + k + "](" + child.name() + ")", dictionaries);
+            }
+        }
+        if (field.dictionary() != null) {
+            if (dictionaries == null) {
+                throw new IllegalArgumentException(path + " is dictionary-encoded but no CDataDictionaryProvider was given");
+            }
+            MemorySegment dictionary = node.get(ADDRESS, ArrowArrayLayout.DICTIONARY).reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+            requireZeroOffsets(dictionary, field.dictionary().values(), path + ".dictionary", dictionaries);
+        }
+    }
+}
