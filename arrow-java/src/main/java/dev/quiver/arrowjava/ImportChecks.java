@@ -38,7 +38,8 @@ final class ImportChecks {
 
     /**
      * Refuses what Arrow Java's C Data importer would get wrong: it ignores {@code ArrowArray.offset}
-     * (reading a slice from the start of its buffers), and needs a provider for dictionaries.
+     * (reading a slice from the start of its buffers), and needs a provider for dictionaries. Slices are
+     * refused rather than compacted, because compacting is a copy and copies are never silent.
      *
      * @param array        an open CPU DeviceArray
      * @param dictionaries the provider the caller gave, or null
@@ -47,6 +48,31 @@ final class ImportChecks {
      */
     static void importable(DeviceArray array, CDataDictionaryProvider dictionaries) {
         requireZeroOffsets(array.arrowArray(), array.field(), array.field().name(), dictionaries);
+    }
+
+    /**
+     * Refuses types Arrow Java would import wrongly: it has no vectors for 32- and 64-bit decimals and reads
+     * their buffers as 128-bit decimals.
+     *
+     * @param field the field of an array
+     * @throws IllegalArgumentException naming the first such field
+     */
+    static void representable(Field field) {
+        representable(field, field.name());
+    }
+
+    private static void representable(Field field, String path) {
+        if (field.type() instanceof ArrowType.Decimal decimal && decimal.bitWidth() < 128) {
+            throw new IllegalArgumentException(path + " is a " + decimal.bitWidth() + "-bit decimal (" + field.type().format()
+                    + "): Arrow Java has no vector for it and would read its buffer as 128-bit decimals");
+        }
+        for (int k = 0; k < field.children().size(); k++) {
+            Field child = field.children().get(k);
+            representable(child, path + ".children[" + k + "](" + child.name() + ")");
+        }
+        if (field.dictionary() != null) {
+            representable(field.dictionary().values(), path + ".dictionary");
+        }
     }
 
     /**
@@ -64,8 +90,7 @@ final class ImportChecks {
         long offset = node.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
         if (offset != 0) {
             throw new IllegalArgumentException(path + ".offset is " + offset + ": Arrow Java's C Data importer ignores"
-                    + " ArrowArray.offset and would read the wrong slots; copy the array first (DeviceArray.copyToHost()"
-                    + " writes slices from offset 0)");
+                    + " ArrowArray.offset and would read the wrong slots, so only arrays whose offsets are all 0 can go to Arrow Java");
         }
         long n = node.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
         if (n > 0) {

@@ -25,8 +25,9 @@ import java.util.Objects;
  * is closed. A dictionary-encoded array's dictionaries go into the {@link CDataDictionaryProvider}, which then
  * owns them (close it when done); Arrow Java numbers imported dictionaries from 0 on every import, so give
  * each import a provider of its own. If the array is refused before the handover (not on the CPU under
- * {@link DeviceCopy#REFUSE}, a non-zero {@code offset} that Arrow Java's importer would ignore, a dictionary
- * without a provider, a non-struct array for a root), nothing happened to it: it stays open and owned by the
+ * {@link DeviceCopy#REFUSE}, a non-zero {@code offset} anywhere in the tree, which Arrow Java's importer would
+ * ignore, a 32- or 64-bit decimal, which Arrow Java would read as a 128-bit one, a dictionary without a
+ * provider, a non-struct array for a root), nothing happened to it: it stays open and owned by the
  * caller. If Arrow Java rejects it after the handover, its release has been called exactly once and it is
  * closed.
  *
@@ -137,6 +138,7 @@ public final class VectorImport {
             if (shape != Shape.VECTOR) {
                 ImportChecks.isRecordBatch(onCpu);
             }
+            ImportChecks.representable(onCpu.field());
             ImportChecks.importable(onCpu, dictionaries);
         } catch (RuntimeException e) {
             if (onCpu != array) {
