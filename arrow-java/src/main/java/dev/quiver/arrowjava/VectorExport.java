@@ -55,7 +55,9 @@ public final class VectorExport {
      * @param vector    the vector; stays owned by the caller
      * @param allocator pays for the export's structures until the DeviceArray is released
      * @return a CPU DeviceArray sharing the vector's buffers, owned by the caller
-     * @throws IllegalArgumentException if a field of the vector is dictionary-encoded
+     * @throws IllegalArgumentException if a field of the vector is dictionary-encoded, or a union in it would
+     *                                  export inconsistently (see {@link #toDeviceArray(FieldVector, DictionaryProvider,
+     *                                  BufferAllocator, Devices)})
      */
     public static DeviceArray toDeviceArray(FieldVector vector, BufferAllocator allocator) {
         return toDeviceArray(vector, null, allocator, Devices.system());
@@ -83,11 +85,16 @@ public final class VectorExport {
      * @param allocator    pays for the export's structures until the DeviceArray is released
      * @param devices      where the DeviceArray finds backends for {@link DeviceArray#copyTo}
      * @return a CPU DeviceArray sharing the vector's buffers, owned by the caller
+     * @throws IllegalArgumentException if a dictionary-encoded field's dictionary is not in {@code dictionaries},
+     *                                  or a union would reach the consumer inconsistent: Arrow Java exports a dense
+     *                                  union whose type ids are not ascending with its members in two different
+     *                                  orders, and a sparse union as if its type ids were its members' minor-type
+     *                                  ordinals (refused if its type buffer holds others); nothing was exported
      */
     public static DeviceArray toDeviceArray(FieldVector vector, DictionaryProvider dictionaries, BufferAllocator allocator, Devices devices) {
         Objects.requireNonNull(vector, "vector");
         Objects.requireNonNull(allocator, "allocator");
-        Dictionaries.requireAll(vector.getField(), dictionaries);
+        ExportChecks.exportable(vector, dictionaries);
         return export(devices, (array, schema) -> Data.exportVector(allocator, vector, dictionaries,
                 CpuStructs.embeddedArray(array), CpuStructs.wrapSchema(schema)));
     }
@@ -119,7 +126,7 @@ public final class VectorExport {
     public static DeviceArray toDeviceArray(VectorSchemaRoot root, DictionaryProvider dictionaries, BufferAllocator allocator, Devices devices) {
         Objects.requireNonNull(root, "root");
         Objects.requireNonNull(allocator, "allocator");
-        root.getSchema().getFields().forEach(field -> Dictionaries.requireAll(field, dictionaries));
+        root.getFieldVectors().forEach(vector -> ExportChecks.exportable(vector, dictionaries));
         return export(devices, (array, schema) -> Data.exportVectorSchemaRoot(allocator, root, dictionaries,
                 CpuStructs.embeddedArray(array), CpuStructs.wrapSchema(schema)));
     }
