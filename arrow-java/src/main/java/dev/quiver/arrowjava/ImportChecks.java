@@ -2,6 +2,7 @@ package dev.quiver.arrowjava;
 
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
+import dev.quiver.ReadOnlyArrayException;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
@@ -21,17 +22,23 @@ final class ImportChecks {
 
     /**
      * @param array  an open DeviceArray
-     * @param policy what may happen to arrays not on the CPU
-     * @return {@code array} itself if it is on the CPU, else a host copy owned by the caller
+     * @param policy what may happen to arrays Arrow Java cannot take as they are
+     * @return {@code array} itself if it is on the CPU and writable, else a host copy owned by the caller
      * @throws IllegalArgumentException if the array is not on the CPU and {@code policy} forbids the copy
+     * @throws ReadOnlyArrayException   if the array is read-only (Arrow Java vectors can be written to) and
+     *                                  {@code policy} forbids the copy
      */
     static DeviceArray onCpu(DeviceArray array, DeviceCopy policy) {
-        if (array.deviceType().equals(DeviceType.CPU)) {
+        boolean cpu = array.deviceType().equals(DeviceType.CPU);
+        if (cpu && !array.isReadOnly()) {
             return array;
         }
         if (policy != DeviceCopy.COPY_TO_HOST) {
-            throw new IllegalArgumentException(array + " is in " + array.deviceType() + " memory, which Arrow Java cannot read;"
-                    + " copy it to the CPU first (DeviceCopy.COPY_TO_HOST, or DeviceArray.copyToHost())");
+            if (!cpu) {
+                throw new IllegalArgumentException(array + " is in " + array.deviceType() + " memory, which Arrow Java cannot read;"
+                        + " copy it to the CPU first (DeviceCopy.COPY_TO_HOST, or DeviceArray.copyToHost())");
+            }
+            array.checkWritable();
         }
         return array.copyToHost();
     }

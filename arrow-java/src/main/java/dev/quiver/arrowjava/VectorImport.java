@@ -25,7 +25,8 @@ import java.util.Objects;
  * is closed. A dictionary-encoded array's dictionaries go into the {@link CDataDictionaryProvider}, which then
  * owns them (close it when done); Arrow Java numbers imported dictionaries from 0 on every import, so give
  * each import a provider of its own. If the array is refused before the handover (not on the CPU under
- * {@link DeviceCopy#REFUSE}, a non-zero {@code offset} anywhere in the tree, which Arrow Java's importer would
+ * {@link DeviceCopy#REFUSE}, a read-only array under {@link DeviceCopy#REFUSE} (Arrow Java vectors can be
+ * written to), a non-zero {@code offset} anywhere in the tree, which Arrow Java's importer would
  * ignore, a 32- or 64-bit decimal, which Arrow Java would read as a 128-bit one, a dictionary without a
  * provider, a non-struct array for a root), nothing happened to it: it stays open and owned by the
  * caller. If Arrow Java rejects it after the handover, its release has been called exactly once and it is
@@ -53,6 +54,7 @@ public final class VectorImport {
      * @param dictionaries receives the dictionaries of dictionary-encoded fields; may be null if there are none
      * @return a vector of the array's type sharing its buffers, owned by the caller
      * @throws IllegalArgumentException if the array cannot go to Arrow Java (see "Ownership" for its fate)
+     * @throws dev.quiver.ReadOnlyArrayException if the array is read-only and no copy is allowed; it stays open
      */
     public static FieldVector toFieldVector(DeviceArray array, BufferAllocator allocator, CDataDictionaryProvider dictionaries) {
         return toFieldVector(array, allocator, dictionaries, DeviceCopy.REFUSE);
@@ -68,6 +70,7 @@ public final class VectorImport {
      * @param policy       what to do if the array is not on the CPU
      * @return a vector of the array's type, owned by the caller
      * @throws IllegalArgumentException if the array cannot go to Arrow Java (see "Ownership" for its fate)
+     * @throws dev.quiver.ReadOnlyArrayException if the array is read-only and no copy is allowed; it stays open
      */
     public static FieldVector toFieldVector(DeviceArray array, BufferAllocator allocator, CDataDictionaryProvider dictionaries,
                                             DeviceCopy policy) {
@@ -85,6 +88,7 @@ public final class VectorImport {
      * @param dictionaries receives the dictionaries of dictionary-encoded fields; may be null if there are none
      * @return a root with the array's length as row count, sharing its buffers, owned by the caller
      * @throws IllegalArgumentException if the array cannot go to Arrow Java (see "Ownership" for its fate)
+     * @throws dev.quiver.ReadOnlyArrayException if the array is read-only and no copy is allowed; it stays open
      */
     public static VectorSchemaRoot toVectorSchemaRoot(DeviceArray array, BufferAllocator allocator, CDataDictionaryProvider dictionaries) {
         return toVectorSchemaRoot(array, allocator, dictionaries, DeviceCopy.REFUSE);
@@ -100,6 +104,7 @@ public final class VectorImport {
      * @param policy       what to do if the array is not on the CPU
      * @return a root with the array's length as row count, owned by the caller
      * @throws IllegalArgumentException if the array cannot go to Arrow Java (see "Ownership" for its fate)
+     * @throws dev.quiver.ReadOnlyArrayException if the array is read-only and no copy is allowed; it stays open
      */
     public static VectorSchemaRoot toVectorSchemaRoot(DeviceArray array, BufferAllocator allocator, CDataDictionaryProvider dictionaries,
                                                       DeviceCopy policy) {

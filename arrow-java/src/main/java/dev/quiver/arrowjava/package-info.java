@@ -26,8 +26,8 @@
  *
  * <p><b>What Arrow Java cannot take</b> is refused before the handover, with the array left to its owner:
  * arrays with a non-zero {@code offset} anywhere in the tree (Arrow Java's importer ignores the offset),
- * 32- and 64-bit decimals (Arrow Java would read them as 128-bit), arrays not on the CPU unless the copy is
- * asked for. Unions that Arrow Java would export inconsistently are refused before the export (see
+ * 32- and 64-bit decimals (Arrow Java would read them as 128-bit), and, unless the copy is asked for, arrays
+ * not on the CPU and read-only arrays (Arrow Java vectors can be written to). Unions that Arrow Java would export inconsistently are refused before the export (see
  * {@link dev.quiver.arrowjava.VectorExport}). Arrow Java names every list element {@code $data$}.
  *
  * <p><b>Running it.</b> Arrow Java reads {@code java.nio.Buffer.address} reflectively, its C Data module is

@@ -4,6 +4,8 @@ import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
+import dev.quiver.ReadOnlyArrayException;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.host.HostVector;
 import dev.quiver.type.Field;
 import org.apache.arrow.c.CDataDictionaryProvider;
@@ -11,6 +13,8 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,11 +23,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Arrays in memory the host cannot address (on a test double {@code EXT_DEV} device) reach Arrow Java only
- * through an explicit copy: refused under {@link DeviceCopy#REFUSE} with the array left untouched, copied to
- * the host (after waiting for its sync event) under {@link DeviceCopy#COPY_TO_HOST}.
+ * Arrays in memory the host cannot address (on a test double {@code EXT_DEV} device), and read-only arrays,
+ * reach Arrow Java only through an explicit copy: refused under {@link DeviceCopy#REFUSE} with the array left
+ * untouched, copied to the host (after waiting for its sync event) under {@link DeviceCopy#COPY_TO_HOST}.
  */
-class OffCpuArraysTest extends LeakChecks {
+class CopiesOnlyWhenAskedTest extends LeakChecks {
     private final TestDoubleDevice testDouble = new TestDoubleDevice();
     private final Devices devices = testDouble.devices();
     private final Device device = devices.get(DeviceType.EXT_DEV, 0);
@@ -92,6 +96,26 @@ class OffCpuArraysTest extends LeakChecks {
         try (CDataDictionaryProvider dictionaries = new CDataDictionaryProvider();
              FieldVector vector = VectorImport.toFieldVector(array, allocator, dictionaries, DeviceCopy.COPY_TO_HOST)) {
             assertTrue(before.assertSameMemory(vector, dictionaries) > 0);
+        }
+    }
+
+    @Test
+    void readOnlyArraysAreNeverSharedWithWritableVectors() {
+        List<Object> values = new RandomValues(5).of(FIELD, 10);
+        try (Arena structs = Arena.ofConfined()) {
+            MemorySegment deviceArray = structs.allocate(ArrowDeviceArrayLayout.LAYOUT);
+            HostVector.of(FIELD, values).toDeviceArray(devices).exportTo(deviceArray, MemorySegment.NULL);
+            DeviceArray readOnly = DeviceArray.importReadOnly(deviceArray, FIELD, devices);
+            BufferTree producers = BufferTree.of(readOnly.arrowArray());
+            try (CDataDictionaryProvider dictionaries = new CDataDictionaryProvider()) {
+                assertThrows(ReadOnlyArrayException.class, () -> VectorImport.toFieldVector(readOnly, allocator, dictionaries));
+                assertFalse(readOnly.isClosed(), "the refused array is still the caller's");
+                try (FieldVector copy = VectorImport.toFieldVector(readOnly, allocator, dictionaries, DeviceCopy.COPY_TO_HOST)) {
+                    assertTrue(readOnly.isClosed());
+                    assertEquals(values, new ArrowJavaValues(dictionaries).values(copy));
+                    assertThrows(AssertionError.class, () -> producers.assertSameMemory(copy, dictionaries), "the vector holds a copy");
+                }
+            }
         }
     }
 }
