@@ -10,6 +10,7 @@ import dev.quiver.spi.ProbeResult;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,7 +24,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class TestDoubleDevice implements DeviceProvider, BackendDevice {
     /** Every event the host waited on, in order. */
     final List<Long> hostWaits = new CopyOnWriteArrayList<>();
-    private final ConcurrentHashMap<Long, Arena> memory = new ConcurrentHashMap<>();
+    private final Arena memory = Arena.ofAuto();
+    private final Set<Long> live = ConcurrentHashMap.newKeySet();
     private final AtomicLong events = new AtomicLong(0x1000);
 
     /** @return a device registry with the CPU backend and this test double */
@@ -33,7 +35,7 @@ final class TestDoubleDevice implements DeviceProvider, BackendDevice {
 
     /** @return how many allocations are live */
     int liveAllocations() {
-        return memory.size();
+        return live.size();
     }
 
     @Override
@@ -71,36 +73,37 @@ final class TestDoubleDevice implements DeviceProvider, BackendDevice {
         return false;
     }
 
+    /** Device memory is host memory of one arena that lives as long as the test double; frees are counted. */
     @Override
     public MemorySegment allocate(long byteSize, long alignment) {
-        Arena arena = Arena.ofShared();
-        MemorySegment segment = arena.allocate(Math.max(1, byteSize), alignment);
-        memory.put(segment.address(), arena);
-        return segment;
+        MemorySegment block = memory.allocate(Math.max(1, byteSize), alignment);
+        live.add(block.address());
+        return block;
     }
 
     @Override
     public void free(MemorySegment pointer) {
-        if (!pointer.equals(MemorySegment.NULL)) {
-            memory.remove(pointer.address()).close();
-        }
+        live.remove(pointer.address());
     }
 
     @Override
     public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
-        MemorySegment.copy(source, 0, destination.reinterpret(destinationOffset + source.byteSize()), destinationOffset, source.byteSize());
+        move(source, 0, destination, destinationOffset, source.byteSize());
     }
 
     @Override
     public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
-        MemorySegment.copy(source.reinterpret(sourceOffset + destination.byteSize()), sourceOffset, destination, 0, destination.byteSize());
+        move(source, sourceOffset, destination, 0, destination.byteSize());
     }
 
     @Override
     public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination, long destinationOffset,
                                  long byteCount, MemorySegment stream) {
-        MemorySegment.copy(source.reinterpret(sourceOffset + byteCount), sourceOffset,
-                destination.reinterpret(destinationOffset + byteCount), destinationOffset, byteCount);
+        move(source, sourceOffset, destination, destinationOffset, byteCount);
+    }
+
+    private static void move(MemorySegment from, long fromOffset, MemorySegment to, long toOffset, long bytes) {
+        MemorySegment.copy(from.reinterpret(fromOffset + bytes), fromOffset, to.reinterpret(toOffset + bytes), toOffset, bytes);
     }
 
     @Override
