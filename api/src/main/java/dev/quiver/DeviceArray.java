@@ -4,9 +4,11 @@ import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.ArrayCopier;
+import dev.quiver.internal.ArrayData;
 import dev.quiver.internal.ArrayValidator;
 import dev.quiver.internal.FullValidator;
 import dev.quiver.internal.HostMemory;
+import dev.quiver.internal.NativeHeap;
 import dev.quiver.internal.ReleaseCallbacks;
 import dev.quiver.internal.SchemaReader;
 import dev.quiver.internal.StructWriter;
@@ -72,6 +74,8 @@ public final class DeviceArray implements AutoCloseable {
     private final SyncEvent syncEvent;
     private final boolean readOnly;
     private final State state;
+    /** The owner's reference plus one per shared view not yet released. */
+    private final AtomicInteger references = new AtomicInteger(1);
     private final Cleaner.Cleanable cleanable;
 
     /** The part the Cleaner sees: never the DeviceArray itself. */
@@ -136,7 +140,7 @@ public final class DeviceArray implements AutoCloseable {
             ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release");
         } catch (RuntimeException e) {
             try {
-                ReleaseCallbacks.releaseSchemaStruct(move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release"));
+                releaseAndFreeSchema(move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release"));
             } catch (RuntimeException schemaFault) {
                 e.addSuppressed(schemaFault);
             }
@@ -146,7 +150,7 @@ public final class DeviceArray implements AutoCloseable {
         try {
             ownSchema = move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release");
         } catch (RuntimeException e) {
-            ReleaseCallbacks.releaseArrayStruct(ownArray);
+            releaseAndFreeArray(ownArray);
             throw e;
         }
         try {
@@ -215,7 +219,7 @@ public final class DeviceArray implements AutoCloseable {
         if (from.get(ADDRESS, releaseOffset).equals(MemorySegment.NULL)) {
             throw new InvalidArrowException(releasePath, "is NULL: the struct was already released or moved");
         }
-        MemorySegment own = Arena.ofAuto().allocate(size, 8);
+        MemorySegment own = NativeHeap.calloc(size);
         own.copyFrom(from);
         from.set(ADDRESS, releaseOffset, MemorySegment.NULL);
         return own;
@@ -223,16 +227,33 @@ public final class DeviceArray implements AutoCloseable {
 
     private static void releaseQuietly(MemorySegment array, MemorySegment schema, Throwable primary) {
         try {
-            ReleaseCallbacks.releaseArrayStruct(array);
+            releaseAndFreeArray(array);
         } catch (RuntimeException e) {
             primary.addSuppressed(e);
         }
         if (schema != null) {
             try {
-                ReleaseCallbacks.releaseSchemaStruct(schema);
+                releaseAndFreeSchema(schema);
             } catch (RuntimeException e) {
                 primary.addSuppressed(e);
             }
+        }
+    }
+
+    /** Calls the release of a struct this class moved in, then frees the memory it was moved into. */
+    private static void releaseAndFreeArray(MemorySegment own) {
+        try {
+            ReleaseCallbacks.releaseArrayStruct(own);
+        } finally {
+            NativeHeap.free(own);
+        }
+    }
+
+    private static void releaseAndFreeSchema(MemorySegment own) {
+        try {
+            ReleaseCallbacks.releaseSchemaStruct(own);
+        } finally {
+            NativeHeap.free(own);
         }
     }
 
@@ -245,19 +266,23 @@ public final class DeviceArray implements AutoCloseable {
      *                    want the schema (this array's schema is then released here)
      */
     public void exportTo(MemorySegment deviceArray, MemorySegment schema) {
+        if (references.get() > 1) {
+            throw new IllegalStateException(state.description + " has " + (references.get() - 1)
+                    + " shared view(s) not yet released; it cannot be moved out");
+        }
         if (!state.value.compareAndSet(OPEN, MOVED)) {
             throw new IllegalStateException(state.description + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
         }
         cleanable.clean();
         deviceArray.reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize()).copyFrom(struct);
-        struct.set(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, MemorySegment.NULL);
+        NativeHeap.free(struct);
         if (schema.equals(MemorySegment.NULL)) {
             if (this.schema != null) {
-                ReleaseCallbacks.releaseSchemaStruct(this.schema);
+                releaseAndFreeSchema(this.schema);
             }
         } else if (this.schema != null) {
             schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()).copyFrom(this.schema);
-            this.schema.set(ADDRESS, ArrowSchemaLayout.RELEASE, MemorySegment.NULL);
+            NativeHeap.free(this.schema);
         } else {
             StructWriter.writeSchema(schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), field);
         }
@@ -422,11 +447,49 @@ public final class DeviceArray implements AutoCloseable {
             return;
         }
         cleanable.clean();
+        dropReference();
+    }
+
+    /**
+     * Exports a view of this array without giving it up: the consumer gets its own ArrowDeviceArray and
+     * ArrowSchema pointing at the same buffers (zero-copy), and this array's memory stays alive until both
+     * this object is closed and every such view is released, in any order, from any thread. The view carries
+     * the same {@code sync_event} pointer, valid for as long as the view is.
+     *
+     * @param deviceArray 128 writable bytes for the consumer's {@code struct ArrowDeviceArray}
+     * @param schema      72 writable bytes for the consumer's {@code struct ArrowSchema}, or NULL
+     * @throws IllegalStateException if this array is closed or moved
+     */
+    public void exportShared(MemorySegment deviceArray, MemorySegment schema) {
+        int held;
+        do {
+            held = references.get();
+            if (held == 0 || state.value.get() != OPEN) {
+                throw new IllegalStateException(state.description + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
+            }
+        } while (!references.compareAndSet(held, held + 1));
         try {
-            ReleaseCallbacks.releaseArrayStruct(struct);
+            StructWriter.writeDeviceArray(deviceArray.reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize()), ArrayData.viewOf(arrowArray()),
+                    deviceType.code(), deviceId, struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT), this::dropReference);
+        } catch (RuntimeException | Error e) {
+            dropReference();
+            throw e;
+        }
+        if (!schema.equals(MemorySegment.NULL)) {
+            StructWriter.writeSchema(schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), field);
+        }
+    }
+
+    /** Releases the structs once the owner and every shared view have let go. */
+    private void dropReference() {
+        if (references.decrementAndGet() != 0) {
+            return;
+        }
+        try {
+            releaseAndFreeArray(struct);
         } finally {
             if (schema != null) {
-                ReleaseCallbacks.releaseSchemaStruct(schema);
+                releaseAndFreeSchema(schema);
             }
         }
     }

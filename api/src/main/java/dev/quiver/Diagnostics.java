@@ -50,7 +50,7 @@ public final class Diagnostics {
         return ArrayCopier.bytesMoved();
     }
 
-    /** @return struct nodes Quiver exported whose release callback has not run yet */
+    /** @return struct nodes Quiver exported (arrays, children, schemas) whose release has not run yet */
     public static long liveExports() {
         return ReleaseCallbacks.liveExports();
     }

@@ -284,7 +284,7 @@ public final class HostVector {
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment array = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = scratch.allocate(ArrowSchemaLayout.LAYOUT);
-            StructWriter.writeDeviceArray(array, data, DeviceTypeCodes.CPU, -1, MemorySegment.NULL, memory, memory::close);
+            StructWriter.writeDeviceArray(array, data, DeviceTypeCodes.CPU, -1, MemorySegment.NULL, memory::close);
             StructWriter.writeSchema(schema, field);
             return DeviceArray.importFrom(array, schema, devices);
         }

@@ -86,7 +86,7 @@ public final class ArrayCopier {
             }
             MemorySegment ownedEvent = event;
             List<MemorySegment> owned = List.copyOf(copier.allocations);
-            StructWriter.writeDeviceArray(out, data, target.deviceType(), target.deviceId(), syncEvent, structs, () -> {
+            StructWriter.writeDeviceArray(out, data, target.deviceType(), target.deviceId(), syncEvent, () -> {
                 try {
                     if (!ownedEvent.equals(MemorySegment.NULL)) {
                         target.destroyEvent(ownedEvent);

@@ -1,7 +1,13 @@
 package dev.quiver.internal;
 
+import dev.quiver.abi.ArrowArrayLayout;
+
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.List;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * A Java-side description of one ArrowArray node to export: the values of its integer fields, its buffer
@@ -21,6 +27,33 @@ public record ArrayData(long length, long nullCount, long offset, List<MemorySeg
     public ArrayData {
         buffers = List.copyOf(buffers);
         children = List.copyOf(children);
+    }
+
+    /**
+     * Describes an existing, validated ArrowArray tree: same lengths, offsets and buffer pointers, so that
+     * writing it exports a zero-copy view.
+     *
+     * @param array a live ArrowArray (80 bytes)
+     * @return its description
+     */
+    public static ArrayData viewOf(MemorySegment array) {
+        MemorySegment s = array.reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+        long nBuffers = s.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
+        MemorySegment buffers = s.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(nBuffers * ADDRESS.byteSize());
+        List<MemorySegment> pointers = new ArrayList<>((int) nBuffers);
+        for (long i = 0; i < nBuffers; i++) {
+            pointers.add(buffers.getAtIndex(ADDRESS, i));
+        }
+        long nChildren = s.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
+        MemorySegment children = s.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(nChildren * ADDRESS.byteSize());
+        List<ArrayData> nested = new ArrayList<>((int) nChildren);
+        for (long i = 0; i < nChildren; i++) {
+            nested.add(viewOf(children.getAtIndex(ADDRESS, i)));
+        }
+        MemorySegment dictionary = s.get(ADDRESS, ArrowArrayLayout.DICTIONARY);
+        return new ArrayData(s.get(JAVA_LONG, ArrowArrayLayout.LENGTH), s.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT),
+                s.get(JAVA_LONG, ArrowArrayLayout.OFFSET), pointers, nested,
+                dictionary.equals(MemorySegment.NULL) ? null : viewOf(dictionary));
     }
 
     /**

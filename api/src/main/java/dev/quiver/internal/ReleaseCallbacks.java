@@ -103,21 +103,40 @@ public final class ReleaseCallbacks {
             if (array.get(ADDRESS, ArrowArrayLayout.RELEASE).equals(MemorySegment.NULL)) {
                 return;
             }
-            long children = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
-            MemorySegment childPointers = array.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(children * ADDRESS.byteSize());
-            for (long i = 0; i < children; i++) {
-                releaseArrayStruct(childPointers.getAtIndex(ADDRESS, i).reinterpret(ArrowArrayLayout.LAYOUT.byteSize()));
-            }
-            MemorySegment dictionary = array.get(ADDRESS, ArrowArrayLayout.DICTIONARY);
-            if (!dictionary.equals(MemorySegment.NULL)) {
-                releaseArrayStruct(dictionary.reinterpret(ArrowArrayLayout.LAYOUT.byteSize()));
-            }
             long id = array.get(ADDRESS, ArrowArrayLayout.PRIVATE_DATA).address();
-            array.set(ADDRESS, ArrowArrayLayout.RELEASE, MemorySegment.NULL);
-            dropReference(id, "ArrowArray");
+            SharedRelease owner = owner(id, "ArrowArray");
+            dropReferences(id, owner, releaseArrayNode(array, id));
         } catch (Throwable t) {
             CallbackErrors.record("ArrowArray.release", t);
         }
+    }
+
+    /**
+     * Releases one node of ours and, inline, the children and dictionary of the same tree that were not
+     * moved out (others through their own release); returns how many nodes of tree {@code id} it released.
+     */
+    private static int releaseArrayNode(MemorySegment array, long id) {
+        int released = 1;
+        long children = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
+        MemorySegment childPointers = array.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(children * ADDRESS.byteSize());
+        for (long i = 0; i < children; i++) {
+            released += releaseArrayChild(childPointers.getAtIndex(ADDRESS, i).reinterpret(ArrowArrayLayout.LAYOUT.byteSize()), id);
+        }
+        MemorySegment dictionary = array.get(ADDRESS, ArrowArrayLayout.DICTIONARY);
+        if (!dictionary.equals(MemorySegment.NULL)) {
+            released += releaseArrayChild(dictionary.reinterpret(ArrowArrayLayout.LAYOUT.byteSize()), id);
+        }
+        array.set(ADDRESS, ArrowArrayLayout.RELEASE, MemorySegment.NULL);
+        return released;
+    }
+
+    private static int releaseArrayChild(MemorySegment child, long id) {
+        MemorySegment fn = child.get(ADDRESS, ArrowArrayLayout.RELEASE);
+        if (fn.equals(Stubs.ARRAY) && child.get(ADDRESS, ArrowArrayLayout.PRIVATE_DATA).address() == id) {
+            return releaseArrayNode(child, id);
+        }
+        releaseArrayStruct(child);
+        return 0;
     }
 
     /** Our {@code void release(struct ArrowSchema*)}. Never throws. */
@@ -127,33 +146,56 @@ public final class ReleaseCallbacks {
             if (schema.get(ADDRESS, ArrowSchemaLayout.RELEASE).equals(MemorySegment.NULL)) {
                 return;
             }
-            long children = schema.get(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN);
-            MemorySegment childPointers = schema.get(ADDRESS, ArrowSchemaLayout.CHILDREN).reinterpret(children * ADDRESS.byteSize());
-            for (long i = 0; i < children; i++) {
-                releaseSchemaStruct(childPointers.getAtIndex(ADDRESS, i).reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()));
-            }
-            MemorySegment dictionary = schema.get(ADDRESS, ArrowSchemaLayout.DICTIONARY);
-            if (!dictionary.equals(MemorySegment.NULL)) {
-                releaseSchemaStruct(dictionary.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()));
-            }
             long id = schema.get(ADDRESS, ArrowSchemaLayout.PRIVATE_DATA).address();
-            schema.set(ADDRESS, ArrowSchemaLayout.RELEASE, MemorySegment.NULL);
-            dropReference(id, "ArrowSchema");
+            SharedRelease owner = owner(id, "ArrowSchema");
+            dropReferences(id, owner, releaseSchemaNode(schema, id));
         } catch (Throwable t) {
             CallbackErrors.record("ArrowSchema.release", t);
         }
     }
 
-    private static void dropReference(long id, String struct) {
-        SharedRelease owner = ExportTable.remove(id);
+    private static int releaseSchemaNode(MemorySegment schema, long id) {
+        int released = 1;
+        long children = schema.get(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN);
+        MemorySegment childPointers = schema.get(ADDRESS, ArrowSchemaLayout.CHILDREN).reinterpret(children * ADDRESS.byteSize());
+        for (long i = 0; i < children; i++) {
+            released += releaseSchemaChild(childPointers.getAtIndex(ADDRESS, i).reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), id);
+        }
+        MemorySegment dictionary = schema.get(ADDRESS, ArrowSchemaLayout.DICTIONARY);
+        if (!dictionary.equals(MemorySegment.NULL)) {
+            released += releaseSchemaChild(dictionary.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), id);
+        }
+        schema.set(ADDRESS, ArrowSchemaLayout.RELEASE, MemorySegment.NULL);
+        return released;
+    }
+
+    private static int releaseSchemaChild(MemorySegment child, long id) {
+        MemorySegment fn = child.get(ADDRESS, ArrowSchemaLayout.RELEASE);
+        if (fn.equals(Stubs.SCHEMA) && child.get(ADDRESS, ArrowSchemaLayout.PRIVATE_DATA).address() == id) {
+            return releaseSchemaNode(child, id);
+        }
+        releaseSchemaStruct(child);
+        return 0;
+    }
+
+    private static SharedRelease owner(long id, String struct) {
+        SharedRelease owner = ExportTable.get(id);
         if (owner == null) {
             throw new IllegalStateException(struct + " private_data " + id + " is not a live export (released twice?)");
         }
-        owner.release();
+        return owner;
     }
 
-    /** @return exported struct nodes not yet released */
-    public static int liveExports() {
-        return ExportTable.liveCount();
+    /** Drops the references of {@code nodes} released nodes; the last one out frees the tree. */
+    private static void dropReferences(long id, SharedRelease owner, int nodes) {
+        if (owner.release(nodes)) {
+            ExportTable.remove(id);
+            owner.free();
+        }
+    }
+
+    /** @return exported struct nodes (arrays, children, schemas) whose release has not run yet */
+    public static long liveExports() {
+        return ExportTable.liveNodes();
     }
 }

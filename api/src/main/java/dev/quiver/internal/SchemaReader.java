@@ -2,6 +2,7 @@ package dev.quiver.internal;
 
 import dev.quiver.InvalidArrowException;
 import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.check.Rule;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
@@ -18,16 +19,24 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-/** Reads a foreign ArrowSchema tree into a {@link Field}, checking it and naming the path of any fault. */
+/**
+ * Reads a foreign ArrowSchema tree into a {@link Field}, checking it and naming the path of any fault.
+ * Faults go to a {@link Faults} sink: import stops at the first, the conformance checker collects them all.
+ */
 public final class SchemaReader {
     /** Deepest nesting accepted on import. */
     public static final int MAX_DEPTH = 64;
     private static final long MAX_CHILDREN = 1 << 20;
     private static final int MAX_STRING = 1 << 20;
+    private static final long STRUCT_SIZE = ArrowSchemaLayout.LAYOUT.byteSize();
     private static final long KNOWN_FLAGS = ArrowSchemaLayout.FLAG_DICTIONARY_ORDERED
             | ArrowSchemaLayout.FLAG_NULLABLE | ArrowSchemaLayout.FLAG_MAP_KEYS_SORTED;
 
-    private SchemaReader() {}
+    private final Faults faults;
+
+    private SchemaReader(Faults faults) {
+        this.faults = faults;
+    }
 
     /**
      * @param schema a live ArrowSchema
@@ -35,85 +44,150 @@ public final class SchemaReader {
      * @throws InvalidArrowException naming the path ({@code schema...}) of the first fault
      */
     public static Field read(MemorySegment schema) {
-        return read(schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), "schema", 0);
+        return read(schema, "schema", Faults.THROW);
     }
 
-    private static Field read(MemorySegment schema, String path, int depth) {
+    /**
+     * Reads into a sink that may collect every fault.
+     *
+     * @param schema an ArrowSchema
+     * @param path   the path of {@code schema} itself, for example {@code "schema"}
+     * @param faults where faults go
+     * @return the field, or null if a fault (reported) leaves the tree without a meaning
+     */
+    public static Field read(MemorySegment schema, String path, Faults faults) {
+        return new SchemaReader(faults).node(schema.reinterpret(STRUCT_SIZE), path, 0);
+    }
+
+    private Field node(MemorySegment schema, String path, int depth) {
         if (depth > MAX_DEPTH) {
-            throw new InvalidArrowException(path, "nesting deeper than " + MAX_DEPTH + " levels");
+            faults.report(Rule.SCHEMA_DEPTH, path, "nesting deeper than " + MAX_DEPTH + " levels");
+            return null;
         }
         if (schema.get(ADDRESS, ArrowSchemaLayout.RELEASE).equals(MemorySegment.NULL)) {
-            throw new InvalidArrowException(Paths.join(path, "release"), "is NULL: the schema is released");
+            faults.report(Rule.SCHEMA_RELEASED, Paths.join(path, "release"), "is NULL: the schema is released");
+            return null;
         }
-        String format = string(schema.get(ADDRESS, ArrowSchemaLayout.FORMAT), Paths.join(path, "format"));
-        if (format == null) {
-            throw new InvalidArrowException(Paths.join(path, "format"), "is NULL");
-        }
-        ArrowType type;
-        try {
-            type = FormatString.parse(format);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidArrowException(Paths.join(path, "format"), e.getMessage());
-        }
+        String format = format(schema, path);
+        ArrowType type = format == null ? null : parse(format, path);
         String name = string(schema.get(ADDRESS, ArrowSchemaLayout.NAME), Paths.join(path, "name"));
         long flags = schema.get(JAVA_LONG, ArrowSchemaLayout.FLAGS);
         if ((flags & ~KNOWN_FLAGS) != 0) {
-            throw new InvalidArrowException(Paths.join(path, "flags"), "unknown flag bits 0x" + Long.toHexString(flags & ~KNOWN_FLAGS));
+            faults.report(Rule.SCHEMA_FLAGS, Paths.join(path, "flags"), "unknown flag bits 0x" + Long.toHexString(flags & ~KNOWN_FLAGS));
         }
         if ((flags & ArrowSchemaLayout.FLAG_MAP_KEYS_SORTED) != 0 && type instanceof ArrowType.MapType) {
             type = new ArrowType.MapType(true);
         }
-        MemorySegment dictionaryPointer = schema.get(ADDRESS, ArrowSchemaLayout.DICTIONARY);
+        boolean usable = type != null;
         Field.DictionaryEncoding dictionary = null;
+        MemorySegment dictionaryPointer = schema.get(ADDRESS, ArrowSchemaLayout.DICTIONARY);
         if (!dictionaryPointer.equals(MemorySegment.NULL)) {
-            if (!(type instanceof ArrowType.Int)) {
-                throw new InvalidArrowException(Paths.join(path, "format"), "a dictionary-encoded field's format must be an integer index type, not \"" + format + "\"");
+            if (type != null && !(type instanceof ArrowType.Int)) {
+                faults.report(Rule.SCHEMA_DICTIONARY, Paths.join(path, "format"), "a dictionary-encoded field's format must be an integer index type, not \""
+                        + format + "\"");
+                usable = false;
             }
-            Field values = read(dictionaryPointer.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), Paths.join(path, "dictionary"), depth + 1);
-            dictionary = new Field.DictionaryEncoding(values, (flags & ArrowSchemaLayout.FLAG_DICTIONARY_ORDERED) != 0);
+            Field values = faults.readable(dictionaryPointer, STRUCT_SIZE, Paths.join(path, "dictionary"))
+                    ? node(dictionaryPointer.reinterpret(STRUCT_SIZE), Paths.join(path, "dictionary"), depth + 1) : null;
+            usable &= values != null;
+            dictionary = values == null ? null : new Field.DictionaryEncoding(values, (flags & ArrowSchemaLayout.FLAG_DICTIONARY_ORDERED) != 0);
         }
-        long n = schema.get(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN);
-        if (n < 0 || n > MAX_CHILDREN) {
-            throw new InvalidArrowException(Paths.join(path, "n_children"), "is " + n + ", must be 0.." + MAX_CHILDREN);
+        List<Field> children = children(schema, format, type, path, depth);
+        usable &= children != null;
+        Metadata metadata = decodeMetadata(schema.get(ADDRESS, ArrowSchemaLayout.METADATA), Paths.join(path, "metadata"));
+        if (!usable || metadata == null) {
+            return null;
         }
-        int expected = BufferLayout.of(type).childCount();
-        if (expected >= 0 && n != expected) {
-            throw new InvalidArrowException(Paths.join(path, "n_children"),
-                    "is " + n + " but format \"" + format + "\" needs " + expected);
-        }
-        MemorySegment pointers = schema.get(ADDRESS, ArrowSchemaLayout.CHILDREN);
-        if (n > 0 && pointers.equals(MemorySegment.NULL)) {
-            throw new InvalidArrowException(Paths.join(path, "children"), "is NULL but n_children is " + n);
-        }
-        pointers = pointers.reinterpret(n * ADDRESS.byteSize());
-        List<Field> children = new ArrayList<>((int) n);
-        for (long i = 0; i < n; i++) {
-            String childPath = Paths.index(path, "children", i);
-            MemorySegment child = pointers.getAtIndex(ADDRESS, i);
-            if (child.equals(MemorySegment.NULL)) {
-                throw new InvalidArrowException(childPath, "is NULL");
-            }
-            children.add(read(child.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), childPath, depth + 1));
-        }
-        Metadata metadata = metadata(schema.get(ADDRESS, ArrowSchemaLayout.METADATA), Paths.join(path, "metadata"));
         try {
             return new Field(name == null ? "" : name, type, (flags & ArrowSchemaLayout.FLAG_NULLABLE) != 0, children, metadata, dictionary);
         } catch (IllegalArgumentException e) {
-            throw new InvalidArrowException(Paths.join(path, "children"), e.getMessage());
+            faults.report(Rule.SCHEMA_CHILD_TYPE, Paths.join(path, "children"), e.getMessage());
+            return null;
         }
     }
 
-    private static String string(MemorySegment pointer, String path) {
+    /** @return the format string, or null (after reporting) */
+    private String format(MemorySegment schema, String path) {
+        MemorySegment pointer = schema.get(ADDRESS, ArrowSchemaLayout.FORMAT);
+        if (pointer.equals(MemorySegment.NULL)) {
+            faults.report(Rule.SCHEMA_FORMAT, Paths.join(path, "format"), "is NULL");
+            return null;
+        }
+        return string(pointer, Paths.join(path, "format"));
+    }
+
+    /** @return the type the format names, or null (after reporting) */
+    private ArrowType parse(String format, String path) {
+        try {
+            return FormatString.parse(format);
+        } catch (IllegalArgumentException e) {
+            faults.report(Rule.SCHEMA_FORMAT, Paths.join(path, "format"), e.getMessage());
+            return null;
+        }
+    }
+
+    /** @return the child fields, or null (after reporting) if any is unusable */
+    private List<Field> children(MemorySegment schema, String format, ArrowType type, String path, int depth) {
+        long n = schema.get(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN);
+        if (n < 0 || n > MAX_CHILDREN) {
+            faults.report(Rule.SCHEMA_CHILD_COUNT, Paths.join(path, "n_children"), "is " + n + ", must be 0.." + MAX_CHILDREN);
+            return null;
+        }
+        int expected = type == null ? -1 : BufferLayout.of(type).childCount();
+        if (expected >= 0 && n != expected) {
+            faults.report(Rule.SCHEMA_CHILD_COUNT, Paths.join(path, "n_children"),
+                    "is " + n + " but format \"" + format + "\" needs " + expected);
+            return null;
+        }
+        MemorySegment pointers = schema.get(ADDRESS, ArrowSchemaLayout.CHILDREN);
+        if (n > 0 && pointers.equals(MemorySegment.NULL)) {
+            faults.report(Rule.SCHEMA_CHILD_NULL, Paths.join(path, "children"), "is NULL but n_children is " + n);
+            return null;
+        }
+        if (n > 0 && !faults.readable(pointers, n * ADDRESS.byteSize(), Paths.join(path, "children"))) {
+            return null;
+        }
+        pointers = pointers.reinterpret(n * ADDRESS.byteSize());
+        List<Field> children = new ArrayList<>((int) n);
+        boolean usable = true;
+        for (long i = 0; i < n; i++) {
+            String childPath = Paths.index(path, "children", i);
+            MemorySegment child = pointers.getAtIndex(ADDRESS, i);
+            Field field = null;
+            if (child.equals(MemorySegment.NULL)) {
+                faults.report(Rule.SCHEMA_CHILD_NULL, childPath, "is NULL");
+            } else if (faults.readable(child, STRUCT_SIZE, childPath)) {
+                field = node(child.reinterpret(STRUCT_SIZE), childPath, depth + 1);
+            }
+            usable &= field != null;
+            children.add(field);
+        }
+        return usable ? children : null;
+    }
+
+    /** @return the NUL-terminated string, null for a NULL pointer or (after reporting) an unreadable one */
+    private String string(MemorySegment pointer, String path) {
         if (pointer.equals(MemorySegment.NULL)) {
             return null;
         }
-        MemorySegment bytes = pointer.reinterpret(MAX_STRING + 1L);
+        long readable = faults.readableBytes(pointer, MAX_STRING + 1L);
+        if (readable == 0) {
+            faults.readable(pointer, 1, path);
+            return null;
+        }
+        MemorySegment bytes = pointer.reinterpret(readable);
         long length = 0;
-        while (length <= MAX_STRING && bytes.get(JAVA_BYTE, length) != 0) {
+        while (length < readable && bytes.get(JAVA_BYTE, length) != 0) {
             length++;
         }
         if (length > MAX_STRING) {
-            throw new InvalidArrowException(path, "string longer than " + MAX_STRING + " bytes");
+            faults.report(Rule.SCHEMA_STRING, path, "string longer than " + MAX_STRING + " bytes");
+            return null;
+        }
+        if (length == readable) {
+            faults.report(Rule.POINTER_UNREADABLE, path, "string at 0x" + Long.toHexString(pointer.address())
+                    + " runs into unreadable memory without a NUL terminator");
+            return null;
         }
         return new String(bytes.asSlice(0, length).toArray(JAVA_BYTE), StandardCharsets.UTF_8);
     }
@@ -127,30 +201,56 @@ public final class SchemaReader {
      * @throws InvalidArrowException if a count or length is out of range
      */
     public static Metadata metadata(MemorySegment pointer, String path) {
+        return new SchemaReader(Faults.THROW).decodeMetadata(pointer, path);
+    }
+
+    /** @return the metadata, or null (after reporting) if its encoding is broken */
+    private Metadata decodeMetadata(MemorySegment pointer, String path) {
         if (pointer.equals(MemorySegment.NULL)) {
             return Metadata.EMPTY;
         }
-        MemorySegment in = pointer.reinterpret(Integer.MAX_VALUE);
+        long readable = faults.readableBytes(pointer, Integer.MAX_VALUE);
+        if (readable < 4) {
+            faults.readable(pointer, 4, path);
+            return null;
+        }
+        MemorySegment in = pointer.reinterpret(readable);
         int count = in.get(JAVA_INT.withByteAlignment(1), 0);
         if (count < 0 || count > MAX_CHILDREN) {
-            throw new InvalidArrowException(path, "pair count " + count + " is out of range");
+            faults.report(Rule.SCHEMA_METADATA, path, "pair count " + count + " is out of range");
+            return null;
         }
         List<Metadata.Entry> entries = new ArrayList<>();
         long at = 4;
         for (int i = 0; i < count; i++) {
             byte[] key = bytes(in, at, path, "key " + i);
+            if (key == null) {
+                return null;
+            }
             at += 4 + key.length;
             byte[] value = bytes(in, at, path, "value " + i);
+            if (value == null) {
+                return null;
+            }
             at += 4 + value.length;
             entries.add(new Metadata.Entry(key, value));
         }
         return Metadata.of(entries);
     }
 
-    private static byte[] bytes(MemorySegment in, long at, String path, String what) {
+    private byte[] bytes(MemorySegment in, long at, String path, String what) {
+        if (at + 4 > in.byteSize()) {
+            faults.report(Rule.SCHEMA_METADATA, path, what + " runs past readable memory");
+            return null;
+        }
         int length = in.get(JAVA_INT.withByteAlignment(1), at);
         if (length < 0 || length > MAX_STRING) {
-            throw new InvalidArrowException(path, what + " length " + length + " is out of range");
+            faults.report(Rule.SCHEMA_METADATA, path, what + " length " + length + " is out of range");
+            return null;
+        }
+        if (at + 4 + length > in.byteSize()) {
+            faults.report(Rule.SCHEMA_METADATA, path, what + " runs past readable memory");
+            return null;
         }
         return in.asSlice(at + 4, length).toArray(JAVA_BYTE);
     }

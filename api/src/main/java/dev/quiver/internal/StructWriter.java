@@ -7,7 +7,7 @@ import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 import dev.quiver.type.Metadata;
 
-import java.lang.foreign.Arena;
+import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
@@ -25,28 +25,37 @@ public final class StructWriter {
     private StructWriter() {}
 
     /**
-     * Writes an ArrowDeviceArray. The struct memory of the children lives in {@code structs}; the caller
-     * supplies the top-level struct.
+     * Writes an ArrowDeviceArray. The caller supplies the top-level struct; the child structs and pointer
+     * arrays live in C heap blocks that the last release frees, after {@code free}.
      *
      * @param target     128 bytes to fill; its {@code reserved} bytes are zeroed
      * @param data       the array tree
      * @param deviceType the {@code ARROW_DEVICE_*} code
      * @param deviceId   the device id (-1 for CPU)
      * @param syncEvent  pointer to the event, or NULL
-     * @param structs    arena for the child structs and pointer arrays, closed by {@code free}
-     * @param free       frees everything the tree owns (buffers, event, {@code structs}); runs exactly once
+     * @param free       frees what the tree owns besides its structs (buffers, event); runs exactly once,
+     *                   on the thread of the last release
      */
     public static void writeDeviceArray(MemorySegment target, ArrayData data, int deviceType, long deviceId,
-                                        MemorySegment syncEvent, Arena structs, Runnable free) {
-        SharedRelease owner = new SharedRelease(free);
+                                        MemorySegment syncEvent, Runnable free) {
+        NativeBlocks structs = new NativeBlocks();
+        SharedRelease owner = new SharedRelease(() -> {
+            try {
+                free.run();
+            } finally {
+                structs.free();
+            }
+        });
         target.asSlice(0, ArrowDeviceArrayLayout.LAYOUT.byteSize()).fill((byte) 0);
-        writeArray(target.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), data, structs, owner);
+        owner.retain(writeArray(target.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), data, structs, owner));
         target.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, deviceId);
         target.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, deviceType);
         target.set(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT, syncEvent);
     }
 
-    private static void writeArray(MemorySegment target, ArrayData data, Arena structs, SharedRelease owner) {
+    /** @return the number of nodes written */
+    private static int writeArray(MemorySegment target, ArrayData data, SegmentAllocator structs, SharedRelease owner) {
+        int nodes = 1;
         target.set(JAVA_LONG, ArrowArrayLayout.LENGTH, data.length());
         target.set(JAVA_LONG, ArrowArrayLayout.NULL_COUNT, data.nullCount());
         target.set(JAVA_LONG, ArrowArrayLayout.OFFSET, data.offset());
@@ -58,18 +67,19 @@ public final class StructWriter {
                 : structs.allocate(ADDRESS.byteSize() * children.size(), ADDRESS.byteAlignment());
         for (int i = 0; i < children.size(); i++) {
             MemorySegment child = structs.allocate(ArrowArrayLayout.LAYOUT);
-            writeArray(child, children.get(i), structs, owner);
+            nodes += writeArray(child, children.get(i), structs, owner);
             childPointers.setAtIndex(ADDRESS, i, child);
         }
         target.set(ADDRESS, ArrowArrayLayout.CHILDREN, childPointers);
         MemorySegment dictionary = MemorySegment.NULL;
         if (data.dictionary() != null) {
             dictionary = structs.allocate(ArrowArrayLayout.LAYOUT);
-            writeArray(dictionary, data.dictionary(), structs, owner);
+            nodes += writeArray(dictionary, data.dictionary(), structs, owner);
         }
         target.set(ADDRESS, ArrowArrayLayout.DICTIONARY, dictionary);
-        target.set(ADDRESS, ArrowArrayLayout.PRIVATE_DATA, MemorySegment.ofAddress(ExportTable.register(owner)));
+        target.set(ADDRESS, ArrowArrayLayout.PRIVATE_DATA, owner.id());
         target.set(ADDRESS, ArrowArrayLayout.RELEASE, ReleaseCallbacks.arrayRelease());
+        return nodes;
     }
 
     /**
@@ -80,12 +90,14 @@ public final class StructWriter {
      * @param field  the field to describe
      */
     public static void writeSchema(MemorySegment target, Field field) {
-        Arena arena = Arena.ofShared();
-        SharedRelease owner = new SharedRelease(arena::close);
-        writeSchema(target, field, arena, owner);
+        NativeBlocks strings = new NativeBlocks();
+        SharedRelease owner = new SharedRelease(strings::free);
+        owner.retain(writeSchema(target, field, strings, owner));
     }
 
-    private static void writeSchema(MemorySegment target, Field field, Arena arena, SharedRelease owner) {
+    /** @return the number of nodes written */
+    private static int writeSchema(MemorySegment target, Field field, SegmentAllocator arena, SharedRelease owner) {
+        int nodes = 1;
         target.set(ADDRESS, ArrowSchemaLayout.FORMAT, arena.allocateFrom(field.type().format()));
         target.set(ADDRESS, ArrowSchemaLayout.NAME, arena.allocateFrom(field.name()));
         target.set(ADDRESS, ArrowSchemaLayout.METADATA, metadata(arena, field.metadata()));
@@ -96,21 +108,22 @@ public final class StructWriter {
                 : arena.allocate(ADDRESS.byteSize() * children.size(), ADDRESS.byteAlignment());
         for (int i = 0; i < children.size(); i++) {
             MemorySegment child = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            writeSchema(child, children.get(i), arena, owner);
+            nodes += writeSchema(child, children.get(i), arena, owner);
             childPointers.setAtIndex(ADDRESS, i, child);
         }
         target.set(ADDRESS, ArrowSchemaLayout.CHILDREN, childPointers);
         MemorySegment dictionary = MemorySegment.NULL;
         if (field.dictionary() != null) {
             dictionary = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            writeSchema(dictionary, field.dictionary().values(), arena, owner);
+            nodes += writeSchema(dictionary, field.dictionary().values(), arena, owner);
         }
         target.set(ADDRESS, ArrowSchemaLayout.DICTIONARY, dictionary);
-        target.set(ADDRESS, ArrowSchemaLayout.PRIVATE_DATA, MemorySegment.ofAddress(ExportTable.register(owner)));
+        target.set(ADDRESS, ArrowSchemaLayout.PRIVATE_DATA, owner.id());
         target.set(ADDRESS, ArrowSchemaLayout.RELEASE, ReleaseCallbacks.schemaRelease());
+        return nodes;
     }
 
-    private static MemorySegment pointerArray(Arena arena, List<MemorySegment> pointers) {
+    private static MemorySegment pointerArray(SegmentAllocator arena, List<MemorySegment> pointers) {
         if (pointers.isEmpty()) {
             return MemorySegment.NULL;
         }
@@ -133,7 +146,7 @@ public final class StructWriter {
     }
 
     /** Encodes metadata as the C Data Interface does: int32 count, then int32 length + bytes per key and value. */
-    public static MemorySegment metadata(Arena arena, Metadata metadata) {
+    public static MemorySegment metadata(SegmentAllocator arena, Metadata metadata) {
         if (metadata.isEmpty()) {
             return MemorySegment.NULL;
         }

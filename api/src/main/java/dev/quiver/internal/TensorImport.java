@@ -199,18 +199,11 @@ public final class TensorImport {
 
     private static DeviceArray adopt(Field field, Tensor tensor, long count, long offset, MemorySegment data, Validity validity,
                                      boolean readOnly, Devices devices, Runnable free) {
-        Arena structs = Arena.ofShared();
         ArrayData node = new ArrayData(count, validity == null ? 0 : validity.nullCount(), offset,
                 List.of(validity == null ? MemorySegment.NULL : validity.bits(), data), List.of());
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment out = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
-            StructWriter.writeDeviceArray(out, node, tensor.deviceType(), tensor.deviceId(), MemorySegment.NULL, structs, () -> {
-                try {
-                    free.run();
-                } finally {
-                    structs.close();
-                }
-            });
+            StructWriter.writeDeviceArray(out, node, tensor.deviceType(), tensor.deviceId(), MemorySegment.NULL, free);
             return readOnly ? DeviceArray.importReadOnly(out, field, devices) : DeviceArray.importFrom(out, field, devices);
         }
     }

@@ -47,6 +47,15 @@ class AsyncExportTest {
     private static final int TASKS_AFTER_END = 15;
 
     private final List<MemorySegment> consumers = new ArrayList<>();
+    private final List<CompletableFuture<Void>> exports = new ArrayList<>();
+
+    /** Exports and remembers the future, which completes once the producer is freed after the handler's release. */
+    private CompletableFuture<Void> export(java.util.concurrent.Flow.Publisher<? extends dev.quiver.DeviceArray> publisher,
+                                           dev.quiver.type.Field schema, DeviceType type, MemorySegment handler) {
+        CompletableFuture<Void> done = AsyncDeviceStreams.exportTo(publisher, schema, type, handler);
+        exports.add(done);
+        return done;
+    }
     private long exportsBefore;
     private long producersBefore;
     private long tasksBefore;
@@ -63,6 +72,15 @@ class AsyncExportTest {
 
     @AfterEach
     void nothingLeftBehind() {
+        for (CompletableFuture<Void> done : exports) {
+            try {
+                done.get(30, TimeUnit.SECONDS);
+            } catch (ExecutionException expected) {
+                // some tests end the stream with an error on purpose
+            } catch (Exception e) {
+                throw new AssertionError("an export did not finish", e);
+            }
+        }
         assertEquals(callbackFailuresBefore, Diagnostics.callbackFailures(), "no upcall failed");
         for (MemorySegment c : consumers) {
             assertEquals(1, stat(c, RELEASED), "the handler was released exactly once");
@@ -114,6 +132,7 @@ class AsyncExportTest {
         RangePublisher publisher = new RangePublisher(10_000, Batches::batch);
         CompletableFuture<Void> done = AsyncDeviceStreams.exportTo(publisher, Batches.SCHEMA, DeviceType.CPU, c,
                 Map.of("rows", "30000"), command -> Thread.ofVirtual().start(command));
+        exports.add(done);
         awaitRelease(c);
         assertNull(done.get(30, TimeUnit.SECONDS));
         assertEquals(1, stat(c, SCHEMA_OK));
@@ -130,7 +149,7 @@ class AsyncExportTest {
     @Test
     void extractingIntoNullDiscardsTheArray() {
         MemorySegment c = consumer(CPU, 1, -1, -1, 0, 3);
-        AsyncDeviceStreams.exportTo(new RangePublisher(30, Batches::batch), Batches.SCHEMA, DeviceType.CPU, c);
+        export(new RangePublisher(30, Batches::batch), Batches.SCHEMA, DeviceType.CPU, c);
         awaitRelease(c);
         assertEquals(30, stat(c, TASKS));
         assertEquals(10, stat(c, DISCARDED));
@@ -142,7 +161,7 @@ class AsyncExportTest {
     void cancelMidwayIsIdempotentThreadSafeAndNeverFollowedByOnError() throws Exception {
         MemorySegment c = consumer(CPU, 1, 5, -1, 0, 0);
         RangePublisher publisher = new RangePublisher(1_000, Batches::batch);
-        CompletableFuture<Void> done = AsyncDeviceStreams.exportTo(publisher, Batches.SCHEMA, DeviceType.CPU, c);
+        CompletableFuture<Void> done = export(publisher, Batches.SCHEMA, DeviceType.CPU, c);
         awaitRelease(c);
         assertNull(done.get(30, TimeUnit.SECONDS), "a consumer's cancel is a normal end");
         assertEquals(5, stat(c, TASKS));
@@ -158,7 +177,7 @@ class AsyncExportTest {
         MemorySegment c = consumer();
         RangePublisher publisher = new RangePublisher(10, Batches::batch, 4,
                 () -> new StreamException(Errno.ENOSPC.code(), "disk full", Map.of("batch", "4")));
-        CompletableFuture<Void> done = AsyncDeviceStreams.exportTo(publisher, Batches.SCHEMA, DeviceType.CPU, c);
+        CompletableFuture<Void> done = export(publisher, Batches.SCHEMA, DeviceType.CPU, c);
         awaitRelease(c);
         assertEquals(4, stat(c, ARRAYS_OK));
         assertEquals(1, stat(c, ERRORS));
@@ -171,7 +190,7 @@ class AsyncExportTest {
     @Test
     void anyOtherExceptionBecomesEioWithItsClassInTheMetadata() {
         MemorySegment c = consumer();
-        CompletableFuture<Void> done = AsyncDeviceStreams.exportTo(new RangePublisher(10, Batches::batch, 0,
+        CompletableFuture<Void> done = export(new RangePublisher(10, Batches::batch, 0,
                 () -> new IllegalStateException("broken pipe")), Batches.SCHEMA, DeviceType.CPU, c);
         awaitRelease(c);
         assertEquals(Errno.EIO.code(), stat(c, ERROR_CODE));
@@ -184,7 +203,7 @@ class AsyncExportTest {
     void anErrorCodeFromOnNextTaskStopsTheStreamWithoutOnError() {
         MemorySegment c = consumer(CPU, 1, -1, 3, Errno.ENODEV.code(), 0);
         RangePublisher publisher = new RangePublisher(100, Batches::batch);
-        CompletableFuture<Void> done = AsyncDeviceStreams.exportTo(publisher, Batches.SCHEMA, DeviceType.CPU, c);
+        CompletableFuture<Void> done = export(publisher, Batches.SCHEMA, DeviceType.CPU, c);
         awaitRelease(c);
         assertEquals(3, stat(c, TASKS));
         assertEquals(0, stat(c, ERRORS), "the producer does not call on_error after the consumer's error");
@@ -196,7 +215,7 @@ class AsyncExportTest {
     @Test
     void requestOfZeroIsAnErrorThroughOnError() {
         MemorySegment c = consumer(CPU, 0, -1, -1, 0, 0);
-        CompletableFuture<Void> done = AsyncDeviceStreams.exportTo(new RangePublisher(10, Batches::batch), Batches.SCHEMA, DeviceType.CPU, c);
+        CompletableFuture<Void> done = export(new RangePublisher(10, Batches::batch), Batches.SCHEMA, DeviceType.CPU, c);
         awaitRelease(c);
         assertEquals(1, stat(c, ERRORS));
         assertEquals(Errno.EINVAL.code(), stat(c, ERROR_CODE));
@@ -208,7 +227,7 @@ class AsyncExportTest {
     @Test
     void anArrayOnAnotherDeviceTypeIsAnErrorAndIsReleased() {
         MemorySegment c = consumer(DeviceType.CUDA.code(), 1, -1, -1, 0, 0);
-        CompletableFuture<Void> done = AsyncDeviceStreams.exportTo(new RangePublisher(10, Batches::batch), Batches.SCHEMA, DeviceType.CUDA, c);
+        CompletableFuture<Void> done = export(new RangePublisher(10, Batches::batch), Batches.SCHEMA, DeviceType.CUDA, c);
         awaitRelease(c);
         assertEquals(DeviceType.CUDA.code(), stat(c, PRODUCER_DEVICE_TYPE));
         assertEquals(0, stat(c, TASKS));
@@ -223,7 +242,7 @@ class AsyncExportTest {
             MemorySegment empty = arena.allocate(ArrowAsyncDeviceStreamHandlerLayout.LAYOUT);
             RangePublisher publisher = new RangePublisher(1, Batches::batch);
             InvalidArrowException e = assertThrows(InvalidArrowException.class,
-                    () -> AsyncDeviceStreams.exportTo(publisher, Batches.SCHEMA, DeviceType.CPU, empty));
+                    () -> export(publisher, Batches.SCHEMA, DeviceType.CPU, empty));
             assertEquals("handler.on_schema", e.fieldPath());
             assertEquals(MemorySegment.NULL, empty.get(ValueLayout.ADDRESS, ArrowAsyncDeviceStreamHandlerLayout.PRODUCER));
             assertEquals(0, publisher.emitted.get());
@@ -234,7 +253,7 @@ class AsyncExportTest {
     void aPublisherThatSignalsOnItsOwnThreadsIsSerialized() throws Exception {
         MemorySegment c = consumer(CPU, 3, -1, -1, 0, 0);
         try (SubmissionPublisher<DeviceArray> publisher = new SubmissionPublisher<>()) {
-            CompletableFuture<Void> done = AsyncDeviceStreams.exportTo(publisher, Batches.SCHEMA, DeviceType.CPU, c);
+            CompletableFuture<Void> done = export(publisher, Batches.SCHEMA, DeviceType.CPU, c);
             while (publisher.getNumberOfSubscribers() == 0) {
                 Thread.onSpinWait();
             }

@@ -72,7 +72,7 @@ public class StreamThroughput {
     /** Compiles and loads the C side; allocates the stream struct. */
     @Setup
     public void setUp() {
-        CLibrary library = CLibrary.fromResources(StreamThroughput.class, "bench_streams.c");
+        CLibrary library = CLibrary.fromResources(StreamThroughput.class, List.of("bench_streams.c"), List.of("-O2"));
         drain = library.function("bench_drain", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
         produce = library.function("bench_producer_export", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
         arena = Arena.ofConfined();
@@ -110,6 +110,19 @@ public class StreamThroughput {
         produce.invokeExact(upstream, (long) BATCHES);
         DeviceArrayStream source = DeviceArrayStream.importFrom(upstream, devices);
         DeviceArrayStreams.exportTo(source, source.schema(), source.deviceType(), stream); // released with the stream
+        return drainInC();
+    }
+
+    /**
+     * The C limit: the C producer's stream drained by the C consumer, no Java in between.
+     *
+     * @return the batches C received
+     * @throws Throwable if a downcall fails
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCHES)
+    public long cPullsFromC() throws Throwable {
+        produce.invokeExact(stream, (long) BATCHES);
         return drainInC();
     }
 

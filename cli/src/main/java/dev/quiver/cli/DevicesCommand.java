@@ -36,7 +36,8 @@ final class DevicesCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static String details(Device device) {
+    /** @return memory kind, event type and the backend's limits of {@code device}, as one line */
+    static String details(Device device) {
         Map<String, String> properties = device.properties();
         String host = device.isHostAccessible() ? "host-accessible" : "device memory";
         String events = device.type().eventType().map(e -> "events " + e).orElse("no events");

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** Entry point of the {@code quiver} command. */
 @Command(name = "quiver", mixinStandardHelpOptions = true, version = "quiver 0.1.0",
         description = "Apache Arrow data on any device, through the Arrow C Device Data Interface.",
-        subcommands = {DevicesCommand.class, SelftestCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DevicesCommand.class, SelftestCommand.class, CheckCommand.class, CommandLine.HelpCommand.class})
 public final class Quiver {
 
     /**

@@ -19,7 +19,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code quiver selftest}: for each usable device, builds a record batch on the host, copies it to the
  * device, exports it into C {@code ArrowDeviceArray}/{@code ArrowSchema} structs and imports it back,
- * copies it to the host and compares every value. Exit code 1 if any device fails.
+ * copies it to the host and compares every value, then prints each device's limits. Exit code 1 if any
+ * device fails.
  */
 @Command(name = "selftest", description = "Move a record batch through every usable device and the C ABI, and verify it.")
 final class SelftestCommand implements Callable<Integer> {
@@ -70,6 +71,9 @@ final class SelftestCommand implements Callable<Integer> {
         System.out.println("selftest: " + rows + " rows of " + batch.field().children().size() + " columns ("
                 + batch.field().children().stream().map(f -> f.name() + ":" + f.type().format()).toList() + ") per device");
         table.print(System.out);
+        for (Device device : all) {
+            System.out.println(device.type() + ":" + device.id() + " " + device.name() + ": " + DevicesCommand.details(device));
+        }
         System.out.println(all.isEmpty() ? "no usable device" : failures == 0 ? "all " + all.size() + " device(s) passed" : failures + " device(s) failed");
         return failures == 0 && !all.isEmpty() ? 0 : 1;
     }

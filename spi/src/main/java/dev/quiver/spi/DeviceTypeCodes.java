@@ -14,7 +14,11 @@ public final class DeviceTypeCodes {
     public static final int CUDA_HOST = 3;
     /** OpenCL device memory. */
     public static final int OPENCL = 4;
-    /** Vulkan buffer memory. */
+    /**
+     * Vulkan buffer memory. Each {@code buffers[i]} is a {@code VkBuffer} handle (non-dispatchable, 64 bits)
+     * of the producer's {@code VkDevice}, never a host address: offsets travel beside it and are never added
+     * to it. {@code sync_event} is a {@code VkEvent*}.
+     */
     public static final int VULKAN = 7;
     /** Metal buffer memory. */
     public static final int METAL = 8;

@@ -1,0 +1,84 @@
+package dev.quiver.check;
+
+import dev.quiver.internal.Faults;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The sink of one check: records every violation (each distinct one once), what was examined and notes,
+ * and answers whether a pointer may be read from this process's memory map. Confined to the checking
+ * thread, except {@link #report} which release wrappers may call from the producer's threads.
+ */
+final class Collector implements Faults {
+    private final Set<Violation> violations = new LinkedHashSet<>();
+    private final List<String> checked = new ArrayList<>();
+    private final Set<String> notes = new LinkedHashSet<>();
+    private Optional<HostMemoryMap> memory = HostMemoryMap.snapshot();
+
+    @Override
+    public synchronized void report(Rule rule, String path, String message) {
+        violations.add(new Violation(rule, path, message));
+    }
+
+    /** @return how many violations were recorded so far */
+    synchronized int violationCount() {
+        return violations.size();
+    }
+
+    /** Records what was examined. */
+    void checked(String what) {
+        checked.add(what);
+    }
+
+    /** Records a limit of the check that is not a violation. */
+    void note(String note) {
+        notes.add(note);
+    }
+
+    /** Takes a new snapshot of the memory map, after the producer ran and may have mapped memory. */
+    void refreshMemory() {
+        memory = HostMemoryMap.snapshot();
+    }
+
+    @Override
+    public long readableBytes(MemorySegment pointer, long max) {
+        if (memory.isEmpty()) {
+            note("pointers were trusted: this system publishes no memory map (/proc/self/maps) to check them against");
+            return max;
+        }
+        long readable = memory.get().readableBytes(pointer.address(), max);
+        if (readable < max && !pointer.equals(MemorySegment.NULL)) {
+            refreshMemory();
+            readable = memory.map(m -> m.readableBytes(pointer.address(), max)).orElse(max);
+        }
+        return readable;
+    }
+
+    /**
+     * @param function a callback pointer, not NULL
+     * @param path     its field path
+     * @return true if it points into executable memory; otherwise reports {@link Rule#POINTER_NOT_CODE}
+     */
+    boolean callable(MemorySegment function, String path) {
+        if (memory.isEmpty() || memory.get().executable(function.address())) {
+            return true;
+        }
+        refreshMemory();
+        if (memory.map(m -> m.executable(function.address())).orElse(true)) {
+            return true;
+        }
+        report(Rule.POINTER_NOT_CODE, path, "points to 0x" + Long.toHexString(function.address())
+                + ", which is not executable memory: not called");
+        return false;
+    }
+
+    /** @return the report so far */
+    synchronized ConformanceReport report() {
+        return new ConformanceReport(new ArrayList<>(violations), checked, new ArrayList<>(notes));
+    }
+}

@@ -1,0 +1,63 @@
+package dev.quiver.benchmarks;
+
+import dev.quiver.host.HostVector;
+import dev.quiver.type.ArrowType;
+import dev.quiver.type.Field;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The record batches the benchmarks move: N columns of one shape, M rows, nulls every 7th row. */
+final class Batches {
+    private Batches() {}
+
+    /**
+     * @param shape   {@code int32}, {@code utf8}, {@code list_int64} or {@code struct} (of int32 and utf8)
+     * @param columns number of columns
+     * @param rows    number of rows
+     * @return a struct batch
+     */
+    static HostVector batch(String shape, int columns, int rows) {
+        List<Field> fields = new ArrayList<>();
+        for (int c = 0; c < columns; c++) {
+            fields.add(column("c" + c, shape));
+        }
+        Field batch = Field.of("batch", new ArrowType.Struct(), false, fields);
+        List<Object> values = new ArrayList<>(rows);
+        for (int r = 0; r < rows; r++) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            for (Field field : fields) {
+                row.put(field.name(), r % 7 == 0 ? null : value(shape, r));
+            }
+            values.add(row);
+        }
+        return HostVector.of(batch, values);
+    }
+
+    private static Field column(String name, String shape) {
+        return switch (shape) {
+            case "int32" -> Field.of(name, new ArrowType.Int(32, true), true);
+            case "utf8" -> Field.of(name, new ArrowType.Utf8(), true);
+            case "list_int64" -> Field.list(name, true, Field.of("item", new ArrowType.Int(64, true), true));
+            case "struct" -> Field.struct(name, true, List.of(Field.of("a", new ArrowType.Int(32, true), true),
+                    Field.of("b", new ArrowType.Utf8(), true)));
+            default -> throw new IllegalArgumentException("unknown shape " + shape);
+        };
+    }
+
+    private static Object value(String shape, int row) {
+        return switch (shape) {
+            case "int32" -> (long) row;
+            case "utf8" -> "value-" + row;
+            case "list_int64" -> List.of((long) row, (long) row + 1);
+            default -> {
+                Map<String, Object> member = new LinkedHashMap<>();
+                member.put("a", (long) row);
+                member.put("b", "v" + row);
+                yield member;
+            }
+        };
+    }
+}

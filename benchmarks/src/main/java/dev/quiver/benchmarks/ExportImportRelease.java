@@ -1,0 +1,117 @@
+package dev.quiver.benchmarks;
+
+import dev.quiver.BackendSelection;
+import dev.quiver.DeviceArray;
+import dev.quiver.Devices;
+import dev.quiver.abi.ArrowArrayLayout;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.testkit.CLibrary;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * Export + import + release of one record batch on the CPU through the C Data Interface, zero-copy:
+ * <ul>
+ *   <li>{@link #quiver}: {@link DeviceArray#exportShared} into an ArrowDeviceArray + ArrowSchema, then
+ *       {@link DeviceArray#importFrom} (moves, parses the schema, validates the structs) and close (release);</li>
+ *   <li>{@link #c}: the same work done by C compiled with gcc -O2, allocator calls kept
+ *       ({@code bench_export_import.c}):
+ *       build the struct trees over the existing buffers, move them in, check every node, release; one
+ *       downcall runs {@value #C_ITERATIONS} iterations.</li>
+ * </ul>
+ * Times are per batch. State is per benchmark thread.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
+public class ExportImportRelease {
+    static final int C_ITERATIONS = 100;
+    private static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+
+    /** Column type. */
+    @Param({"int32", "utf8", "list_int64", "struct"})
+    public String shape;
+    /** Columns in the batch. */
+    @Param({"1", "64"})
+    public int columns;
+    /** Rows in the batch. */
+    @Param({"0", "1000", "1000000"})
+    public int rows;
+
+    private DeviceArray batch;
+    private Arena arena;
+    private MemorySegment deviceArray;
+    private MemorySegment schema;
+    private MemorySegment cView;
+    private MemorySegment cSchema;
+    private MethodHandle cBaseline;
+
+    /** Builds the batch once; the benchmark moves only structs. */
+    @Setup(Level.Trial)
+    public void setUp() {
+        batch = Batches.batch(shape, columns, rows).toDeviceArray(NONE);
+        arena = Arena.ofConfined();
+        deviceArray = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+        schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
+        cView = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+        cSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
+        batch.exportShared(cView, cSchema);
+        CLibrary library = CLibrary.fromResources(ExportImportRelease.class, List.of("bench_export_import.c"),
+                List.of("-O2", "-fno-builtin-malloc", "-fno-builtin-free"));
+        cBaseline = library.function("bench_export_import_release", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG));
+    }
+
+    /** Releases the batch and the view the C baseline reads. */
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        DeviceArray.importFrom(cView, cSchema, NONE).close();
+        batch.close();
+        arena.close();
+    }
+
+    /** @return the number of rows imported, so the work is not dead */
+    @Benchmark
+    public long quiver() {
+        batch.exportShared(deviceArray, schema);
+        try (DeviceArray imported = DeviceArray.importFrom(deviceArray, schema, NONE)) {
+            return imported.length();
+        }
+    }
+
+    /** @return the nodes the C consumer checked */
+    @Benchmark
+    @OperationsPerInvocation(C_ITERATIONS)
+    public long c() throws Throwable {
+        long nodes = (long) cBaseline.invokeExact(cView.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), cSchema, (long) C_ITERATIONS);
+        if (nodes <= 0) {
+            throw new IllegalStateException("the C consumer rejected the batch");
+        }
+        return nodes;
+    }
+}

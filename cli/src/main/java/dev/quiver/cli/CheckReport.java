@@ -1,0 +1,102 @@
+package dev.quiver.cli;
+
+import dev.quiver.check.ConformanceReport;
+import dev.quiver.check.ProducerSignature;
+import dev.quiver.check.Violation;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The two renderings of a conformance report that {@code quiver check} prints: a table for people and
+ * JSON for scripts. Immutable.
+ *
+ * @param library   the library checked
+ * @param function  the producer function
+ * @param signature its signature
+ * @param report    what the checker found
+ */
+record CheckReport(String library, String function, ProducerSignature signature, ConformanceReport report) {
+
+    /** @return the table rendering, ending with a verdict line */
+    String text() {
+        StringBuilder out = new StringBuilder();
+        String flag = switch (signature) {
+            case DEVICE_ARRAY -> "";
+            case DEVICE_ARRAY_WITH_SCHEMA -> " --schema";
+            case DEVICE_ARRAY_STREAM -> " --stream";
+        };
+        out.append("quiver check ").append(library).append(' ').append(function).append(flag).append('\n');
+        out.append("producer: ").append(signature.c()).append('\n');
+        for (String checked : report.checked()) {
+            out.append("checked: ").append(checked).append('\n');
+        }
+        if (!report.violations().isEmpty()) {
+            Table table = new Table("RULE", "PATH", "MESSAGE");
+            for (Violation v : report.violations()) {
+                table.row(v.rule().id(), v.path(), v.message());
+            }
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (PrintStream print = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+                table.print(print);
+            }
+            out.append(bytes.toString(StandardCharsets.UTF_8));
+        }
+        for (String note : report.notes()) {
+            out.append("note: ").append(note).append('\n');
+        }
+        int rules = report.ruleIds().size();
+        int count = report.violations().size();
+        out.append(report.conforming() ? "result: CONFORMING (no violations)"
+                : "result: NOT CONFORMING: " + count + (count == 1 ? " violation" : " violations") + " of "
+                + rules + (rules == 1 ? " rule" : " rules")).append('\n');
+        return out.toString();
+    }
+
+    /** @return the JSON rendering: one object, with a trailing newline */
+    String json() {
+        String violations = report.violations().stream()
+                .map(v -> "\n    {\"rule\": " + quote(v.rule().id()) + ", \"path\": " + quote(v.path())
+                        + ", \"message\": " + quote(v.message()) + "}")
+                .collect(Collectors.joining(","));
+        return "{\n"
+                + "  \"library\": " + quote(library) + ",\n"
+                + "  \"function\": " + quote(function) + ",\n"
+                + "  \"signature\": " + quote(signature.c()) + ",\n"
+                + "  \"conforming\": " + report.conforming() + ",\n"
+                + "  \"violations\": [" + violations + (violations.isEmpty() ? "" : "\n  ") + "],\n"
+                + "  \"checked\": " + strings(report.checked()) + ",\n"
+                + "  \"notes\": " + strings(report.notes()) + "\n"
+                + "}\n";
+    }
+
+    private static String strings(List<String> values) {
+        return values.stream().map(CheckReport::quote).collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    /** @return {@code value} as a JSON string literal */
+    static String quote(String value) {
+        StringBuilder out = new StringBuilder("\"");
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.append('"').toString();
+    }
+}

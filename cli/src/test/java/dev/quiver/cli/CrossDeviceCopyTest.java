@@ -1,0 +1,104 @@
+package dev.quiver.cli;
+
+import dev.quiver.Device;
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
+import dev.quiver.Devices;
+import dev.quiver.Diagnostics;
+import dev.quiver.host.ArrayReader;
+import dev.quiver.host.HostVector;
+import dev.quiver.type.ArrowType;
+import dev.quiver.type.Field;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Whole arrays across real drivers: CPU -> OpenCL (PoCL) -> Vulkan (lavapipe) -> CPU. Both backends must be
+ * usable here: a missing driver fails these tests.
+ */
+class CrossDeviceCopyTest {
+    private static final Devices DEVICES = Devices.system();
+
+    @Test
+    void aRandomNestedBatchTravelsCpuOpenClVulkanCpu() {
+        Device opencl = DEVICES.get(DeviceType.OPENCL, 0);
+        Device vulkan = DEVICES.get(DeviceType.VULKAN, 0);
+        for (long seed = 1; seed <= 5; seed++) {
+            HostVector batch = randomBatch(new Random(seed), 2_000);
+            long exports = Diagnostics.liveExports();
+            try (DeviceArray host = batch.toDeviceArray(DEVICES);
+                 DeviceArray onOpenCl = host.copyTo(opencl);
+                 DeviceArray onVulkan = onOpenCl.copyTo(vulkan);
+                 DeviceArray back = onVulkan.copyTo(DEVICES.cpu())) {
+                assertEquals(DeviceType.VULKAN, onVulkan.deviceType());
+                back.validateFull();
+                assertEquals(batch.values(), ArrayReader.of(back).values(), "seed " + seed);
+            }
+            assertEquals(exports, Diagnostics.liveExports(), "seed " + seed + ": every copy released");
+        }
+    }
+
+    @Test
+    void aThousandRowSliceOfAMillionStringsMovesOnlyItsBytesToEachDevice() {
+        List<Object> strings = new ArrayList<>(1_000_000);
+        for (int i = 0; i < 1_000_000; i++) {
+            strings.add(i % 10 == 0 ? null : "value-" + i);
+        }
+        HostVector slice = HostVector.of(Field.of("s", new ArrowType.Utf8(), true), strings).slice(400_001, 1_000);
+        long sliceBytes = 1_000 * 14 + 1_001 * 4 + 1_000 / 8 + 1;
+        for (DeviceType type : List.of(DeviceType.OPENCL, DeviceType.VULKAN)) {
+            try (DeviceArray host = slice.toDeviceArray(DEVICES)) {
+                long before = Diagnostics.bytesCopied();
+                try (DeviceArray onDevice = host.copyTo(DEVICES.get(type, 0))) {
+                    long moved = Diagnostics.bytesCopied() - before;
+                    assertTrue(moved <= sliceBytes, type + ": moved " + moved + " bytes for a slice of about " + sliceBytes);
+                    try (DeviceArray back = onDevice.copyToHost()) {
+                        assertEquals(slice.values(), ArrayReader.of(back).values());
+                    }
+                }
+            }
+        }
+    }
+
+    private static HostVector randomBatch(Random random, int rows) {
+        Field item = Field.of("item", new ArrowType.Int(64, true), true);
+        Field point = Field.struct("point", true, List.of(Field.of("x", new ArrowType.FloatingPoint(64), true),
+                Field.of("tag", new ArrowType.Utf8(), true)));
+        Field batch = Field.struct("batch", false, List.of(
+                Field.of("id", new ArrowType.Int(32, true), true),
+                Field.of("name", new ArrowType.Utf8(), true),
+                Field.list("items", true, item),
+                Field.list("points", true, point),
+                Field.of("flag", new ArrowType.Bool(), true)));
+        List<Object> values = new ArrayList<>();
+        for (int r = 0; r < rows; r++) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("id", random.nextInt(10) == 0 ? null : (long) random.nextInt());
+            row.put("name", random.nextInt(8) == 0 ? null : "n" + random.nextInt(1_000_000));
+            List<Object> items = new ArrayList<>();
+            for (int k = random.nextInt(4); k > 0; k--) {
+                items.add(random.nextInt(6) == 0 ? null : random.nextLong());
+            }
+            row.put("items", random.nextInt(9) == 0 ? null : items);
+            List<Object> points = new ArrayList<>();
+            for (int k = random.nextInt(3); k > 0; k--) {
+                Map<String, Object> p = new LinkedHashMap<>();
+                p.put("x", random.nextGaussian());
+                p.put("tag", random.nextBoolean() ? null : "t" + k);
+                points.add(random.nextInt(7) == 0 ? null : p);
+            }
+            row.put("points", points);
+            row.put("flag", random.nextInt(5) == 0 ? null : random.nextBoolean());
+            values.add(row);
+        }
+        return HostVector.of(batch, values);
+    }
+}

@@ -1,0 +1,173 @@
+package dev.quiver.device.cuda;
+
+import dev.quiver.device.ffm.VendorDevice;
+
+import java.lang.foreign.MemorySegment;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static dev.quiver.device.cuda.CudaConstants.CUDA_ERROR_NOT_READY;
+import static dev.quiver.device.cuda.CudaConstants.CUDA_SUCCESS;
+import static dev.quiver.device.cuda.CudaConstants.CU_EVENT_DISABLE_TIMING;
+import static dev.quiver.device.cuda.CudaConstants.CU_STREAM_DEFAULT;
+
+/**
+ * One kind of memory ({@link CudaMemory}) of one CUDA device, in one context.
+ *
+ * <p><b>Handles.</b> Pointers are {@code CUdeviceptr} values as {@link MemorySegment#ofAddress} (zero-length
+ * for device memory; host-accessible segments of the allocated size for pinned and managed memory).
+ * Streams are {@code CUstream}s; {@link MemorySegment#NULL} is the legacy default stream, which
+ * synchronises with every blocking stream of the context. Events are {@code CUevent}s made with
+ * {@code CU_EVENT_DISABLE_TIMING}; an array's {@code sync_event} points to one ({@code CUevent*}, which is
+ * the runtime's {@code cudaEvent_t*}), and the array owns both.
+ *
+ * <p><b>Ordering.</b> Copies are {@code cuMemcpy*Async} on the caller's stream and may return before they
+ * complete (copies from pageable host memory may complete earlier, as CUDA documents).
+ *
+ * <p><b>Threading.</b> All methods may be called from any thread: each pushes the device's context for the
+ * duration of the call and pops it, leaving the thread's context stack as it was.
+ */
+final class CudaDevice extends VendorDevice {
+    /** CUDA aligns every allocation of these allocators to at least this many bytes. */
+    static final long ALIGNMENT = 256;
+
+    private final CudaDriver driver;
+    private final CudaContext context;
+    private final CudaMemory memory;
+    private final String capability;
+
+    CudaDevice(CudaDriver driver, CudaContext context, CudaMemory memory, String name, long totalMemory, String capability) {
+        super(memory.kind, context.ordinal(), name, totalMemory, ALIGNMENT, "CUDA");
+        this.driver = driver;
+        this.context = context;
+        this.memory = memory;
+        this.capability = capability;
+    }
+
+    CudaContext context() {
+        return context;
+    }
+
+    CudaDriver driver() {
+        return driver;
+    }
+
+    @Override
+    public Map<String, String> properties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("compute capability", capability);
+        p.put("driver", "CUDA " + CudaDriver.version(driver.version()));
+        p.put("allocator", memory.kind.allocator());
+        p.put("context", context.isPrimary() ? "primary" : "adopted 0x" + Long.toHexString(context.handle().address()));
+        return p;
+    }
+
+    // ---- memory -------------------------------------------------------------------------------
+
+    @Override
+    protected MemorySegment allocateNative(long byteSize) {
+        return context.call(() -> memory.allocate(driver.api, byteSize));
+    }
+
+    @Override
+    protected void freeNative(MemorySegment pointer) {
+        context.run(() -> memory.free(driver.api, pointer));
+    }
+
+    // ---- copies -------------------------------------------------------------------------------
+
+    @Override
+    public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
+        long size = source.byteSize();
+        if (size == 0) {
+            return;
+        }
+        long to = destination.address() + destinationOffset;
+        context.run(() -> driver.api.check(CudaFunction.cuMemcpyHtoDAsync, h -> (int) h.invokeExact(to, source, size, stream)));
+    }
+
+    @Override
+    public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
+        long size = destination.byteSize();
+        if (size == 0) {
+            return;
+        }
+        long from = source.address() + sourceOffset;
+        context.run(() -> driver.api.check(CudaFunction.cuMemcpyDtoHAsync, h -> (int) h.invokeExact(destination, from, size, stream)));
+    }
+
+    @Override
+    public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
+                                 long destinationOffset, long byteCount, MemorySegment stream) {
+        if (byteCount == 0) {
+            return;
+        }
+        long from = source.address() + sourceOffset;
+        long to = destination.address() + destinationOffset;
+        context.run(() -> driver.api.check(CudaFunction.cuMemcpyDtoDAsync, h -> (int) h.invokeExact(to, from, byteCount, stream)));
+    }
+
+    // ---- streams ------------------------------------------------------------------------------
+
+    @Override
+    public MemorySegment createStream() {
+        return context.call(() -> driver.api.handleOut(CudaFunction.cuStreamCreate, (h, out) -> (int) h.invokeExact(out, CU_STREAM_DEFAULT)));
+    }
+
+    @Override
+    public void synchronizeStream(MemorySegment stream) {
+        context.run(() -> driver.api.check(CudaFunction.cuStreamSynchronize, h -> (int) h.invokeExact(stream)));
+    }
+
+    @Override
+    public void destroyStream(MemorySegment stream) {
+        if (stream.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException("the legacy default stream (NULL) of " + this + " cannot be destroyed");
+        }
+        context.run(() -> driver.api.check(CudaFunction.cuStreamDestroy, h -> (int) h.invokeExact(stream)));
+    }
+
+    // ---- events -------------------------------------------------------------------------------
+
+    @Override
+    public boolean supportsEvents() {
+        return true;
+    }
+
+    @Override
+    public MemorySegment createEvent() {
+        return context.call(() -> driver.api.handleOut(CudaFunction.cuEventCreate, (h, out) -> (int) h.invokeExact(out, CU_EVENT_DISABLE_TIMING)));
+    }
+
+    @Override
+    public void recordEvent(MemorySegment event, MemorySegment stream) {
+        context.run(() -> driver.api.check(CudaFunction.cuEventRecord, h -> (int) h.invokeExact(event, stream)));
+    }
+
+    @Override
+    public void waitEvent(MemorySegment event) {
+        context.run(() -> driver.api.check(CudaFunction.cuEventSynchronize, h -> (int) h.invokeExact(event)));
+    }
+
+    @Override
+    public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
+        context.run(() -> driver.api.check(CudaFunction.cuStreamWaitEvent, h -> (int) h.invokeExact(stream, event, 0)));
+    }
+
+    @Override
+    public boolean isEventComplete(MemorySegment event) {
+        int result = context.call(() -> driver.api.result(CudaFunction.cuEventQuery, h -> (int) h.invokeExact(event)));
+        if (result == CUDA_SUCCESS) {
+            return true;
+        }
+        if (result == CUDA_ERROR_NOT_READY) {
+            return false;
+        }
+        throw driver.api.failure(CudaFunction.cuEventQuery, result);
+    }
+
+    @Override
+    public void destroyEvent(MemorySegment event) {
+        context.run(() -> driver.api.check(CudaFunction.cuEventDestroy, h -> (int) h.invokeExact(event)));
+    }
+}

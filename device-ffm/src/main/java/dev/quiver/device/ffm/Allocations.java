@@ -1,0 +1,59 @@
+package dev.quiver.device.ffm;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The live allocations of one device, so that freeing a pointer the device did not allocate, or freeing it
+ * twice, fails with a clear error before it reaches the vendor API. Thread-safe.
+ */
+public final class Allocations {
+    private final Set<Long> live = ConcurrentHashMap.newKeySet();
+
+    /**
+     * Checks the arguments of {@code BackendDevice.allocate}.
+     *
+     * @param byteSize     the requested size
+     * @param alignment    the requested alignment
+     * @param maxAlignment the alignment the vendor allocator guarantees
+     * @param vendor       the vendor API, for the message
+     * @throws IllegalArgumentException if the size is negative or the alignment is not a power of two up to
+     *                                  {@code maxAlignment}
+     */
+    public static void checkRequest(long byteSize, long alignment, long maxAlignment, String vendor) {
+        if (byteSize < 0) {
+            throw new IllegalArgumentException("byteSize is negative: " + byteSize);
+        }
+        if (alignment <= 0 || Long.bitCount(alignment) != 1 || alignment > maxAlignment) {
+            throw new IllegalArgumentException("alignment must be a power of two up to " + maxAlignment + " (what "
+                    + vendor + " guarantees), not " + alignment);
+        }
+    }
+
+    /**
+     * @param pointer a pointer or handle just allocated
+     */
+    public void add(MemorySegment pointer) {
+        live.add(pointer.address());
+    }
+
+    /**
+     * Forgets a pointer that is about to be freed.
+     *
+     * @param pointer a pointer or handle
+     * @param device  the device, for the message
+     * @throws IllegalArgumentException if the device did not allocate it or it was already freed
+     */
+    public void remove(MemorySegment pointer, Object device) {
+        if (!live.remove(pointer.address())) {
+            throw new IllegalArgumentException("0x" + Long.toHexString(pointer.address()) + " was not allocated by "
+                    + device + " or was already freed");
+        }
+    }
+
+    /** @return how many allocations are live */
+    public int size() {
+        return live.size();
+    }
+}

@@ -1,0 +1,106 @@
+package dev.quiver.device.ffm;
+
+import dev.quiver.spi.BackendDevice;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * What every FFM vendor device has in common: its identity, its kind of memory, and allocation with checked
+ * arguments and tracked pointers (so that a double or foreign free fails clearly before reaching the
+ * vendor). Subclasses allocate, free, copy, and run streams and events through their vendor API.
+ *
+ * <p>Immutable apart from the allocation bookkeeping, which is thread-safe; subclasses must be thread-safe.
+ */
+public abstract class VendorDevice implements BackendDevice {
+    private final MemoryKind memory;
+    private final long deviceId;
+    private final String name;
+    private final long totalMemory;
+    private final long maxAlignment;
+    private final String vendor;
+    private final Allocations allocations = new Allocations();
+
+    /**
+     * @param memory       the kind of memory this device allocates
+     * @param deviceId     the Arrow {@code device_id}
+     * @param name         a human-readable name
+     * @param totalMemory  bytes, or -1 if unknown
+     * @param maxAlignment the alignment the vendor allocator guarantees
+     * @param vendor       the vendor API, for messages (for example {@code CUDA})
+     */
+    protected VendorDevice(MemoryKind memory, long deviceId, String name, long totalMemory, long maxAlignment, String vendor) {
+        this.memory = memory;
+        this.deviceId = deviceId;
+        this.name = name;
+        this.totalMemory = totalMemory;
+        this.maxAlignment = maxAlignment;
+        this.vendor = vendor;
+    }
+
+    /** @return the kind of memory this device allocates */
+    protected final MemoryKind memory() {
+        return memory;
+    }
+
+    @Override
+    public final int deviceType() {
+        return memory.deviceType();
+    }
+
+    @Override
+    public final long deviceId() {
+        return deviceId;
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final long totalMemory() {
+        return totalMemory;
+    }
+
+    @Override
+    public final boolean hostAccessible() {
+        return memory.hostAccessible();
+    }
+
+    /**
+     * Allocates at least one byte (so that size 0 still yields a pointer {@link #free} accepts), aligned to at
+     * least the vendor's guarantee.
+     */
+    @Override
+    public final MemorySegment allocate(long byteSize, long alignment) {
+        Allocations.checkRequest(byteSize, alignment, maxAlignment, vendor);
+        MemorySegment pointer = allocateNative(Math.max(byteSize, 1));
+        allocations.add(pointer);
+        return memory.hostAccessible() ? pointer.reinterpret(byteSize) : pointer;
+    }
+
+    @Override
+    public final void free(MemorySegment pointer) {
+        if (pointer.equals(MemorySegment.NULL)) {
+            return;
+        }
+        allocations.remove(pointer, this);
+        freeNative(pointer);
+    }
+
+    /**
+     * @param byteSize bytes to allocate, at least 1
+     * @return the vendor's pointer or handle
+     */
+    protected abstract MemorySegment allocateNative(long byteSize);
+
+    /**
+     * @param pointer what {@link #allocateNative} returned, freed exactly once
+     */
+    protected abstract void freeNative(MemorySegment pointer);
+
+    @Override
+    public String toString() {
+        return memory.typeName() + ":" + deviceId + " " + name;
+    }
+}

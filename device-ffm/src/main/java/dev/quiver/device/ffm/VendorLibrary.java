@@ -1,0 +1,93 @@
+package dev.quiver.device.ffm;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A vendor library (a driver or runtime), loaded into the global arena: it stays loaded for the life of the
+ * process, so lookups and downcall handles made from it may be kept anywhere and used from any thread.
+ *
+ * @param library the name or path it was loaded by
+ * @param lookup  its symbols
+ */
+public record VendorLibrary(String library, SymbolLookup lookup) {
+
+    /** A library or a symbol was not found; the message says which. */
+    public static final class NotFoundException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        NotFoundException(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /**
+     * @param name a symbol the library must export
+     * @return its address
+     * @throws NotFoundException saying the library lacks it
+     */
+    public MemorySegment symbol(String name) throws NotFoundException {
+        return lookup.find(name).orElseThrow(() -> new NotFoundException(library + " has no " + name));
+    }
+
+    /**
+     * Binds every entry point of a table by its symbol.
+     *
+     * @param table the backend's table
+     * @param <F>   the table type
+     * @return one downcall handle per constant, by ordinal
+     * @throws NotFoundException naming the first symbol the library lacks
+     */
+    public <F extends Enum<F> & CFunction.Table> MethodHandle[] bindAll(Class<F> table) throws NotFoundException {
+        Linker linker = Linker.nativeLinker();
+        F[] functions = table.getEnumConstants();
+        MethodHandle[] handles = new MethodHandle[functions.length];
+        for (F function : functions) {
+            handles[function.ordinal()] = linker.downcallHandle(symbol(function.c().symbol()), function.c().descriptor());
+        }
+        return handles;
+    }
+
+    /**
+     * Loads the first candidate that loads. A candidate with a {@code /} is a file path; any other is a name
+     * for the dynamic linker's search (for example a soname such as {@code libcuda.so.1}).
+     *
+     * @param candidates names or paths, in order of preference
+     * @return the library loaded
+     * @throws NotFoundException whose message says, for example, {@code "libcuda.so.1 not found"}
+     */
+    public static VendorLibrary loadFirst(List<String> candidates) throws NotFoundException {
+        List<String> notFound = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (String candidate : candidates) {
+            boolean isPath = candidate.contains("/");
+            if (isPath && !Files.exists(Path.of(candidate))) {
+                notFound.add(candidate);
+                continue;
+            }
+            try {
+                SymbolLookup lookup = isPath ? SymbolLookup.libraryLookup(Path.of(candidate), Arena.global())
+                        : SymbolLookup.libraryLookup(candidate, Arena.global());
+                return new VendorLibrary(candidate, lookup);
+            } catch (IllegalArgumentException e) {
+                if (isPath) {
+                    failed.add(candidate + " cannot be loaded: " + e.getMessage());
+                } else {
+                    notFound.add(candidate);
+                }
+            }
+        }
+        List<String> why = new ArrayList<>(failed);
+        if (!notFound.isEmpty()) {
+            why.add(String.join(", ", notFound) + " not found");
+        }
+        throw new NotFoundException(String.join("; ", why));
+    }
+}

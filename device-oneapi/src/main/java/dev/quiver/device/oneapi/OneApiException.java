@@ -1,0 +1,35 @@
+package dev.quiver.device.oneapi;
+
+import dev.quiver.spi.DeviceException;
+
+/**
+ * A Level Zero call returned an error. The message names the call and the {@code ze_result_t} by its C
+ * name, for example {@code "zeMemAllocDevice failed: ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY"}. Immutable.
+ */
+public final class OneApiException extends DeviceException {
+    private static final long serialVersionUID = 1L;
+
+    private final String call;
+    private final int result;
+
+    OneApiException(String call, int result) {
+        super(call + " failed: " + ZeResult.name(result));
+        this.call = call;
+        this.result = result;
+    }
+
+    /** @return the Level Zero function that failed, for example {@code zeMemAllocDevice} */
+    public String call() {
+        return call;
+    }
+
+    /** @return the {@code ze_result_t} value */
+    public int result() {
+        return result;
+    }
+
+    /** @return the {@code ze_result_t} name, for example {@code ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY} */
+    public String resultName() {
+        return ZeResult.name(result);
+    }
+}

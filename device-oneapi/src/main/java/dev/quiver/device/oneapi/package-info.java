@@ -1,0 +1,34 @@
+/**
+ * The oneAPI backend: Level Zero from {@code libze_loader.so.1} through FFM, for
+ * {@code ARROW_DEVICE_ONEAPI}.
+ *
+ * <p><b>Structure.</b> {@code zeInit}, then every driver ({@code zeDriverGet}) with one context each
+ * ({@code zeContextCreate}) and every device of it ({@code zeDeviceGet}). Streams are immediate command
+ * lists ({@code zeCommandListCreateImmediate}, asynchronous mode); waits use host-visible events from event
+ * pools ({@code zeEventPoolCreate}, {@code zeEventCreate}, {@code zeEventHostSynchronize}).
+ *
+ * <p><b>Memory.</b> Unified shared memory of one kind per provider: {@code zeMemAllocDevice} (default),
+ * {@code zeMemAllocShared} or {@code zeMemAllocHost} (the system property {@code quiver.oneapi.memory}, or
+ * {@link dev.quiver.device.oneapi.OneApiProvider#OneApiProvider(java.nio.file.Path, OneApiMemory)}). Copies
+ * to and from ordinary host memory are staged through {@code zeMemAllocHost} memory.
+ *
+ * <p><b>The sync event.</b> For {@code ONEAPI}, the Arrow C Device interface makes {@code sync_event} a
+ * {@code sycl::event*}: a C++ SYCL object that Level Zero can neither create nor wait on. Therefore:
+ * <ul>
+ *   <li><em>Export.</em> Arrays this backend produces are synchronised on the host before they are handed
+ *       out, and their {@code sync_event} is NULL, which the interface allows for data that is ready.</li>
+ *   <li><em>Import.</em> An array whose {@code sync_event} is set is imported unchanged (Quiver never waits
+ *       silently), and honouring its event (a host wait, a stream wait, a copy) calls the waiter the
+ *       application registered for that {@code sycl::event*} with
+ *       {@link dev.quiver.device.oneapi.SyclEventWaiters#register}; with no waiter it fails with an
+ *       {@link java.lang.UnsupportedOperationException} that says what to do. A stream wait becomes a host
+ *       wait, since a Level Zero command list cannot wait on a SYCL event.</li>
+ * </ul>
+ *
+ * <p><b>Errors.</b> Every failing {@code ze_result_t} becomes a
+ * {@link dev.quiver.device.oneapi.OneApiException} naming the call and the result.
+ *
+ * <p><b>Library.</b> The system property {@code quiver.oneapi.library} names another loader library file
+ * (used by the tests to load a test double of Level Zero).
+ */
+package dev.quiver.device.oneapi;

@@ -1,0 +1,119 @@
+package dev.quiver.device.opencl;
+
+import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceException;
+import dev.quiver.spi.DeviceProvider;
+import dev.quiver.spi.DeviceTypeCodes;
+import dev.quiver.spi.ProbeResult;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Entry points for applications that already use OpenCL (directly, through LWJGL or JOCL): share their
+ * context and queue with Quiver instead of making new ones. Stateless; thread-safe.
+ *
+ * {@snippet :
+ * // context and queue are the application's cl_context and cl_command_queue, as raw addresses
+ * try (OpenClDevice device = OpenClDevices.adopt(MemorySegment.ofAddress(context), MemorySegment.ofAddress(queue))) {
+ *     Devices devices = Devices.of(List.of(OpenClDevices.provider(List.of(device))), BackendSelection.all());
+ *     Device target = devices.get(DeviceType.OPENCL, device.deviceId());
+ *     try (DeviceArray onHost = batch.toDeviceArray(devices); DeviceArray onDevice = onHost.copyTo(target)) {
+ *         // onDevice's buffers are cl_mem objects of the application's context
+ *     }
+ * }
+ * }
+ */
+public final class OpenClDevices {
+    private OpenClDevices() {}
+
+    /**
+     * Wraps an application's context and in-order queue as a Quiver device. Retains both
+     * ({@code clRetainContext}, {@code clRetainCommandQueue}); {@link OpenClDevice#close()} releases them, so
+     * the application may release its own references whenever it likes. The queue becomes the device's
+     * default stream; {@code createStream} makes more queues on the same context. The device id is the
+     * queue's device's index among all devices the ICD loader lists, as for devices the provider found.
+     *
+     * @param context a live {@code cl_context}
+     * @param queue   a live in-order {@code cl_command_queue} of {@code context}
+     * @return the device, owned by the caller, who closes it once
+     * @throws IllegalArgumentException if a handle is NULL, the queue belongs to another context or is
+     *                                  out-of-order, or its device is not a root device of a platform
+     * @throws DeviceException          if OpenCL is not installed or a query fails ({@link OpenClException})
+     */
+    public static OpenClDevice adopt(MemorySegment context, MemorySegment queue) {
+        Objects.requireNonNull(context, "context");
+        Objects.requireNonNull(queue, "queue");
+        if (context.equals(MemorySegment.NULL) || queue.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException("cannot adopt a NULL cl_context or cl_command_queue");
+        }
+        OpenCl cl;
+        try {
+            cl = OpenClSystem.library();
+        } catch (OpenCl.LibraryMissing e) {
+            throw new DeviceException("OpenCL is not available: " + e.getMessage());
+        }
+        ClInfo.Query q = cl::getCommandQueueInfo;
+        MemorySegment queueContext = ClInfo.handle(q, queue, ClConstants.CL_QUEUE_CONTEXT, "clGetCommandQueueInfo(CL_QUEUE_CONTEXT)");
+        if (queueContext.address() != context.address()) {
+            throw new IllegalArgumentException("queue 0x" + Long.toHexString(queue.address()) + " belongs to context 0x"
+                    + Long.toHexString(queueContext.address()) + ", not to 0x" + Long.toHexString(context.address()));
+        }
+        long properties = ClInfo.ulong(q, queue, ClConstants.CL_QUEUE_PROPERTIES, "clGetCommandQueueInfo(CL_QUEUE_PROPERTIES)");
+        if ((properties & ClConstants.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) != 0) {
+            throw new IllegalArgumentException("queue 0x" + Long.toHexString(queue.address())
+                    + " is out-of-order; Quiver orders copies and markers on in-order queues only");
+        }
+        MemorySegment device = ClInfo.handle(q, queue, ClConstants.CL_QUEUE_DEVICE, "clGetCommandQueueInfo(CL_QUEUE_DEVICE)");
+        MemorySegment platform = ClInfo.handle(cl::getDeviceInfo, device, ClConstants.CL_DEVICE_PLATFORM, "clGetDeviceInfo(CL_DEVICE_PLATFORM)");
+        List<ClEnumeration.Handle> all = ClEnumeration.enumerate(cl).devices();
+        int id = -1;
+        for (int i = 0; i < all.size() && id < 0; i++) {
+            if (all.get(i).device().address() == device.address()) {
+                id = i;
+            }
+        }
+        if (id < 0) {
+            throw new IllegalArgumentException("the queue's device 0x" + Long.toHexString(device.address())
+                    + " is not a root device of any platform (sub-devices cannot be adopted)");
+        }
+        ClDeviceInfo info = ClDeviceInfo.read(cl, platform, device, id);
+        cl.retainContext(context);
+        try {
+            cl.retainQueue(queue);
+        } catch (RuntimeException e) {
+            cl.releaseContext(context);
+            throw e;
+        }
+        return new OpenClDevice(cl, info, MemorySegment.ofAddress(context.address()), MemorySegment.ofAddress(queue.address()), true);
+    }
+
+    /**
+     * A provider named {@code opencl} that serves exactly the given devices, for
+     * {@code Devices.of(List.of(provider), ...)}: the way to use adopted devices with Quiver's API.
+     *
+     * @param devices devices, typically adopted; the provider borrows them (closing them stays the caller's job)
+     * @return the provider; its probe reports these devices, or a reason if the list is empty
+     */
+    public static DeviceProvider provider(List<OpenClDevice> devices) {
+        List<BackendDevice> served = List.copyOf(devices);
+        return new DeviceProvider() {
+            @Override
+            public String name() {
+                return "opencl";
+            }
+
+            @Override
+            public int[] deviceTypes() {
+                return new int[] {DeviceTypeCodes.OPENCL};
+            }
+
+            @Override
+            public ProbeResult probe() {
+                return served.isEmpty() ? ProbeResult.unavailable("no OpenCL device was given to this provider")
+                        : ProbeResult.available(served);
+            }
+        };
+    }
+}

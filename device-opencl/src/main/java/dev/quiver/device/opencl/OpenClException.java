@@ -1,0 +1,60 @@
+package dev.quiver.device.opencl;
+
+import dev.quiver.spi.DeviceException;
+
+import java.util.Optional;
+
+/**
+ * An OpenCL call failed. Carries the call (for example {@code clCreateBuffer}) and the status code with its
+ * symbolic name (for example {@code CL_INVALID_BUFFER_SIZE}); the message names both. Immutable.
+ */
+public final class OpenClException extends DeviceException {
+    private static final long serialVersionUID = 1L;
+
+    private final String call;
+    private final int code;
+
+    /**
+     * @param call   the OpenCL function that failed, optionally with the arguments that matter
+     * @param code   the status it returned (or wrote to {@code errcode_ret})
+     * @param detail what the backend was doing, or an empty string
+     */
+    public OpenClException(String call, int code, String detail) {
+        super(call + " failed: " + OpenClError.nameOf(code) + " (" + code + ")" + (detail.isEmpty() ? "" : ": " + detail));
+        this.call = call;
+        this.code = code;
+    }
+
+    /** @return the OpenCL function that failed */
+    public String call() {
+        return call;
+    }
+
+    /** @return the numeric status, for example {@code -61} */
+    public int code() {
+        return code;
+    }
+
+    /** @return the named error, empty if no header this backend knows defines the code */
+    public Optional<OpenClError> error() {
+        return OpenClError.of(code);
+    }
+
+    /** @return the macro name, for example {@code "CL_INVALID_BUFFER_SIZE"}, or a text naming an unknown code */
+    public String errorName() {
+        return OpenClError.nameOf(code);
+    }
+
+    /**
+     * Throws unless {@code code} is {@code CL_SUCCESS}.
+     *
+     * @param code the status an OpenCL call returned
+     * @param call the call
+     * @throws OpenClException naming the call and the error
+     */
+    static void check(int code, String call) {
+        if (code != OpenClError.CL_SUCCESS.code()) {
+            throw new OpenClException(call, code, "");
+        }
+    }
+}

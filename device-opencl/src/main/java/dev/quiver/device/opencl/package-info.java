@@ -1,0 +1,44 @@
+/**
+ * The OpenCL backend: {@code ARROW_DEVICE_OPENCL} (device type 4) on any OpenCL 1.2 or later platform, through the
+ * Khronos ICD loader {@code libOpenCL.so.1} called with FFM (no JNI, no JOCL). Every downcall is declared once,
+ * with its C declaration, in one table that the tests compile against {@code CL/cl.h}.
+ *
+ * <p><b>Devices.</b> {@link dev.quiver.device.opencl.OpenClProvider} lists every device of every platform;
+ * a device's id is its index in that list (platforms in {@code clGetPlatformIDs} order, then devices in
+ * {@code clGetDeviceIDs} order). Each device gets one context and one in-order command queue. Applications
+ * that already have a context and queue hand them over with
+ * {@link dev.quiver.device.opencl.OpenClDevices#adopt}.
+ *
+ * <p><b>Buffers.</b> {@code buffers[i]} of an OPENCL {@code ArrowDeviceArray} is a {@code cl_mem} buffer
+ * handle of the device's context, never a device address: nothing ever adds an offset to it. A buffer's
+ * data starts at byte 0 of the {@code cl_mem}; array offsets are applied as element offsets, and every copy
+ * passes byte offsets beside the handle ({@code clEnqueueReadBuffer}, {@code clEnqueueWriteBuffer},
+ * {@code clEnqueueCopyBuffer}). Buffers are created {@code CL_MEM_READ_WRITE}; a zero-length buffer is a
+ * one-byte {@code cl_mem}, since OpenCL has no empty buffers.
+ *
+ * <p><b>Streams</b> are {@code cl_command_queue}s: the default stream is the device's queue (and
+ * {@code NULL} means it), a new stream is another in-order queue on the same context, and synchronizing is
+ * {@code clFinish}.
+ *
+ * <p><b>Events.</b> {@code sync_event} of an OPENCL array is a {@code cl_event*}: a pointer to one
+ * {@code cl_event} of the device's context, and
+ * {@link dev.quiver.device.opencl.OpenClDevice#eventFromSyncEvent} returns that {@code cl_event}, borrowed
+ * from the producer. OpenCL creates events only by enqueueing commands, while the SPI creates an event
+ * before recording it, so {@code createEvent} returns a user event ({@code clCreateUserEvent}) and
+ * {@code recordEvent} enqueues a marker ({@code clEnqueueMarkerWithWaitList}) whose completion callback
+ * ({@code clSetEventCallback}) sets the user event to {@code CL_COMPLETE} (or to the marker's error
+ * status). The user event therefore completes exactly when the work enqueued before the record does, and a
+ * consumer in C can use it like any {@code cl_event}: {@code clWaitForEvents} to wait on the host, an event
+ * wait list ({@code clEnqueueBarrierWithWaitList}) to make a queue of the same context wait, and
+ * {@code clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)} to poll. An event is recorded at most once.
+ * The producer releases it ({@code clReleaseEvent}) in the array's release callback.
+ *
+ * <p><b>Errors.</b> Every failing OpenCL call throws {@link dev.quiver.device.opencl.OpenClException}, a
+ * {@link dev.quiver.spi.DeviceException} naming the call and the error by its C name
+ * ({@link dev.quiver.device.opencl.OpenClError}).
+ *
+ * <p><b>Native access.</b> The module {@code dev.quiver.device.opencl} makes restricted FFM calls (it loads
+ * {@code libOpenCL.so.1}, calls into it and gives it an upcall): grant it native access. The system property
+ * {@code quiver.opencl.library} names another OpenCL library (a soname or a path) to load instead.
+ */
+package dev.quiver.device.opencl;

@@ -1,0 +1,156 @@
+package dev.quiver.device.rocm;
+
+import dev.quiver.device.ffm.VendorDevice;
+
+import java.lang.foreign.MemorySegment;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static dev.quiver.device.rocm.HipConstants.hipErrorNotReady;
+import static dev.quiver.device.rocm.HipConstants.hipEventDisableTiming;
+import static dev.quiver.device.rocm.HipConstants.hipMemcpyDeviceToDevice;
+import static dev.quiver.device.rocm.HipConstants.hipMemcpyDeviceToHost;
+import static dev.quiver.device.rocm.HipConstants.hipMemcpyHostToDevice;
+import static dev.quiver.device.rocm.HipConstants.hipStreamDefault;
+import static dev.quiver.device.rocm.HipConstants.hipSuccess;
+
+/**
+ * One kind of memory ({@link RocmMemory}) of one HIP device.
+ *
+ * <p><b>Handles.</b> Pointers are HIP device pointers as {@link MemorySegment#ofAddress} (zero-length for
+ * device memory; host-accessible segments of the allocated size for pinned memory). Streams are
+ * {@code hipStream_t}s; {@link MemorySegment#NULL} is the device's null stream. Events are {@code hipEvent_t}s
+ * made with {@code hipEventDisableTiming}; an array's {@code sync_event} points to one ({@code hipEvent_t*}),
+ * and the array owns both.
+ *
+ * <p><b>Ordering.</b> Copies are {@code hipMemcpyAsync} on the caller's stream and may return before they
+ * complete.
+ *
+ * <p><b>Threading.</b> All methods may be called from any thread: each makes this device current for the
+ * duration of the call and restores the thread's previous device.
+ */
+final class RocmDevice extends VendorDevice {
+    /** HIP aligns allocations to at least this many bytes. */
+    static final long ALIGNMENT = 256;
+
+    private final HipRuntime hip;
+    private final int ordinal;
+    private final RocmMemory memory;
+
+    RocmDevice(HipRuntime hip, int ordinal, RocmMemory memory, String name, long totalMemory) {
+        super(memory.kind, ordinal, name, totalMemory, ALIGNMENT, "HIP");
+        this.hip = hip;
+        this.ordinal = ordinal;
+        this.memory = memory;
+    }
+
+    @Override
+    public Map<String, String> properties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("HIP", hip.versionText());
+        p.put("allocator", memory.kind.allocator());
+        return p;
+    }
+
+    // ---- memory -------------------------------------------------------------------------------
+
+    @Override
+    protected MemorySegment allocateNative(long byteSize) {
+        return hip.onDevice(ordinal, () -> memory.allocate(hip.api, byteSize));
+    }
+
+    @Override
+    protected void freeNative(MemorySegment pointer) {
+        hip.onDevice(ordinal, () -> memory.free(hip.api, pointer));
+    }
+
+    // ---- copies -------------------------------------------------------------------------------
+
+    private void copy(MemorySegment to, MemorySegment from, long size, int kind, MemorySegment stream) {
+        if (size == 0) {
+            return;
+        }
+        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipMemcpyAsync, h -> (int) h.invokeExact(to, from, size, kind, stream)));
+    }
+
+    @Override
+    public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
+        copy(MemorySegment.ofAddress(destination.address() + destinationOffset), source, source.byteSize(), hipMemcpyHostToDevice, stream);
+    }
+
+    @Override
+    public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
+        copy(destination, MemorySegment.ofAddress(source.address() + sourceOffset), destination.byteSize(), hipMemcpyDeviceToHost, stream);
+    }
+
+    @Override
+    public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
+                                 long destinationOffset, long byteCount, MemorySegment stream) {
+        copy(MemorySegment.ofAddress(destination.address() + destinationOffset), MemorySegment.ofAddress(source.address() + sourceOffset),
+                byteCount, hipMemcpyDeviceToDevice, stream);
+    }
+
+    // ---- streams ------------------------------------------------------------------------------
+
+    @Override
+    public MemorySegment createStream() {
+        return hip.onDevice(ordinal, () -> hip.api.handleOut(HipFunction.hipStreamCreateWithFlags, (h, out) -> (int) h.invokeExact(out, hipStreamDefault)));
+    }
+
+    @Override
+    public void synchronizeStream(MemorySegment stream) {
+        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipStreamSynchronize, h -> (int) h.invokeExact(stream)));
+    }
+
+    @Override
+    public void destroyStream(MemorySegment stream) {
+        if (stream.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException("the null stream of " + this + " cannot be destroyed");
+        }
+        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipStreamDestroy, h -> (int) h.invokeExact(stream)));
+    }
+
+    // ---- events -------------------------------------------------------------------------------
+
+    @Override
+    public boolean supportsEvents() {
+        return true;
+    }
+
+    @Override
+    public MemorySegment createEvent() {
+        return hip.onDevice(ordinal, () -> hip.api.handleOut(HipFunction.hipEventCreateWithFlags, (h, out) -> (int) h.invokeExact(out, hipEventDisableTiming)));
+    }
+
+    @Override
+    public void recordEvent(MemorySegment event, MemorySegment stream) {
+        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipEventRecord, h -> (int) h.invokeExact(event, stream)));
+    }
+
+    @Override
+    public void waitEvent(MemorySegment event) {
+        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipEventSynchronize, h -> (int) h.invokeExact(event)));
+    }
+
+    @Override
+    public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
+        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipStreamWaitEvent, h -> (int) h.invokeExact(stream, event, 0)));
+    }
+
+    @Override
+    public boolean isEventComplete(MemorySegment event) {
+        int error = hip.onDevice(ordinal, () -> hip.api.result(HipFunction.hipEventQuery, h -> (int) h.invokeExact(event)));
+        if (error == hipSuccess) {
+            return true;
+        }
+        if (error == hipErrorNotReady) {
+            return false;
+        }
+        throw hip.api.failure(HipFunction.hipEventQuery, error);
+    }
+
+    @Override
+    public void destroyEvent(MemorySegment event) {
+        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipEventDestroy, h -> (int) h.invokeExact(event)));
+    }
+}

@@ -1,0 +1,559 @@
+package dev.quiver.device.vulkan;
+
+import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceTypeCodes;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkBufferCopy;
+import org.lwjgl.vulkan.VkCommandBuffer;
+import org.lwjgl.vulkan.VkDevice;
+import org.lwjgl.vulkan.VkEventCreateInfo;
+import org.lwjgl.vulkan.VkMemoryBarrier;
+import org.lwjgl.vulkan.VkQueue;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.LongBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
+
+import static org.lwjgl.vulkan.VK10.VK_ACCESS_HOST_READ_BIT;
+import static org.lwjgl.vulkan.VK10.VK_ACCESS_MEMORY_READ_BIT;
+import static org.lwjgl.vulkan.VK10.VK_ACCESS_MEMORY_WRITE_BIT;
+import static org.lwjgl.vulkan.VK10.VK_ACCESS_TRANSFER_READ_BIT;
+import static org.lwjgl.vulkan.VK10.VK_ACCESS_TRANSFER_WRITE_BIT;
+import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+import static org.lwjgl.vulkan.VK10.VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+import static org.lwjgl.vulkan.VK10.VK_PIPELINE_STAGE_HOST_BIT;
+import static org.lwjgl.vulkan.VK10.VK_PIPELINE_STAGE_TRANSFER_BIT;
+import static org.lwjgl.vulkan.VK10.vkCmdCopyBuffer;
+import static org.lwjgl.vulkan.VK10.vkCmdPipelineBarrier;
+import static org.lwjgl.vulkan.VK10.vkCmdSetEvent;
+import static org.lwjgl.vulkan.VK10.vkCmdWaitEvents;
+import static org.lwjgl.vulkan.VK10.vkCreateEvent;
+import static org.lwjgl.vulkan.VK10.vkDestroyEvent;
+import static org.lwjgl.vulkan.VK10.vkResetEvent;
+
+/**
+ * A Vulkan device as a Quiver backend device ({@code ARROW_DEVICE_VULKAN}, code 7).
+ *
+ * <p><b>Pointers.</b> A pointer returned by {@link #allocate} and each {@code buffers[i]} of a VULKAN
+ * ArrowDeviceArray is a {@code VkBuffer} handle (a non-dispatchable 64-bit handle) carried as the
+ * segment's address. It is not a host address and never has offsets added to it: Arrow offsets and copy
+ * offsets travel beside it. The buffer is bound at offset 0 to its own {@code VkDeviceMemory}
+ * ({@link #deviceMemory}), from a device-local memory type, with usage transfer-src, transfer-dst and
+ * storage-buffer, on this device's {@linkplain #vkDevice() VkDevice}; a consumer uses it with that device.
+ * Allocating 0 bytes returns a real, distinct 1-byte {@code VkBuffer} (Vulkan forbids empty buffers) that
+ * reads as empty: any copy addressing a byte of it fails the range check.
+ *
+ * <p><b>Copies.</b> Host to device: the bytes are copied into a host-visible, host-coherent staging buffer
+ * before the method returns (the source may be reused at once), and {@code vkCmdCopyBuffer} moves them on
+ * the stream. Device to host: {@code vkCmdCopyBuffer} into a staging buffer, then the calling thread waits
+ * for that submission and copies the bytes out, so the copy is complete when the method returns (the host
+ * destination may be confined to the calling thread). Within the device: {@code vkCmdCopyBuffer}, through a
+ * temporary buffer when source and destination ranges of one buffer overlap. Copies from or to a
+ * {@code VkBuffer} this device did not allocate are allowed (it must belong to this VkDevice and have the
+ * transfer usage); they are not range-checked.
+ *
+ * <p><b>Streams.</b> A stream is an ordered submission sequence on this device's one queue ({@link Stream}):
+ * every operation is one submission that waits on the stream's previous one through a binary semaphore and
+ * signals a fence. Stream handles are ids into a table; {@link MemorySegment#NULL} is the default stream.
+ *
+ * <p><b>Events.</b> An event handle is a {@code VkEvent}; a VULKAN array's {@code sync_event} points to
+ * one ({@code VkEvent*}). Recording submits {@code vkCmdSetEvent} (stage: all commands) on the stream; making
+ * a stream wait submits {@code vkCmdWaitEvents} there. Vulkan has no host wait on events: for an event this
+ * device made, {@link #waitEvent} waits on the fence of the submission that sets it; for a foreign event it
+ * polls {@code vkGetEventStatus} with backoff ({@link EventPolling}). Re-recording an event waits for the
+ * work that used it and resets it from the host first. An event never recorded counts as complete.
+ *
+ * <p><b>Threading and ownership.</b> All methods may be called from any thread. Command buffers come from
+ * a pool per recording thread; queue submissions hold the queue lock. Devices made by the probe live as long
+ * as the process. A device made by {@link #adopt} is owned by the caller, who {@link #close() closes} it
+ * before destroying the adopted {@code VkDevice}; the adopted handles themselves stay the application's.
+ */
+public final class VulkanDevice implements BackendDevice, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(VulkanDevice.class.getName());
+    /** Usage of every buffer {@link #allocate} makes. */
+    static final int BUFFER_USAGE = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT
+            | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    /** The stage mask of {@code vkCmdSetEvent}; waits name it plus the host stage. */
+    static final int EVENT_STAGE = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+
+    private final DeviceContext context;
+    private final long instance;
+    private final long deviceId;
+    private final boolean adopted;
+    private final boolean validation;
+    private final Map<Long, Allocation> allocations = new ConcurrentHashMap<>();
+    private final Map<Long, Stream> streams = new ConcurrentHashMap<>();
+    private final Map<Long, EventState> events = new ConcurrentHashMap<>();
+    private final AtomicLong nextStream = new AtomicLong(1);
+    private final Stream defaultStream;
+    private volatile boolean closed;
+
+    VulkanDevice(DeviceContext context, long instance, long deviceId, boolean adopted, boolean validation) {
+        this.context = context;
+        this.instance = instance;
+        this.deviceId = deviceId;
+        this.adopted = adopted;
+        this.validation = validation;
+        this.defaultStream = new Stream(context);
+    }
+
+    /**
+     * Wraps an application's Vulkan objects, given as raw handles (for LWJGL: {@code instance.address()},
+     * {@code physicalDevice.address()}, {@code device.address()}, {@code queue.address()}), so that Quiver
+     * allocates, copies and synchronises on them. The application keeps owning the handles: it must keep
+     * them alive until it {@link #close() closes} the returned device, and must not submit to {@code queue}
+     * concurrently with Quiver (use {@link #adopt(long, long, long, long, int, int, Lock)} to share a lock).
+     *
+     * @param instance         the {@code VkInstance}, created with {@code apiVersion}
+     * @param physicalDevice   a {@code VkPhysicalDevice} of that instance
+     * @param device           a {@code VkDevice} created from it
+     * @param queue            a {@code VkQueue} of {@code device}
+     * @param queueFamilyIndex the family {@code queue} belongs to; it must support transfers
+     * @param apiVersion       the {@code apiVersion} the instance was created with, 1.1 or later
+     * @return a device owned by the caller
+     * @throws IllegalArgumentException if a handle is 0, the version is older than 1.1, the physical device is
+     *         not one of the instance's, or the queue family cannot transfer
+     * @throws dev.quiver.spi.DeviceException if the Vulkan library cannot be loaded
+     */
+    public static VulkanDevice adopt(long instance, long physicalDevice, long device, long queue, int queueFamilyIndex, int apiVersion) {
+        return Adoption.adopt(instance, physicalDevice, device, queue, queueFamilyIndex, apiVersion, new ReentrantLock());
+    }
+
+    /**
+     * Like {@link #adopt(long, long, long, long, int, int)}, with the lock the application holds around its
+     * own submissions to {@code queue}; Quiver holds it around each of its {@code vkQueueSubmit} calls.
+     *
+     * @param instance         the {@code VkInstance}
+     * @param physicalDevice   a {@code VkPhysicalDevice} of that instance
+     * @param device           a {@code VkDevice} created from it
+     * @param queue            a {@code VkQueue} of {@code device}
+     * @param queueFamilyIndex the family {@code queue} belongs to
+     * @param apiVersion       the instance's {@code apiVersion}, 1.1 or later
+     * @param queueLock        the lock guarding {@code queue}
+     * @return a device owned by the caller
+     */
+    public static VulkanDevice adopt(long instance, long physicalDevice, long device, long queue, int queueFamilyIndex,
+                                     int apiVersion, Lock queueLock) {
+        return Adoption.adopt(instance, physicalDevice, device, queue, queueFamilyIndex, apiVersion, queueLock);
+    }
+
+    // ---- identity -----------------------------------------------------------------------------
+
+    @Override
+    public int deviceType() {
+        return DeviceTypeCodes.VULKAN;
+    }
+
+    /** @return the index of the physical device among its instance's ({@code vkEnumeratePhysicalDevices}) */
+    @Override
+    public long deviceId() {
+        return deviceId;
+    }
+
+    @Override
+    public String name() {
+        return context.info().name();
+    }
+
+    /** @return the bytes of the device-local memory heaps */
+    @Override
+    public long totalMemory() {
+        return context.info().deviceLocalBytes();
+    }
+
+    /** @return false: pointers are {@code VkBuffer} handles, not host addresses */
+    @Override
+    public boolean hostAccessible() {
+        return false;
+    }
+
+    /** @return API version, device type, driver version, maximum allocation, heap sizes, queue family, validation */
+    @Override
+    public Map<String, String> properties() {
+        return context.info().describe(validation, adopted);
+    }
+
+    /** @return the raw {@code VkInstance} handle */
+    public long vkInstance() {
+        return instance;
+    }
+
+    /** @return the raw {@code VkPhysicalDevice} handle */
+    public long vkPhysicalDevice() {
+        return context.device().getPhysicalDevice().address();
+    }
+
+    /** @return the raw {@code VkDevice} handle that owns this device's buffers and events */
+    public long vkDevice() {
+        return context.device().address();
+    }
+
+    /** @return the raw {@code VkQueue} handle streams submit to */
+    public long vkQueue() {
+        return context.queue().address();
+    }
+
+    /** @return the queue family of {@link #vkQueue()} */
+    public int queueFamilyIndex() {
+        return context.queueFamily();
+    }
+
+    /**
+     * @param buffer a pointer returned by {@link #allocate}
+     * @return the {@code VkDeviceMemory} bound to it, or empty if this device did not allocate it
+     */
+    public OptionalLong deviceMemory(MemorySegment buffer) {
+        Allocation allocation = allocations.get(buffer.address());
+        return allocation == null ? OptionalLong.empty() : OptionalLong.of(allocation.memory.memory());
+    }
+
+    // ---- memory -------------------------------------------------------------------------------
+
+    @Override
+    public MemorySegment allocate(long byteSize, long alignment) {
+        checkOpen();
+        if (byteSize < 0) {
+            throw new IllegalArgumentException("byteSize is negative: " + byteSize);
+        }
+        if (alignment <= 0 || Long.bitCount(alignment) != 1) {
+            throw new IllegalArgumentException("alignment must be a power of two, not " + alignment);
+        }
+        // Each buffer is bound at offset 0 of its own memory, so every alignment holds relative to it.
+        BufferMemory memory = BufferMemory.create(context.device(), context.info(), byteSize, BUFFER_USAGE, MemoryPurpose.DEVICE);
+        allocations.put(memory.buffer(), new Allocation(memory, byteSize));
+        return MemorySegment.ofAddress(memory.buffer());
+    }
+
+    /** Waits for pending work that uses the buffer, then destroys it and frees its memory. */
+    @Override
+    public void free(MemorySegment pointer) {
+        if (pointer.equals(MemorySegment.NULL)) {
+            return;
+        }
+        Allocation allocation = allocations.remove(pointer.address());
+        if (allocation == null) {
+            throw new IllegalArgumentException("VkBuffer 0x" + Long.toHexString(pointer.address())
+                    + " was not allocated by " + this + " or was already freed");
+        }
+        allocation.awaitUsers(context.device());
+        allocation.memory.destroy(context.device());
+    }
+
+    // ---- copies -------------------------------------------------------------------------------
+
+    @Override
+    public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
+        Stream target = stream(stream);
+        long bytes = source.byteSize();
+        List<Tracked> used = checkRange(destination, destinationOffset, bytes, "destination");
+        if (bytes == 0) {
+            return;
+        }
+        StagingPool.StagingBuffer staging = context.staging().acquire(bytes);
+        try {
+            MemorySegment.copy(source, 0, staging.mapped(), 0, bytes);
+        } catch (RuntimeException | Error e) {
+            context.staging().release(staging);
+            throw e;
+        }
+        long stagingBuffer = staging.memory().buffer();
+        target.submit(commands -> copy(commands, stagingBuffer, 0, destination.address(), destinationOffset, bytes),
+                List.of(() -> context.staging().release(staging)), used);
+    }
+
+    @Override
+    public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
+        Stream target = stream(stream);
+        long bytes = destination.byteSize();
+        List<Tracked> used = checkRange(source, sourceOffset, bytes, "source");
+        if (bytes == 0) {
+            return;
+        }
+        StagingPool.StagingBuffer staging = context.staging().acquire(bytes);
+        try {
+            long stagingBuffer = staging.memory().buffer();
+            Submission submission = target.submit(commands -> {
+                copy(commands, source.address(), sourceOffset, stagingBuffer, 0, bytes);
+                // A fence wait makes device writes available but not visible to the host: this barrier does.
+                barrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT);
+            }, List.of(), used);
+            submission.await(context.device());
+            MemorySegment.copy(staging.mapped(), 0, destination, 0, bytes);
+        } finally {
+            context.staging().release(staging);
+        }
+        target.retireCompleted();
+    }
+
+    @Override
+    public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
+                                 long destinationOffset, long byteCount, MemorySegment stream) {
+        Stream target = stream(stream);
+        List<Tracked> used = new ArrayList<>(checkRange(source, sourceOffset, byteCount, "source"));
+        used.addAll(checkRange(destination, destinationOffset, byteCount, "destination"));
+        if (byteCount == 0) {
+            return;
+        }
+        boolean overlapping = source.address() == destination.address()
+                && sourceOffset < destinationOffset + byteCount && destinationOffset < sourceOffset + byteCount;
+        if (!overlapping) {
+            target.submit(commands -> copy(commands, source.address(), sourceOffset, destination.address(), destinationOffset, byteCount),
+                    List.of(), used);
+            return;
+        }
+        // vkCmdCopyBuffer forbids overlapping regions: go through a temporary buffer, freed when done.
+        BufferMemory temporary = BufferMemory.create(context.device(), context.info(), byteCount, BUFFER_USAGE, MemoryPurpose.DEVICE);
+        target.submit(commands -> {
+            copy(commands, source.address(), sourceOffset, temporary.buffer(), 0, byteCount);
+            barrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+            copy(commands, temporary.buffer(), 0, destination.address(), destinationOffset, byteCount);
+        }, List.of(() -> temporary.destroy(context.device())), used);
+    }
+
+    // ---- streams ------------------------------------------------------------------------------
+
+    /** @return {@link MemorySegment#NULL}: the default stream */
+    @Override
+    public MemorySegment defaultStream() {
+        return MemorySegment.NULL;
+    }
+
+    /** @return a new stream: an id into this device's stream table, not a Vulkan handle */
+    @Override
+    public MemorySegment createStream() {
+        checkOpen();
+        long id = nextStream.getAndIncrement();
+        streams.put(id, new Stream(context));
+        return MemorySegment.ofAddress(id);
+    }
+
+    @Override
+    public void synchronizeStream(MemorySegment stream) {
+        stream(stream).synchronize();
+    }
+
+    @Override
+    public void destroyStream(MemorySegment stream) {
+        Stream removed = stream.equals(MemorySegment.NULL) ? null : streams.remove(stream.address());
+        if (removed == null) {
+            throw new IllegalArgumentException("not a stream created by " + this + ": 0x" + Long.toHexString(stream.address()));
+        }
+        removed.destroy();
+    }
+
+    // ---- events -------------------------------------------------------------------------------
+
+    @Override
+    public boolean supportsEvents() {
+        return true;
+    }
+
+    /** @return a new {@code VkEvent}, unsignalled, owned by the caller until {@link #destroyEvent} */
+    @Override
+    public MemorySegment createEvent() {
+        checkOpen();
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            LongBuffer out = stack.mallocLong(1);
+            VulkanException.check(vkCreateEvent(context.device(), VkEventCreateInfo.calloc(stack).sType$Default(), null, out), "vkCreateEvent");
+            long event = out.get(0);
+            events.put(event, new EventState(event));
+            return MemorySegment.ofAddress(event);
+        }
+    }
+
+    @Override
+    public void recordEvent(MemorySegment event, MemorySegment stream) {
+        Stream target = stream(stream);
+        long handle = requireHandle(event, "event");
+        EventState state = events.get(handle);
+        if (state != null && state.setter() != null) {
+            state.awaitUsers(context.device());
+            VulkanException.check(vkResetEvent(context.device(), handle), "vkResetEvent");
+        }
+        Submission submission = target.submit(commands -> vkCmdSetEvent(commands, handle, EVENT_STAGE), List.of(),
+                state == null ? List.of() : List.of(state));
+        if (state != null) {
+            state.recorded(submission, target);
+        }
+    }
+
+    @Override
+    public void waitEvent(MemorySegment event) {
+        long handle = requireHandle(event, "event");
+        EventState state = events.get(handle);
+        if (state == null) {
+            EventPolling.await(context.device(), handle);
+            return;
+        }
+        Submission setter = state.setter();
+        if (setter != null) {
+            setter.await(context.device());
+            state.setterStream().retireCompleted();
+        }
+    }
+
+    @Override
+    public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
+        Stream target = stream(stream);
+        long handle = requireHandle(event, "event");
+        EventState state = events.get(handle);
+        if (state != null && state.setter() == null) {
+            return;
+        }
+        target.submit(commands -> {
+            try (MemoryStack stack = MemoryStack.stackPush()) {
+                VkMemoryBarrier.Buffer memory = VkMemoryBarrier.calloc(1, stack).sType$Default()
+                        .srcAccessMask(VK_ACCESS_MEMORY_WRITE_BIT)
+                        .dstAccessMask(VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT);
+                vkCmdWaitEvents(commands, stack.longs(handle), EVENT_STAGE | VK_PIPELINE_STAGE_HOST_BIT,
+                        VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, memory, null, null);
+            }
+        }, List.of(), state == null ? List.of() : List.of(state));
+    }
+
+    @Override
+    public boolean isEventComplete(MemorySegment event) {
+        long handle = requireHandle(event, "event");
+        EventState state = events.get(handle);
+        if (state != null && state.setter() == null) {
+            return true;
+        }
+        return EventPolling.isSet(context.device(), handle);
+    }
+
+    /** Waits for pending work that sets or waits on the event, then destroys it. */
+    @Override
+    public void destroyEvent(MemorySegment event) {
+        long handle = requireHandle(event, "event");
+        EventState state = events.remove(handle);
+        if (state == null) {
+            throw new IllegalArgumentException("VkEvent 0x" + Long.toHexString(handle) + " was not created by " + this
+                    + " or was already destroyed");
+        }
+        state.awaitUsers(context.device());
+        vkDestroyEvent(context.device(), handle, null);
+    }
+
+    /** Reads the {@code VkEvent} (a 64-bit handle on every platform) that {@code syncEvent} points to. */
+    @Override
+    public MemorySegment eventFromSyncEvent(MemorySegment syncEvent) {
+        return MemorySegment.ofAddress(syncEvent.reinterpret(Long.BYTES).get(ValueLayout.JAVA_LONG_UNALIGNED, 0));
+    }
+
+    // ---- lifecycle ----------------------------------------------------------------------------
+
+    /**
+     * Waits for all work, destroys every Vulkan object Quiver made on the device (streams' semaphores,
+     * fences, command pools, staging buffers, and buffers and events still live, which are reported as
+     * leaks), and leaves the adopted handles to the application. Idempotent; call from one thread after
+     * all other use has ended.
+     *
+     * @throws IllegalStateException for a device the probe made: those live as long as the process
+     */
+    @Override
+    public void close() {
+        if (!adopted) {
+            throw new IllegalStateException(this + " belongs to the Vulkan provider and lives as long as the process");
+        }
+        if (closed) {
+            return;
+        }
+        closed = true;
+        defaultStream.destroy();
+        streams.values().forEach(Stream::destroy);
+        streams.clear();
+        if (!events.isEmpty() || !allocations.isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, this + " closed with " + allocations.size() + " buffer(s) and "
+                    + events.size() + " event(s) never freed; destroying them");
+        }
+        events.keySet().forEach(e -> vkDestroyEvent(context.device(), e, null));
+        events.clear();
+        allocations.values().forEach(a -> a.memory.destroy(context.device()));
+        allocations.clear();
+        context.close();
+    }
+
+    @Override
+    public String toString() {
+        return "VULKAN:" + deviceId + " " + name() + (adopted ? " (adopted)" : "");
+    }
+
+    VkDevice device() {
+        return context.device();
+    }
+
+    VkQueue queue() {
+        return context.queue();
+    }
+
+    DeviceContext context() {
+        return context;
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------
+
+    private Stream stream(MemorySegment handle) {
+        checkOpen();
+        if (handle.equals(MemorySegment.NULL)) {
+            return defaultStream;
+        }
+        Stream stream = streams.get(handle.address());
+        if (stream == null) {
+            throw new IllegalArgumentException("not a live stream of " + this + ": 0x" + Long.toHexString(handle.address()));
+        }
+        return stream;
+    }
+
+    private List<Tracked> checkRange(MemorySegment buffer, long offset, long bytes, String role) {
+        long handle = requireHandle(buffer, role + " VkBuffer");
+        if (offset < 0) {
+            throw new IllegalArgumentException(role + " offset is negative: " + offset);
+        }
+        Allocation allocation = allocations.get(handle);
+        if (allocation == null) {
+            return List.of();
+        }
+        if (offset > allocation.size || bytes > allocation.size - offset) {
+            throw new IllegalArgumentException(role + " range [" + offset + ", " + offset + " + " + bytes + ") is past the end of the "
+                    + allocation.size + "-byte VkBuffer 0x" + Long.toHexString(handle));
+        }
+        return List.of(allocation);
+    }
+
+    private static long requireHandle(MemorySegment segment, String what) {
+        if (segment.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException(what + " is VK_NULL_HANDLE");
+        }
+        return segment.address();
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException(this + " is closed");
+        }
+    }
+
+    private static void copy(VkCommandBuffer commands, long source, long sourceOffset, long destination, long destinationOffset, long bytes) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            vkCmdCopyBuffer(commands, source, destination, VkBufferCopy.calloc(1, stack).srcOffset(sourceOffset).dstOffset(destinationOffset).size(bytes));
+        }
+    }
+
+    private static void barrier(VkCommandBuffer commands, int sourceStage, int destinationStage, int sourceAccess, int destinationAccess) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            VkMemoryBarrier.Buffer memory = VkMemoryBarrier.calloc(1, stack).sType$Default()
+                    .srcAccessMask(sourceAccess).dstAccessMask(destinationAccess);
+            vkCmdPipelineBarrier(commands, sourceStage, destinationStage, 0, memory, null, null);
+        }
+    }
+}

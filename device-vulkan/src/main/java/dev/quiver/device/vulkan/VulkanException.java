@@ -1,0 +1,54 @@
+package dev.quiver.device.vulkan;
+
+import dev.quiver.spi.DeviceException;
+
+/**
+ * A Vulkan call returned an error {@code VkResult}. The message names the call and the result's symbolic
+ * name, for example {@code "vkAllocateMemory failed: VK_ERROR_OUT_OF_DEVICE_MEMORY (-2)"}. Immutable.
+ */
+public class VulkanException extends DeviceException {
+    private static final long serialVersionUID = 1L;
+
+    /** The Vulkan function that failed. */
+    private final String call;
+    /** The {@code VkResult} it returned. */
+    private final int result;
+
+    /**
+     * @param call   the Vulkan function that failed, for example {@code vkQueueSubmit}
+     * @param result the {@code VkResult} it returned
+     */
+    public VulkanException(String call, int result) {
+        super(call + " failed: " + VkResults.name(result) + " (" + result + ")");
+        this.call = call;
+        this.result = result;
+    }
+
+    /** @return the Vulkan function that failed */
+    public String call() {
+        return call;
+    }
+
+    /** @return the {@code VkResult} it returned */
+    public int result() {
+        return result;
+    }
+
+    /** @return the symbolic name of {@link #result()}, for example {@code VK_ERROR_DEVICE_LOST} */
+    public String resultName() {
+        return VkResults.name(result);
+    }
+
+    /**
+     * @param result what {@code call} returned
+     * @param call   the Vulkan function
+     * @return {@code result} when it is not an error (zero or positive)
+     * @throws VulkanException when {@code result} is negative
+     */
+    static int check(int result, String call) {
+        if (result < 0) {
+            throw new VulkanException(call, result);
+        }
+        return result;
+    }
+}

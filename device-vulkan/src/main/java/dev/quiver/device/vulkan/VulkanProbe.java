@@ -1,0 +1,91 @@
+package dev.quiver.device.vulkan;
+
+import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.ProbeResult;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VK;
+import org.lwjgl.vulkan.VkInstance;
+import org.lwjgl.vulkan.VkPhysicalDevice;
+
+import java.nio.IntBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.lwjgl.vulkan.VK10.vkEnumeratePhysicalDevices;
+
+/**
+ * The probe of Quiver's Vulkan provider, run once per process on first request: load the Vulkan library,
+ * create the instance (with validation if asked), and make a logical device for each physical device that
+ * supports Vulkan 1.1 and has a queue that can transfer. The result is cached because the instance and
+ * devices it makes live as long as the process. Never throws. Thread-safe.
+ */
+final class VulkanProbe {
+    private static final System.Logger LOG = System.getLogger(VulkanProbe.class.getName());
+    private static ProbeResult result;
+
+    private VulkanProbe() {}
+
+    static synchronized ProbeResult result() {
+        if (result == null) {
+            try {
+                result = run();
+            } catch (RuntimeException | LinkageError e) {
+                result = ProbeResult.unavailable("probing Vulkan failed: " + e);
+            }
+        }
+        return result;
+    }
+
+    private static ProbeResult run() {
+        Optional<String> notLoaded = VulkanLoader.load();
+        if (notLoaded.isPresent()) {
+            return ProbeResult.unavailable(notLoaded.get());
+        }
+        int loaderVersion = VK.getInstanceVersionSupported();
+        if (Integer.compareUnsigned(loaderVersion, VulkanInstance.API_VERSION) < 0) {
+            return ProbeResult.unavailable("the Vulkan loader supports only version " + PhysicalDeviceInfo.version(loaderVersion)
+                    + "; Quiver needs 1.1 or later");
+        }
+        boolean validation = ValidationLog.requested();
+        VkInstance instance;
+        try {
+            instance = VulkanInstance.create(validation);
+        } catch (VulkanInstance.Unusable e) {
+            return ProbeResult.unavailable(e.getMessage());
+        }
+        List<BackendDevice> devices = new ArrayList<>();
+        List<String> reasons = new ArrayList<>();
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            IntBuffer count = stack.mallocInt(1);
+            VulkanException.check(vkEnumeratePhysicalDevices(instance, count, null), "vkEnumeratePhysicalDevices");
+            PointerBuffer handles = stack.mallocPointer(count.get(0));
+            VulkanException.check(vkEnumeratePhysicalDevices(instance, count, handles), "vkEnumeratePhysicalDevices");
+            for (int i = 0; i < count.get(0); i++) {
+                VkPhysicalDevice physical = new VkPhysicalDevice(handles.get(i), instance);
+                PhysicalDeviceInfo info = PhysicalDeviceInfo.read(physical);
+                if (Integer.compareUnsigned(info.apiVersion(), VulkanInstance.API_VERSION) < 0) {
+                    reasons.add(info.name() + " supports only Vulkan " + PhysicalDeviceInfo.version(info.apiVersion()) + "; Quiver needs 1.1");
+                } else if (info.queueFamily() < 0) {
+                    reasons.add(info.name() + " has no queue family that can transfer");
+                } else {
+                    try {
+                        devices.add(LogicalDevices.create(physical, info, i, validation));
+                    } catch (VulkanException e) {
+                        reasons.add(info.name() + ": " + e.getMessage());
+                    }
+                }
+            }
+        }
+        if (devices.isEmpty()) {
+            if (reasons.isEmpty()) {
+                reasons.add("no Vulkan physical device: the loader's drivers (ICDs) report none; for a CPU device install lavapipe"
+                        + " (Debian/Ubuntu: mesa-vulkan-drivers)");
+            }
+            return new ProbeResult.Unavailable(reasons);
+        }
+        reasons.forEach(reason -> LOG.log(System.Logger.Level.INFO, "Vulkan device skipped: " + reason));
+        return ProbeResult.available(devices);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.quiver.device.vulkan;
+
+import com.google.auto.service.AutoService;
+import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceProvider;
+import dev.quiver.spi.DeviceTypeCodes;
+import dev.quiver.spi.ProbeResult;
+
+import java.util.List;
+
+/**
+ * Serves {@code ARROW_DEVICE_VULKAN} (code 7) through LWJGL. Found by {@link java.util.ServiceLoader}: its
+ * probe loads the Vulkan loader ({@code libvulkan.so.1} on Linux), creates one instance for the process and
+ * a logical device per usable physical device, and reports precise reasons when it cannot (no loader, no
+ * driver or device, validation requested but the layer missing). See {@link VulkanDevice} for what buffers,
+ * streams and events are.
+ *
+ * <p>{@link #serving(List)} makes a provider for devices an application adopted ({@link VulkanDevice#adopt}),
+ * to build a {@code Devices} in which {@code VULKAN:n} means the application's own {@code VkDevice}.
+ *
+ * <p>Construction does no native work. Thread-safe.
+ */
+@AutoService(DeviceProvider.class)
+public final class VulkanProvider implements DeviceProvider {
+    private final List<VulkanDevice> adopted;
+
+    /** The provider of the process's own Vulkan devices; does nothing native. */
+    public VulkanProvider() {
+        this.adopted = null;
+    }
+
+    private VulkanProvider(List<VulkanDevice> adopted) {
+        this.adopted = List.copyOf(adopted);
+    }
+
+    /**
+     * @param devices devices an application adopted; they stay owned by the application
+     * @return a provider whose probe reports exactly these devices
+     */
+    public static VulkanProvider serving(List<VulkanDevice> devices) {
+        if (devices.isEmpty()) {
+            throw new IllegalArgumentException("a provider of adopted devices needs at least one device");
+        }
+        return new VulkanProvider(devices);
+    }
+
+    @Override
+    public String name() {
+        return "vulkan";
+    }
+
+    @Override
+    public int[] deviceTypes() {
+        return new int[] {DeviceTypeCodes.VULKAN};
+    }
+
+    /** @return the devices, or why Vulkan cannot be used; never throws */
+    @Override
+    public ProbeResult probe() {
+        if (adopted != null) {
+            return ProbeResult.available(List.<BackendDevice>copyOf(adopted));
+        }
+        try {
+            return VulkanProbe.result();
+        } catch (LinkageError e) {
+            return ProbeResult.unavailable("LWJGL is missing from the class or module path (org.lwjgl:lwjgl and org.lwjgl:lwjgl-vulkan): " + e);
+        }
+    }
+}

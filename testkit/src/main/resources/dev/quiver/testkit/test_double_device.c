@@ -1,0 +1,350 @@
+/*
+ * Test double device model: see test_double_device.h. Host memory only; never a claim about hardware.
+ */
+#include "test_double_device.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEVICE_TAG ((uintptr_t)1 << 62)
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* ---- memory ------------------------------------------------------------------------------------ */
+
+struct allocation {
+  struct allocation* next;
+  uintptr_t handle;
+  void* base;
+  size_t size;
+  int kind;
+  int device;
+};
+
+static struct allocation* allocations;
+static long live_allocations;
+static long executed_copies;
+
+int td_alloc(int kind, int device, size_t size, size_t alignment, uintptr_t* out) {
+  if (out == NULL || size == 0 || (kind != TD_DEVICE && kind != TD_HOST && kind != TD_SHARED)) return TD_INVALID_VALUE;
+  if (alignment < 256) alignment = 256;
+  if ((alignment & (alignment - 1)) != 0) return TD_INVALID_VALUE;
+  struct allocation* a = malloc(sizeof *a);
+  void* base = aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
+  if (a == NULL || base == NULL) {
+    free(a);
+    free(base);
+    return TD_OUT_OF_MEMORY;
+  }
+  memset(base, 0xA5, size); /* like device memory: never zeroed for you */
+  a->base = base;
+  a->size = size;
+  a->kind = kind;
+  a->device = device;
+  a->handle = kind == TD_DEVICE ? (uintptr_t)base | DEVICE_TAG : (uintptr_t)base;
+  pthread_mutex_lock(&lock);
+  a->next = allocations;
+  allocations = a;
+  live_allocations++;
+  pthread_mutex_unlock(&lock);
+  *out = a->handle;
+  return TD_OK;
+}
+
+int td_free(int kind, uintptr_t pointer) {
+  pthread_mutex_lock(&lock);
+  for (struct allocation** at = &allocations; *at != NULL; at = &(*at)->next) {
+    struct allocation* a = *at;
+    if (a->handle == pointer) {
+      if (a->kind != kind) break;
+      *at = a->next;
+      live_allocations--;
+      pthread_mutex_unlock(&lock);
+      free(a->base);
+      free(a);
+      return TD_OK;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return TD_INVALID_VALUE;
+}
+
+static struct allocation* find_locked(uintptr_t pointer) {
+  for (struct allocation* a = allocations; a != NULL; a = a->next) {
+    if (pointer >= a->handle && pointer - a->handle < a->size) return a;
+  }
+  return NULL;
+}
+
+void* td_resolve(uintptr_t pointer, size_t size) {
+  pthread_mutex_lock(&lock);
+  struct allocation* a = find_locked(pointer);
+  void* host = NULL;
+  if (a != NULL && size <= a->size - (pointer - a->handle)) {
+    host = (char*)a->base + (pointer - a->handle);
+  }
+  pthread_mutex_unlock(&lock);
+  return host;
+}
+
+int td_describe(uintptr_t pointer, int* kind, int* device) {
+  pthread_mutex_lock(&lock);
+  struct allocation* a = find_locked(pointer);
+  if (a != NULL) {
+    *kind = a->kind;
+    *device = a->device;
+  }
+  pthread_mutex_unlock(&lock);
+  return a != NULL ? TD_OK : TD_INVALID_VALUE;
+}
+
+/* ---- queues and events ------------------------------------------------------------------------- */
+
+enum op_type { OP_COPY, OP_WAIT };
+
+struct op {
+  struct op* next;
+  int type;
+  void* dst;
+  const void* src;
+  size_t n;
+  struct td_queue* wait_queue; /* OP_WAIT: run this queue up to wait_position */
+  uint64_t wait_position;
+};
+
+struct td_queue {
+  struct td_queue* next_live;
+  int device;
+  struct op* head;
+  struct op* tail;
+  uint64_t enqueued;
+  uint64_t completed;
+};
+
+struct td_event {
+  struct td_event* next_live;
+  struct td_queue* queue; /* NULL: never recorded, or its queue is gone (complete) */
+  uint64_t position;
+};
+
+static struct td_queue* queues;
+static struct td_event* events;
+static long live_queues;
+static long live_events;
+
+static int queue_live_locked(const struct td_queue* queue) {
+  for (struct td_queue* q = queues; q != NULL; q = q->next_live) {
+    if (q == queue) return 1;
+  }
+  return 0;
+}
+
+static int event_live_locked(const struct td_event* event) {
+  for (struct td_event* e = events; e != NULL; e = e->next_live) {
+    if (e == event) return 1;
+  }
+  return 0;
+}
+
+static void run_until_locked(struct td_queue* queue, uint64_t position);
+
+static void step_locked(struct td_queue* queue) {
+  struct op* op = queue->head;
+  queue->head = op->next;
+  if (queue->head == NULL) queue->tail = NULL;
+  if (op->type == OP_COPY) {
+    memmove(op->dst, op->src, op->n);
+    executed_copies++;
+  } else if (queue_live_locked(op->wait_queue)) {
+    run_until_locked(op->wait_queue, op->wait_position);
+  }
+  queue->completed++;
+  free(op);
+}
+
+static void run_until_locked(struct td_queue* queue, uint64_t position) {
+  while (queue->completed < position && queue->head != NULL) step_locked(queue);
+}
+
+static int enqueue_locked(struct td_queue* queue, struct op* op) {
+  if (!queue_live_locked(queue)) {
+    free(op);
+    return TD_INVALID_HANDLE;
+  }
+  op->next = NULL;
+  if (queue->tail == NULL) queue->head = op; else queue->tail->next = op;
+  queue->tail = op;
+  queue->enqueued++;
+  return TD_OK;
+}
+
+struct td_queue* td_queue_create(int device) {
+  struct td_queue* q = calloc(1, sizeof *q);
+  if (q == NULL) return NULL;
+  q->device = device;
+  pthread_mutex_lock(&lock);
+  q->next_live = queues;
+  queues = q;
+  live_queues++;
+  pthread_mutex_unlock(&lock);
+  return q;
+}
+
+int td_queue_live(const struct td_queue* queue) {
+  pthread_mutex_lock(&lock);
+  int live = queue_live_locked(queue);
+  pthread_mutex_unlock(&lock);
+  return live;
+}
+
+int td_queue_device(const struct td_queue* queue) {
+  return queue->device;
+}
+
+int td_enqueue_copy(struct td_queue* queue, void* dst, const void* src, size_t n) {
+  if (dst == NULL || src == NULL) return TD_INVALID_VALUE;
+  struct op* op = calloc(1, sizeof *op);
+  if (op == NULL) return TD_OUT_OF_MEMORY;
+  op->type = OP_COPY;
+  op->dst = dst;
+  op->src = src;
+  op->n = n;
+  pthread_mutex_lock(&lock);
+  int status = enqueue_locked(queue, op);
+  pthread_mutex_unlock(&lock);
+  return status;
+}
+
+int td_enqueue_wait(struct td_queue* queue, struct td_event* event) {
+  struct op* op = calloc(1, sizeof *op);
+  if (op == NULL) return TD_OUT_OF_MEMORY;
+  op->type = OP_WAIT;
+  pthread_mutex_lock(&lock);
+  if (!event_live_locked(event)) {
+    pthread_mutex_unlock(&lock);
+    free(op);
+    return TD_INVALID_HANDLE;
+  }
+  op->wait_queue = event->queue;
+  op->wait_position = event->position;
+  int status = enqueue_locked(queue, op);
+  pthread_mutex_unlock(&lock);
+  return status;
+}
+
+int td_queue_finish(struct td_queue* queue) {
+  pthread_mutex_lock(&lock);
+  int live = queue_live_locked(queue);
+  if (live) run_until_locked(queue, queue->enqueued);
+  pthread_mutex_unlock(&lock);
+  return live ? TD_OK : TD_INVALID_HANDLE;
+}
+
+void td_finish_device(int device, const struct td_queue* except) {
+  pthread_mutex_lock(&lock);
+  for (struct td_queue* q = queues; q != NULL; q = q->next_live) {
+    if (q != except && q->device == device) run_until_locked(q, q->enqueued);
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+int td_queue_destroy(struct td_queue* queue) {
+  pthread_mutex_lock(&lock);
+  if (!queue_live_locked(queue)) {
+    pthread_mutex_unlock(&lock);
+    return TD_INVALID_HANDLE;
+  }
+  run_until_locked(queue, queue->enqueued);
+  for (struct td_queue** at = &queues; *at != NULL; at = &(*at)->next_live) {
+    if (*at == queue) {
+      *at = queue->next_live;
+      break;
+    }
+  }
+  for (struct td_event* e = events; e != NULL; e = e->next_live) {
+    if (e->queue == queue) e->queue = NULL;
+  }
+  live_queues--;
+  pthread_mutex_unlock(&lock);
+  free(queue);
+  return TD_OK;
+}
+
+struct td_event* td_event_create(void) {
+  struct td_event* e = calloc(1, sizeof *e);
+  if (e == NULL) return NULL;
+  pthread_mutex_lock(&lock);
+  e->next_live = events;
+  events = e;
+  live_events++;
+  pthread_mutex_unlock(&lock);
+  return e;
+}
+
+int td_event_live(const struct td_event* event) {
+  pthread_mutex_lock(&lock);
+  int live = event_live_locked(event);
+  pthread_mutex_unlock(&lock);
+  return live;
+}
+
+int td_event_record(struct td_event* event, struct td_queue* queue) {
+  pthread_mutex_lock(&lock);
+  int status = !event_live_locked(event) || !queue_live_locked(queue) ? TD_INVALID_HANDLE : TD_OK;
+  if (status == TD_OK) {
+    event->queue = queue;
+    event->position = queue->enqueued;
+  }
+  pthread_mutex_unlock(&lock);
+  return status;
+}
+
+int td_event_query(struct td_event* event) {
+  pthread_mutex_lock(&lock);
+  int status = TD_OK;
+  if (!event_live_locked(event)) {
+    status = TD_INVALID_HANDLE;
+  } else if (event->queue != NULL && event->queue->completed < event->position) {
+    step_locked(event->queue); /* the "device" makes progress each time someone polls */
+    status = TD_NOT_READY;
+  }
+  pthread_mutex_unlock(&lock);
+  return status;
+}
+
+int td_event_synchronize(struct td_event* event) {
+  pthread_mutex_lock(&lock);
+  int live = event_live_locked(event);
+  if (live && event->queue != NULL) run_until_locked(event->queue, event->position);
+  pthread_mutex_unlock(&lock);
+  return live ? TD_OK : TD_INVALID_HANDLE;
+}
+
+int td_event_destroy(struct td_event* event) {
+  pthread_mutex_lock(&lock);
+  for (struct td_event** at = &events; *at != NULL; at = &(*at)->next_live) {
+    if (*at == event) {
+      *at = event->next_live;
+      live_events--;
+      pthread_mutex_unlock(&lock);
+      free(event);
+      return TD_OK;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return TD_INVALID_HANDLE;
+}
+
+#define COUNTER(function, variable)   \
+  long function(void) {                \
+    pthread_mutex_lock(&lock);         \
+    long n = variable;                 \
+    pthread_mutex_unlock(&lock);       \
+    return n;                          \
+  }
+
+COUNTER(td_live_allocations, live_allocations)
+COUNTER(td_live_queues, live_queues)
+COUNTER(td_live_events, live_events)
+COUNTER(td_executed_copies, executed_copies)

@@ -1,0 +1,72 @@
+/*
+ * Test double device model, shared by the vendor-API test doubles (fake CUDA driver, fake HIP, fake Level
+ * Zero). It is NOT a driver and proves nothing about hardware: host memory stands in for device memory,
+ * and queues defer their work until someone waits, so that a backend that forgets to synchronise reads
+ * stale bytes and fails its tests.
+ *
+ * - Memory: allocations are tracked with their kind and size. Device-kind allocations are handed out as
+ *   tagged addresses that the host cannot dereference (bit 62 set: a non-canonical address faults), so a
+ *   backend that treats device memory as host memory crashes instead of passing. Host- and shared-kind
+ *   allocations are plain host addresses. Every copy is bounds-checked against the allocation it touches.
+ * - Queues: in-order lists of copies and event waits. Nothing runs when it is enqueued; a queue runs when
+ *   it is finished, when an event recorded on it is waited for, or one step per event query.
+ * - Events: mark a position in a queue; complete once the queue has run past it.
+ * All functions are thread-safe (one lock).
+ */
+#ifndef QUIVER_TEST_DOUBLE_DEVICE_H
+#define QUIVER_TEST_DOUBLE_DEVICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum td_kind { TD_DEVICE = 1, TD_HOST = 2, TD_SHARED = 3 };
+
+enum td_status {
+  TD_OK = 0,
+  TD_INVALID_VALUE = 1,     /* NULL or out-of-bounds pointer, zero or bad size, wrong kind */
+  TD_OUT_OF_MEMORY = 2,
+  TD_NOT_READY = 3,         /* an event query before the queue ran past the event */
+  TD_INVALID_HANDLE = 4     /* a queue or event that is not live */
+};
+
+struct td_queue;
+struct td_event;
+
+/* Memory. */
+int td_alloc(int kind, int device, size_t size, size_t alignment, uintptr_t* out);
+int td_free(int kind, uintptr_t pointer);
+/* The host address behind [pointer, pointer + size) of one live allocation, or NULL. */
+void* td_resolve(uintptr_t pointer, size_t size);
+/* Finds the live allocation containing pointer: TD_OK and its kind and device, or TD_INVALID_VALUE. */
+int td_describe(uintptr_t pointer, int* kind, int* device);
+
+/* Queues. */
+struct td_queue* td_queue_create(int device);
+int td_queue_live(const struct td_queue* queue);
+int td_queue_device(const struct td_queue* queue);
+/* Copies n bytes from host address src to host address dst when the queue runs. */
+int td_enqueue_copy(struct td_queue* queue, void* dst, const void* src, size_t n);
+/* Makes later work on queue wait until event completes. */
+int td_enqueue_wait(struct td_queue* queue, struct td_event* event);
+/* Runs everything enqueued so far. */
+int td_queue_finish(struct td_queue* queue);
+/* Runs every live queue of device except one (NULL for all): CUDA's legacy default stream rule. */
+void td_finish_device(int device, const struct td_queue* except);
+/* Runs and frees the queue. */
+int td_queue_destroy(struct td_queue* queue);
+
+/* Events. */
+struct td_event* td_event_create(void);
+int td_event_live(const struct td_event* event);
+int td_event_record(struct td_event* event, struct td_queue* queue);
+int td_event_query(struct td_event* event);
+int td_event_synchronize(struct td_event* event);
+int td_event_destroy(struct td_event* event);
+
+/* Counters for tests. */
+long td_live_allocations(void);
+long td_live_queues(void);
+long td_live_events(void);
+long td_executed_copies(void);
+
+#endif
