@@ -15,9 +15,9 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
- * Schemas between the two type models, through the same C Data path as the data itself (so a stream's
- * schema is exactly what its batches will carry): each side exports an empty array of the schema and the
- * other side reads the type from the import.
+ * Schemas between the two type models, through the same C Data path as the data itself, so that a stream's
+ * schema is exactly what its batches will carry: Arrow Java's side is read from an export of the root
+ * (zero-copy; no value is read), Quiver's side from an import of an empty array of the field.
  */
 final class Schemas {
     private Schemas() {}

@@ -24,13 +24,14 @@ import java.util.Objects;
  * {@code allocator} is charged for the imported buffers until then, so it must stay open until the vector
  * is closed. A dictionary-encoded array's dictionaries go into the {@link CDataDictionaryProvider}, which then
  * owns them (close it when done); Arrow Java numbers imported dictionaries from 0 on every import, so give
- * each import a provider of its own. If the array is refused before the handover (not on the CPU under
- * {@link DeviceCopy#REFUSE}, a read-only array under {@link DeviceCopy#REFUSE} (Arrow Java vectors can be
- * written to), a non-zero {@code offset} anywhere in the tree, which Arrow Java's importer would
- * ignore, a 32- or 64-bit decimal, which Arrow Java would read as a 128-bit one, a dictionary without a
- * provider, a non-struct array for a root), nothing happened to it: it stays open and owned by the
- * caller. If Arrow Java rejects it after the handover, its release has been called exactly once and it is
- * closed.
+ * each import a provider of its own.
+ *
+ * <p><b>Refusals.</b> These are refused before the handover, so nothing happens to the array (it stays open
+ * and owned by the caller): an array not on the CPU, or a read-only one (Arrow Java vectors can be written
+ * to), unless {@link DeviceCopy#COPY_TO_HOST} allows the copy; a non-zero {@code offset} anywhere in the tree,
+ * which Arrow Java's importer ignores; a 32- or 64-bit decimal, which Arrow Java would read as a 128-bit one;
+ * a dictionary-encoded field without a provider; a non-struct array where a root is asked for. If Arrow Java
+ * rejects an array after the handover, the array's release has been called exactly once and it is closed.
  *
  * <p><b>Threading.</b> The import runs on the calling thread. The release callback runs on whichever thread
  * closes the last vector holding the memory; Quiver's callbacks may be called from any thread.
@@ -53,7 +54,7 @@ public final class VectorImport {
      * @param allocator    charged for the imported buffers until the vector is closed
      * @param dictionaries receives the dictionaries of dictionary-encoded fields; may be null if there are none
      * @return a vector of the array's type sharing its buffers, owned by the caller
-     * @throws IllegalArgumentException if the array cannot go to Arrow Java (see "Ownership" for its fate)
+     * @throws IllegalArgumentException if the array cannot go to Arrow Java (see "Refusals" for its fate)
      * @throws dev.quiver.ReadOnlyArrayException if the array is read-only and no copy is allowed; it stays open
      */
     public static FieldVector toFieldVector(DeviceArray array, BufferAllocator allocator, CDataDictionaryProvider dictionaries) {
@@ -69,7 +70,7 @@ public final class VectorImport {
      * @param dictionaries receives the dictionaries of dictionary-encoded fields; may be null if there are none
      * @param policy       what to do if the array is not on the CPU
      * @return a vector of the array's type, owned by the caller
-     * @throws IllegalArgumentException if the array cannot go to Arrow Java (see "Ownership" for its fate)
+     * @throws IllegalArgumentException if the array cannot go to Arrow Java (see "Refusals" for its fate)
      * @throws dev.quiver.ReadOnlyArrayException if the array is read-only and no copy is allowed; it stays open
      */
     public static FieldVector toFieldVector(DeviceArray array, BufferAllocator allocator, CDataDictionaryProvider dictionaries,
@@ -87,7 +88,7 @@ public final class VectorImport {
      * @param allocator    charged for the imported buffers until the root is closed
      * @param dictionaries receives the dictionaries of dictionary-encoded fields; may be null if there are none
      * @return a root with the array's length as row count, sharing its buffers, owned by the caller
-     * @throws IllegalArgumentException if the array cannot go to Arrow Java (see "Ownership" for its fate)
+     * @throws IllegalArgumentException if the array cannot go to Arrow Java (see "Refusals" for its fate)
      * @throws dev.quiver.ReadOnlyArrayException if the array is read-only and no copy is allowed; it stays open
      */
     public static VectorSchemaRoot toVectorSchemaRoot(DeviceArray array, BufferAllocator allocator, CDataDictionaryProvider dictionaries) {
@@ -103,7 +104,7 @@ public final class VectorImport {
      * @param dictionaries receives the dictionaries of dictionary-encoded fields; may be null if there are none
      * @param policy       what to do if the array is not on the CPU
      * @return a root with the array's length as row count, owned by the caller
-     * @throws IllegalArgumentException if the array cannot go to Arrow Java (see "Ownership" for its fate)
+     * @throws IllegalArgumentException if the array cannot go to Arrow Java (see "Refusals" for its fate)
      * @throws dev.quiver.ReadOnlyArrayException if the array is read-only and no copy is allowed; it stays open
      */
     public static VectorSchemaRoot toVectorSchemaRoot(DeviceArray array, BufferAllocator allocator, CDataDictionaryProvider dictionaries,
