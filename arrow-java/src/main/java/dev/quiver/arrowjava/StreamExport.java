@@ -1,0 +1,73 @@
+package dev.quiver.arrowjava;
+
+import dev.quiver.DeviceType;
+import dev.quiver.Devices;
+import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
+import dev.quiver.stream.DeviceArrayStream;
+import dev.quiver.stream.DeviceArrayStreams;
+import dev.quiver.type.Field;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+
+/**
+ * An Arrow Java {@link ArrowReader} as a CPU {@code struct ArrowDeviceArrayStream} (for C consumers) or as a
+ * Quiver {@link DeviceArrayStream}. Each batch the reader loads is exported zero-copy as a struct array (see
+ * {@link VectorExport}), dictionaries from the reader itself; the stream's schema is the reader's.
+ *
+ * <p><b>Ownership.</b> The stream takes the reader: releasing the C stream (or closing the
+ * DeviceArrayStream) closes the reader. Each array the stream hands out holds its own references to the
+ * batch's buffers, so it stays valid after the reader loads the next batch or is closed; the consumer
+ * releases it independently. The {@code allocator} pays for the export structures of every batch and must
+ * stay open until the stream and every array it handed out are released. If the export itself fails, the
+ * reader is still the caller's.
+ *
+ * <p><b>Threading.</b> The reader is used only from inside the stream's callbacks, which Quiver serializes
+ * (see {@link DeviceArrayStreams}); they may come from any thread, so the reader must not be used by anyone
+ * else once exported.
+ */
+public final class StreamExport {
+    private StreamExport() {}
+
+    /**
+     * Exports a reader as a C stream of CPU arrays.
+     *
+     * @param reader    the reader; owned by the stream from now on
+     * @param allocator pays for the export structures until every array is released
+     * @param out       48 writable bytes for a {@code struct ArrowDeviceArrayStream}; the consumer releases it
+     * @throws UncheckedIOException if the reader cannot give its schema; the reader is still the caller's
+     */
+    public static void exportTo(ArrowReader reader, BufferAllocator allocator, MemorySegment out) {
+        Objects.requireNonNull(reader, "reader");
+        Objects.requireNonNull(allocator, "allocator");
+        Objects.requireNonNull(out, "out");
+        Field schema;
+        try {
+            schema = Schemas.quiverField(reader.getVectorSchemaRoot(), reader, allocator);
+        } catch (IOException e) {
+            throw new UncheckedIOException("ArrowReader could not give its schema: " + e.getMessage(), e);
+        }
+        DeviceArrayStreams.exportTo(new ReaderBatches(reader, allocator, Devices.system()), schema, DeviceType.CPU, out);
+    }
+
+    /**
+     * Turns a reader into a Quiver stream of CPU arrays, through the C stream of {@link #exportTo}.
+     *
+     * @param reader    the reader; owned by the stream from now on
+     * @param allocator pays for the export structures until every array is released
+     * @return the stream, owned by the caller
+     * @throws UncheckedIOException if the reader cannot give its schema; the reader is still the caller's
+     */
+    public static DeviceArrayStream toDeviceArrayStream(ArrowReader reader, BufferAllocator allocator) {
+        try (Arena scratch = Arena.ofConfined()) {
+            MemorySegment stream = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
+            exportTo(reader, allocator, stream);
+            return DeviceArrayStream.importFrom(stream);
+        }
+    }
+}
