@@ -5,6 +5,10 @@
 module dev.quiver.benchmarks {
     requires dev.quiver.api;
     requires dev.quiver.cli;
+    requires dev.quiver.arrowjava;
+    requires org.apache.arrow.vector;
+    requires org.apache.arrow.c;
+    requires org.apache.arrow.memory.core;
     requires jmh.core;
     exports dev.quiver.benchmarks;
     exports dev.quiver.benchmarks.jmh_generated;

@@ -6,7 +6,15 @@ import dev.quiver.Devices;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.arrowjava.VectorImport;
 import dev.quiver.cli.bench.CBaselines;
+import org.apache.arrow.c.ArrowArray;
+import org.apache.arrow.c.ArrowSchema;
+import org.apache.arrow.c.CDataDictionaryProvider;
+import org.apache.arrow.c.Data;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -33,6 +41,9 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@link #quiver}: {@link DeviceArray#exportShared} into an ArrowDeviceArray + ArrowSchema, then
  *       {@link DeviceArray#importFrom} (moves, parses the schema, validates the structs) and close (release);</li>
+ *   <li>{@link #arrowJava}: Arrow Java's C Data Interface on a {@code VectorSchemaRoot} holding the same
+ *       batch (arrow-c-data {@code Data.exportVectorSchemaRoot} into struct memory allocated once, like
+ *       Quiver's, then {@code Data.importVectorSchemaRoot} and close, which releases);</li>
  *   <li>{@link #c}: the same work done by C compiled with gcc -O2, allocator calls kept
  *       ({@code bench_export_import.c}, {@link CBaselines#exportImportRelease}):
  *       build the struct trees over the existing buffers, move them in, check every node, release; one
@@ -45,7 +56,8 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
+    "-Dio.netty.noUnsafe=false", "--sun-misc-unsafe-memory-access=allow"})
 public class ExportImportRelease {
     static final int C_ITERATIONS = 100;
     private static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
@@ -66,6 +78,10 @@ public class ExportImportRelease {
     private MemorySegment schema;
     private MemorySegment cView;
     private MemorySegment cSchema;
+    private BufferAllocator allocator;
+    private VectorSchemaRoot root;
+    private MemorySegment javaArray;
+    private MemorySegment javaSchema;
 
     /** Builds the batch once; the benchmark moves only structs. */
     @Setup(Level.Trial)
@@ -77,6 +93,12 @@ public class ExportImportRelease {
         cView = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
         cSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
         batch.exportShared(cView, cSchema);
+        allocator = new RootAllocator();
+        try (DeviceArray copy = Batches.batch(shape, columns, rows).toDeviceArray(NONE)) {
+            root = VectorImport.toVectorSchemaRoot(copy, allocator, new CDataDictionaryProvider());
+        }
+        javaArray = arena.allocate(ArrowArrayLayout.LAYOUT);
+        javaSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
     }
 
     /** Releases the batch and the view the C baseline reads. */
@@ -84,6 +106,8 @@ public class ExportImportRelease {
     public void tearDown() {
         DeviceArray.importFrom(cView, cSchema, NONE).close();
         batch.close();
+        root.close();
+        allocator.close();
         arena.close();
     }
 
@@ -93,6 +117,17 @@ public class ExportImportRelease {
         batch.exportShared(deviceArray, schema);
         try (DeviceArray imported = DeviceArray.importFrom(deviceArray, schema, NONE)) {
             return imported.length();
+        }
+    }
+
+    /** @return the number of rows imported */
+    @Benchmark
+    public long arrowJava() {
+        ArrowArray array = ArrowArray.wrap(javaArray.address());
+        ArrowSchema schema = ArrowSchema.wrap(javaSchema.address());
+        Data.exportVectorSchemaRoot(allocator, root, null, array, schema);
+        try (VectorSchemaRoot imported = Data.importVectorSchemaRoot(allocator, array, schema, null)) {
+            return imported.getRowCount();
         }
     }
 
