@@ -10,6 +10,9 @@ module dev.quiver.benchmarks {
     requires org.apache.arrow.c;
     requires org.apache.arrow.memory.core;
     requires jmh.core;
+    requires java.desktop;
+    requires java.management;
+    requires jdk.management;
     exports dev.quiver.benchmarks;
     exports dev.quiver.benchmarks.jmh_generated;
 }
