@@ -81,18 +81,27 @@ public final class DeviceArray implements AutoCloseable {
     /** The part the Cleaner sees: never the DeviceArray itself. */
     private static final class State implements Runnable {
         final AtomicInteger value = new AtomicInteger(OPEN);
-        final String description;
+        final DeviceType type;
+        final long id;
+        final String name;
         final Throwable allocationSite;
 
-        State(String description) {
-            this.description = description;
+        State(DeviceType type, long id, String name) {
+            this.type = type;
+            this.id = id;
+            this.name = name;
             this.allocationSite = Diagnostics.TRACKING ? new Throwable("DeviceArray made here") : null;
+        }
+
+        /** Built only when a message needs it: arrays are made on hot paths. */
+        String description() {
+            return "DeviceArray " + type + ":" + id + " \"" + name + "\"";
         }
 
         @Override
         public void run() {
             if (value.get() == OPEN) {
-                Diagnostics.reportLeak(description, allocationSite);
+                Diagnostics.reportLeak(description(), allocationSite);
             }
         }
     }
@@ -105,7 +114,7 @@ public final class DeviceArray implements AutoCloseable {
         this.devices = devices;
         this.deviceType = DeviceType.of(struct.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE));
         this.deviceId = struct.get(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID);
-        this.state = new State("DeviceArray " + deviceType + ":" + deviceId + " \"" + field.name() + "\"");
+        this.state = new State(deviceType, deviceId, field.name());
         MemorySegment event = struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT);
         this.syncEvent = event.equals(MemorySegment.NULL) ? null : new SyncEvent(deviceType, event,
                 () -> devices.get(deviceType, deviceId).backend(), () -> state.value.get() == OPEN);
@@ -267,11 +276,11 @@ public final class DeviceArray implements AutoCloseable {
      */
     public void exportTo(MemorySegment deviceArray, MemorySegment schema) {
         if (references.get() > 1) {
-            throw new IllegalStateException(state.description + " has " + (references.get() - 1)
+            throw new IllegalStateException(state.description() + " has " + (references.get() - 1)
                     + " shared view(s) not yet released; it cannot be moved out");
         }
         if (!state.value.compareAndSet(OPEN, MOVED)) {
-            throw new IllegalStateException(state.description + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
+            throw new IllegalStateException(state.description() + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
         }
         cleanable.clean();
         deviceArray.reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize()).copyFrom(struct);
@@ -410,7 +419,7 @@ public final class DeviceArray implements AutoCloseable {
     public void checkWritable() {
         checkOpen();
         if (readOnly) {
-            throw new ReadOnlyArrayException(state.description + " is read-only: its producer forbids writes to its memory; copy it (copyTo) to get a writable array");
+            throw new ReadOnlyArrayException(state.description() + " is read-only: its producer forbids writes to its memory; copy it (copyTo) to get a writable array");
         }
     }
 
@@ -465,7 +474,7 @@ public final class DeviceArray implements AutoCloseable {
         do {
             held = references.get();
             if (held == 0 || state.value.get() != OPEN) {
-                throw new IllegalStateException(state.description + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
+                throw new IllegalStateException(state.description() + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
             }
         } while (!references.compareAndSet(held, held + 1));
         try {
@@ -497,12 +506,12 @@ public final class DeviceArray implements AutoCloseable {
     private void checkOpen() {
         int value = state.value.get();
         if (value != OPEN) {
-            throw new IllegalStateException(state.description + " is " + (value == MOVED ? "moved out (exported)" : "closed"));
+            throw new IllegalStateException(state.description() + " is " + (value == MOVED ? "moved out (exported)" : "closed"));
         }
     }
 
     @Override
     public String toString() {
-        return state.description + (isClosed() ? " (closed)" : "");
+        return state.description() + (isClosed() ? " (closed)" : "");
     }
 }

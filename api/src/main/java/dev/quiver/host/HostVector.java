@@ -208,23 +208,71 @@ public final class HostVector {
      * @return a struct array
      */
     public static HostVector struct(String name, boolean[] valid, HostVector... members) {
-        long length = valid != null ? valid.length : members.length == 0 ? 0 : members[0].length;
-        List<Object> rows = new ArrayList<>();
-        for (int i = 0; i < length; i++) {
+        int length = valid != null ? valid.length : members.length == 0 ? 0 : (int) members[0].length;
+        for (HostVector member : members) {
+            if (member.length < length) {
+                throw new IllegalArgumentException("struct member " + member.field.name() + " has " + member.length + " values, need " + length);
+            }
+            if (member.offset != 0) {
+                throw new IllegalArgumentException("struct member " + member.field.name() + " is a slice; pass the whole vector");
+            }
+        }
+        byte[] validity = null;
+        long nulls = 0;
+        if (valid != null) {
+            validity = new byte[(length + 7) / 8];
+            for (int i = 0; i < length; i++) {
+                if (valid[i]) {
+                    validity[i >>> 3] |= (byte) (1 << (i & 7));
+                } else {
+                    nulls++;
+                }
+            }
+        }
+        HostEncoder.Node node = new HostEncoder.Node(length, nulls, new byte[][] {validity},
+                Arrays.stream(members).map(m -> m.node).toList(), null);
+        List<Object> rows = new StructRows(valid == null ? null : valid.clone(), length, List.of(members));
+        return new HostVector(Field.struct(name, true, Arrays.stream(members).map(m -> m.field).toList()), rows, node, 0, length);
+    }
+
+    /** The rows of a struct composed from member vectors, built on demand so that big batches stay cheap. */
+    private static final class StructRows extends java.util.AbstractList<Object> {
+        private final boolean[] valid;
+        private final int length;
+        private final List<HostVector> members;
+
+        StructRows(boolean[] valid, int length, List<HostVector> members) {
+            this.valid = valid;
+            this.length = length;
+            this.members = members;
+        }
+
+        @Override
+        public Object get(int i) {
+            Objects.checkIndex(i, length);
             if (valid != null && !valid[i]) {
-                rows.add(null);
-                continue;
+                return null;
             }
             Map<String, Object> row = new LinkedHashMap<>();
             for (HostVector member : members) {
-                if (member.length < length) {
-                    throw new IllegalArgumentException("struct member " + member.field.name() + " has " + member.length + " values, need " + length);
-                }
-                row.put(member.field.name(), member.values().get(i));
+                row.put(member.field.name(), member.values.get(i));
             }
-            rows.add(row);
+            return row;
         }
-        return of(Field.struct(name, true, Arrays.stream(members).map(m -> m.field).toList()), rows);
+
+        @Override
+        public int size() {
+            return length;
+        }
+    }
+
+    /**
+     * @param name a new field name
+     * @return this array under another name, sharing its values and buffers
+     */
+    public HostVector renamed(String name) {
+        return new HostVector(new Field(name, field.type(), field.nullable(), field.children(), field.metadata(), field.dictionary()),
+                values, node, offset, length);
     }
 
     // ---- operations ---------------------------------------------------------------------------

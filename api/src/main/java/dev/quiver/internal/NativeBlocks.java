@@ -11,7 +11,7 @@ import java.util.List;
  * thread runs the last release. Allocation is confined to the writing thread; {@link #free()} runs once.
  */
 final class NativeBlocks implements SegmentAllocator {
-    private static final long BLOCK = 4096;
+    private static final long BLOCK = 512;
 
     private final List<MemorySegment> blocks = new ArrayList<>(2);
     private MemorySegment current = MemorySegment.NULL;

@@ -140,31 +140,26 @@ final class BenchCommand implements Callable<Integer> {
 
     /** A struct batch of {@code columns} columns of int32, or of struct{int32, utf8}, with nulls every 7th row. */
     static HostVector batch(String shape, int columns, int rows) {
-        List<Field> fields = new ArrayList<>();
-        for (int c = 0; c < columns; c++) {
-            fields.add(shape.equals("int32") ? Field.of("c" + c, new ArrowType.Int(32, true), true)
-                    : Field.struct("c" + c, true, List.of(Field.of("a", new ArrowType.Int(32, true), true),
-                            Field.of("b", new ArrowType.Utf8(), true))));
-        }
-        List<Object> rowsOut = new ArrayList<>(rows);
+        Field field = shape.equals("int32") ? Field.of("c0", new ArrowType.Int(32, true), true)
+                : Field.struct("c0", true, List.of(Field.of("a", new ArrowType.Int(32, true), true), Field.of("b", new ArrowType.Utf8(), true)));
+        List<Object> values = new ArrayList<>(rows);
         for (int r = 0; r < rows; r++) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            for (Field field : fields) {
-                Object value;
-                if (r % 7 == 0) {
-                    value = null;
-                } else if (shape.equals("int32")) {
-                    value = (long) r;
-                } else {
-                    Map<String, Object> member = new LinkedHashMap<>();
-                    member.put("a", (long) r);
-                    member.put("b", "v" + r);
-                    value = member;
-                }
-                row.put(field.name(), value);
+            if (r % 7 == 0) {
+                values.add(null);
+            } else if (shape.equals("int32")) {
+                values.add((long) r);
+            } else {
+                Map<String, Object> member = new LinkedHashMap<>();
+                member.put("a", (long) r);
+                member.put("b", "v" + r);
+                values.add(member);
             }
-            rowsOut.add(row);
         }
-        return HostVector.of(Field.struct("batch", false, fields), rowsOut);
+        HostVector column = HostVector.of(field, values);
+        HostVector[] all = new HostVector[columns];
+        for (int c = 0; c < columns; c++) {
+            all[c] = column.renamed("c" + c);
+        }
+        return HostVector.struct("batch", all);
     }
 }

@@ -29,16 +29,23 @@ int bench_cl_open(void) {
   return rc;
 }
 
+static cl_mem buffer;
+static int64_t buffer_bytes;
+
+/* The device buffer is made once per size, as the Java benchmark's is, and kept between calls. */
 int64_t bench_cl_round_trip(void* host, int64_t bytes, int64_t iterations) {
-  cl_int rc;
-  cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, (size_t)bytes, NULL, &rc);
-  if (rc != CL_SUCCESS) return rc;
+  cl_int rc = CL_SUCCESS;
+  if (buffer == NULL || buffer_bytes != bytes) {
+    if (buffer != NULL) clReleaseMemObject(buffer);
+    buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, (size_t)bytes, NULL, &rc);
+    if (rc != CL_SUCCESS) { buffer = NULL; return rc; }
+    buffer_bytes = bytes;
+  }
   for (int64_t i = 0; i < iterations && rc == CL_SUCCESS; i++) {
     rc = clEnqueueWriteBuffer(queue, buffer, CL_FALSE, 0, (size_t)bytes, host, 0, NULL, NULL);
     if (rc == CL_SUCCESS) rc = clEnqueueReadBuffer(queue, buffer, CL_FALSE, 0, (size_t)bytes, host, 0, NULL, NULL);
     if (rc == CL_SUCCESS) rc = clFinish(queue);
   }
-  clReleaseMemObject(buffer);
   return rc;
 }
 
