@@ -54,21 +54,43 @@ public final class ReleaseCallbacks {
         return Stubs.SCHEMA;
     }
 
+    /** Where the fields release touches sit in each of the two struct kinds. */
+    private enum Shape {
+        ARRAY("ArrowArray", ArrowArrayLayout.LAYOUT.byteSize(), ArrowArrayLayout.N_CHILDREN, ArrowArrayLayout.CHILDREN,
+                ArrowArrayLayout.DICTIONARY, ArrowArrayLayout.RELEASE, ArrowArrayLayout.PRIVATE_DATA),
+        SCHEMA("ArrowSchema", ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.N_CHILDREN, ArrowSchemaLayout.CHILDREN,
+                ArrowSchemaLayout.DICTIONARY, ArrowSchemaLayout.RELEASE, ArrowSchemaLayout.PRIVATE_DATA);
+
+        final String name;
+        final long size;
+        final long nChildren;
+        final long children;
+        final long dictionary;
+        final long release;
+        final long privateData;
+
+        Shape(String name, long size, long nChildren, long children, long dictionary, long release, long privateData) {
+            this.name = name;
+            this.size = size;
+            this.nChildren = nChildren;
+            this.children = children;
+            this.dictionary = dictionary;
+            this.release = release;
+            this.privateData = privateData;
+        }
+
+        MemorySegment stub() {
+            return this == ARRAY ? Stubs.ARRAY : Stubs.SCHEMA;
+        }
+    }
+
     /**
      * Calls the release callback of an ArrowArray, ours or a foreign one, if it is not released yet.
      *
      * @param array an ArrowArray (at least 80 bytes)
      */
     public static void releaseArrayStruct(MemorySegment array) {
-        MemorySegment fn = array.get(ADDRESS, ArrowArrayLayout.RELEASE);
-        if (fn.equals(MemorySegment.NULL)) {
-            return;
-        }
-        if (fn.equals(Stubs.ARRAY)) {
-            releaseArray(array);
-        } else {
-            invoke(fn, array);
-        }
+        releaseStruct(array, Shape.ARRAY);
     }
 
     /**
@@ -77,37 +99,52 @@ public final class ReleaseCallbacks {
      * @param schema an ArrowSchema (at least 72 bytes)
      */
     public static void releaseSchemaStruct(MemorySegment schema) {
-        MemorySegment fn = schema.get(ADDRESS, ArrowSchemaLayout.RELEASE);
+        releaseStruct(schema, Shape.SCHEMA);
+    }
+
+    private static void releaseStruct(MemorySegment struct, Shape shape) {
+        MemorySegment fn = struct.get(ADDRESS, shape.release);
         if (fn.equals(MemorySegment.NULL)) {
             return;
         }
-        if (fn.equals(Stubs.SCHEMA)) {
-            releaseSchema(schema);
+        if (fn.equals(shape.stub())) {
+            release(struct, shape);
         } else {
-            invoke(fn, schema);
-        }
-    }
-
-    private static void invoke(MemorySegment function, MemorySegment struct) {
-        try {
-            Stubs.INVOKE.invokeExact(function, struct);
-        } catch (Throwable t) {
-            throw new IllegalStateException("foreign release callback failed", t);
+            try {
+                Stubs.INVOKE.invokeExact(fn, struct);
+            } catch (Throwable t) {
+                throw new IllegalStateException("foreign " + shape.name + " release callback failed", t);
+            }
         }
     }
 
     /** Our {@code void release(struct ArrowArray*)}. Never throws. */
     static void releaseArray(MemorySegment pointer) {
+        release(pointer, Shape.ARRAY);
+    }
+
+    /** Our {@code void release(struct ArrowSchema*)}. Never throws. */
+    static void releaseSchema(MemorySegment pointer) {
+        release(pointer, Shape.SCHEMA);
+    }
+
+    private static void release(MemorySegment pointer, Shape shape) {
         try {
-            MemorySegment array = pointer.reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
-            if (array.get(ADDRESS, ArrowArrayLayout.RELEASE).equals(MemorySegment.NULL)) {
+            MemorySegment struct = pointer.reinterpret(shape.size);
+            if (struct.get(ADDRESS, shape.release).equals(MemorySegment.NULL)) {
                 return;
             }
-            long id = array.get(ADDRESS, ArrowArrayLayout.PRIVATE_DATA).address();
-            SharedRelease owner = owner(id, "ArrowArray");
-            dropReferences(id, owner, releaseArrayNode(array, id));
+            long id = struct.get(ADDRESS, shape.privateData).address();
+            SharedRelease owner = ExportTable.get(id);
+            if (owner == null) {
+                throw new IllegalStateException(shape.name + " private_data " + id + " is not a live export (released twice?)");
+            }
+            if (owner.release(releaseNode(struct, id, shape))) {
+                ExportTable.remove(id);
+                owner.free();
+            }
         } catch (Throwable t) {
-            CallbackErrors.record("ArrowArray.release", t);
+            CallbackErrors.record(shape.name + ".release", t);
         }
     }
 
@@ -115,83 +152,28 @@ public final class ReleaseCallbacks {
      * Releases one node of ours and, inline, the children and dictionary of the same tree that were not
      * moved out (others through their own release); returns how many nodes of tree {@code id} it released.
      */
-    private static int releaseArrayNode(MemorySegment array, long id) {
+    private static int releaseNode(MemorySegment struct, long id, Shape shape) {
         int released = 1;
-        long children = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
-        MemorySegment childPointers = array.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(children * ADDRESS.byteSize());
-        for (long i = 0; i < children; i++) {
-            released += releaseArrayChild(childPointers.getAtIndex(ADDRESS, i).reinterpret(ArrowArrayLayout.LAYOUT.byteSize()), id);
+        long n = struct.get(JAVA_LONG, shape.nChildren);
+        MemorySegment children = struct.get(ADDRESS, shape.children).reinterpret(n * ADDRESS.byteSize());
+        for (long i = 0; i < n; i++) {
+            released += releaseChild(children.getAtIndex(ADDRESS, i).reinterpret(shape.size), id, shape);
         }
-        MemorySegment dictionary = array.get(ADDRESS, ArrowArrayLayout.DICTIONARY);
+        MemorySegment dictionary = struct.get(ADDRESS, shape.dictionary);
         if (!dictionary.equals(MemorySegment.NULL)) {
-            released += releaseArrayChild(dictionary.reinterpret(ArrowArrayLayout.LAYOUT.byteSize()), id);
+            released += releaseChild(dictionary.reinterpret(shape.size), id, shape);
         }
-        array.set(ADDRESS, ArrowArrayLayout.RELEASE, MemorySegment.NULL);
+        struct.set(ADDRESS, shape.release, MemorySegment.NULL);
         return released;
     }
 
-    private static int releaseArrayChild(MemorySegment child, long id) {
-        MemorySegment fn = child.get(ADDRESS, ArrowArrayLayout.RELEASE);
-        if (fn.equals(Stubs.ARRAY) && child.get(ADDRESS, ArrowArrayLayout.PRIVATE_DATA).address() == id) {
-            return releaseArrayNode(child, id);
+    private static int releaseChild(MemorySegment child, long id, Shape shape) {
+        MemorySegment fn = child.get(ADDRESS, shape.release);
+        if (fn.equals(shape.stub()) && child.get(ADDRESS, shape.privateData).address() == id) {
+            return releaseNode(child, id, shape);
         }
-        releaseArrayStruct(child);
+        releaseStruct(child, shape);
         return 0;
-    }
-
-    /** Our {@code void release(struct ArrowSchema*)}. Never throws. */
-    static void releaseSchema(MemorySegment pointer) {
-        try {
-            MemorySegment schema = pointer.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize());
-            if (schema.get(ADDRESS, ArrowSchemaLayout.RELEASE).equals(MemorySegment.NULL)) {
-                return;
-            }
-            long id = schema.get(ADDRESS, ArrowSchemaLayout.PRIVATE_DATA).address();
-            SharedRelease owner = owner(id, "ArrowSchema");
-            dropReferences(id, owner, releaseSchemaNode(schema, id));
-        } catch (Throwable t) {
-            CallbackErrors.record("ArrowSchema.release", t);
-        }
-    }
-
-    private static int releaseSchemaNode(MemorySegment schema, long id) {
-        int released = 1;
-        long children = schema.get(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN);
-        MemorySegment childPointers = schema.get(ADDRESS, ArrowSchemaLayout.CHILDREN).reinterpret(children * ADDRESS.byteSize());
-        for (long i = 0; i < children; i++) {
-            released += releaseSchemaChild(childPointers.getAtIndex(ADDRESS, i).reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), id);
-        }
-        MemorySegment dictionary = schema.get(ADDRESS, ArrowSchemaLayout.DICTIONARY);
-        if (!dictionary.equals(MemorySegment.NULL)) {
-            released += releaseSchemaChild(dictionary.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), id);
-        }
-        schema.set(ADDRESS, ArrowSchemaLayout.RELEASE, MemorySegment.NULL);
-        return released;
-    }
-
-    private static int releaseSchemaChild(MemorySegment child, long id) {
-        MemorySegment fn = child.get(ADDRESS, ArrowSchemaLayout.RELEASE);
-        if (fn.equals(Stubs.SCHEMA) && child.get(ADDRESS, ArrowSchemaLayout.PRIVATE_DATA).address() == id) {
-            return releaseSchemaNode(child, id);
-        }
-        releaseSchemaStruct(child);
-        return 0;
-    }
-
-    private static SharedRelease owner(long id, String struct) {
-        SharedRelease owner = ExportTable.get(id);
-        if (owner == null) {
-            throw new IllegalStateException(struct + " private_data " + id + " is not a live export (released twice?)");
-        }
-        return owner;
-    }
-
-    /** Drops the references of {@code nodes} released nodes; the last one out frees the tree. */
-    private static void dropReferences(long id, SharedRelease owner, int nodes) {
-        if (owner.release(nodes)) {
-            ExportTable.remove(id);
-            owner.free();
-        }
     }
 
     /** @return exported struct nodes (arrays, children, schemas) whose release has not run yet */
