@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.internal.HostMemory;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.ProbeResult;
@@ -148,19 +149,18 @@ public final class TestDoubleProvider implements DeviceProvider {
 
         @Override
         public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
-            MemorySegment.copy(source, 0, destination.reinterpret(destinationOffset + source.byteSize()), destinationOffset, source.byteSize());
+            HostMemory.INSTANCE.copyFromHost(source, destination, destinationOffset, stream);
         }
 
         @Override
         public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
-            MemorySegment.copy(source.reinterpret(sourceOffset + destination.byteSize()), sourceOffset, destination, 0, destination.byteSize());
+            HostMemory.INSTANCE.copyToHost(source, sourceOffset, destination, stream);
         }
 
         @Override
         public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
                                      long destinationOffset, long byteCount, MemorySegment stream) {
-            MemorySegment.copy(source.reinterpret(sourceOffset + byteCount), sourceOffset,
-                    destination.reinterpret(destinationOffset + byteCount), destinationOffset, byteCount);
+            HostMemory.INSTANCE.copyWithinDevice(source, sourceOffset, destination, destinationOffset, byteCount, stream);
         }
 
         @Override

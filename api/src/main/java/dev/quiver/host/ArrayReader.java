@@ -368,7 +368,7 @@ public final class ArrayReader {
         if (pointer.equals(MemorySegment.NULL)) {
             return pointer;
         }
-        BufferLayout layout = BufferLayout.of(field.dictionary() != null ? field.type() : field.type());
+        BufferLayout layout = BufferLayout.of(field.type());
         long bytes = i < layout.bufferCount() ? layout.buffers().get(i).bytesFor(offset + length) : Long.MAX_VALUE;
         return pointer.reinterpret(bytes == 0 ? Long.MAX_VALUE : bytes);
     }

@@ -7,6 +7,7 @@ import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.arrowjava.VectorImport;
+import dev.quiver.cli.bench.BenchBatches;
 import dev.quiver.cli.bench.CBaselines;
 import org.apache.arrow.c.ArrowArray;
 import org.apache.arrow.c.ArrowSchema;
@@ -86,7 +87,7 @@ public class ExportImportRelease {
     /** Builds the batch once; the benchmark moves only structs. */
     @Setup(Level.Trial)
     public void setUp() {
-        batch = Batches.batch(shape, columns, rows).toDeviceArray(NONE);
+        batch = BenchBatches.batch(shape, columns, rows).toDeviceArray(NONE);
         arena = Arena.ofConfined();
         deviceArray = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
         schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
@@ -94,7 +95,7 @@ public class ExportImportRelease {
         cSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
         batch.exportShared(cView, cSchema);
         allocator = new RootAllocator();
-        try (DeviceArray copy = Batches.batch(shape, columns, rows).toDeviceArray(NONE)) {
+        try (DeviceArray copy = BenchBatches.batch(shape, columns, rows).toDeviceArray(NONE)) {
             root = VectorImport.toVectorSchemaRoot(copy, allocator, new CDataDictionaryProvider());
         }
         javaArray = arena.allocate(ArrowArrayLayout.LAYOUT);

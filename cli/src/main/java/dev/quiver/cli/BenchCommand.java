@@ -9,21 +9,16 @@ import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.cli.bench.BenchBatches;
 import dev.quiver.cli.bench.CBaselines;
 import dev.quiver.cli.bench.Measure;
-import dev.quiver.host.HostVector;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.type.ArrowType;
-import dev.quiver.type.Field;
 import picocli.CommandLine.Command;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -58,7 +53,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private static void exportImport(Table table, String shape, int columns) {
-        try (Arena arena = Arena.ofConfined(); DeviceArray batch = batch(shape, columns, 1_000).toDeviceArray(NONE)) {
+        try (Arena arena = Arena.ofConfined(); DeviceArray batch = BenchBatches.batch(shape, columns, 1_000).toDeviceArray(NONE)) {
             MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             Measure quiver = Measure.of(() -> {
@@ -136,30 +131,5 @@ final class BenchCommand implements Callable<Integer> {
 
     private static void row(Table table, String what, Measure quiver, String baseline, Measure base) {
         table.row(what, quiver.text(), baseline, base.text(), String.format("%.2f", quiver.medianNanos() / base.medianNanos()));
-    }
-
-    /** A struct batch of {@code columns} columns of int32, or of struct{int32, utf8}, with nulls every 7th row. */
-    static HostVector batch(String shape, int columns, int rows) {
-        Field field = shape.equals("int32") ? Field.of("c0", new ArrowType.Int(32, true), true)
-                : Field.struct("c0", true, List.of(Field.of("a", new ArrowType.Int(32, true), true), Field.of("b", new ArrowType.Utf8(), true)));
-        List<Object> values = new ArrayList<>(rows);
-        for (int r = 0; r < rows; r++) {
-            if (r % 7 == 0) {
-                values.add(null);
-            } else if (shape.equals("int32")) {
-                values.add((long) r);
-            } else {
-                Map<String, Object> member = new LinkedHashMap<>();
-                member.put("a", (long) r);
-                member.put("b", "v" + r);
-                values.add(member);
-            }
-        }
-        HostVector column = HostVector.of(field, values);
-        HostVector[] all = new HostVector[columns];
-        for (int c = 0; c < columns; c++) {
-            all[c] = column.renamed("c" + c);
-        }
-        return HostVector.struct("batch", all);
     }
 }

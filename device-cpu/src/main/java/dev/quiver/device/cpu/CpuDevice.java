@@ -184,11 +184,6 @@ final class CpuDevice implements BackendDevice {
         return "host " + System.getProperty("os.arch");
     }
 
-    /** Test-visible count of live allocations. */
-    int liveAllocations() {
-        return allocations.size();
-    }
-
     static DeviceException outOfMemory(long size) {
         return new DeviceException("posix_memalign failed: cannot allocate " + size + " bytes of host memory");
     }

@@ -1,4 +1,4 @@
-package dev.quiver.benchmarks;
+package dev.quiver.cli.bench;
 
 import dev.quiver.host.HostVector;
 import dev.quiver.type.ArrowType;
@@ -12,10 +12,11 @@ import java.util.Map;
 /**
  * The record batches the benchmarks move: N columns of one shape, M rows, nulls every 7th row. All columns
  * hold the same values (one column is built and renamed), so a million-row, 64-column batch stays cheap to
- * build; each column still gets buffers of its own when the batch is exported.
+ * build; each column still gets buffers of its own when the batch is exported. Shared by {@code quiver bench}
+ * and the JMH benchmarks so both move the same data. Stateless; thread-safe.
  */
-final class Batches {
-    private Batches() {}
+public final class BenchBatches {
+    private BenchBatches() {}
 
     /**
      * @param shape   {@code int32}, {@code utf8}, {@code list_int64} or {@code struct} (of int32 and utf8)
@@ -23,7 +24,7 @@ final class Batches {
      * @param rows    number of rows
      * @return a struct batch
      */
-    static HostVector batch(String shape, int columns, int rows) {
+    public static HostVector batch(String shape, int columns, int rows) {
         List<Object> values = new ArrayList<>(rows);
         for (int r = 0; r < rows; r++) {
             values.add(r % 7 == 0 ? null : value(shape, r));
