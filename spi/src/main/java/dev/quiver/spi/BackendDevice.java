@@ -214,6 +214,82 @@ public interface BackendDevice {
         return syncEvent.reinterpret(ValueLayout.ADDRESS.byteSize()).get(ValueLayout.ADDRESS, 0);
     }
 
+    // ---- native objects and adoption -----------------------------------------------------------
+
+    /**
+     * The vendor API's objects behind this device, for applications and libraries that call the vendor API
+     * themselves (their own kernels on this device's context, say). Keys are the vendor API's type names
+     * ({@code "cl_context"}, {@code "CUcontext"}, {@code "VkDevice"}, ...), listed in each backend's package
+     * documentation; values are raw handles (integers such as a {@code CUdevice} ordinal or a queue family
+     * index are given as {@code MemorySegment.ofAddress(value)}).
+     *
+     * <p>The handles are borrowed: the backend owns them, they stay valid as long as the device, and the
+     * caller never releases them.
+     *
+     * @return the handles, in a stable order; empty where the backend has none (the CPU)
+     */
+    default Map<String, MemorySegment> nativeHandles() {
+        return Map.of();
+    }
+
+    /**
+     * Accepts a stream or queue of this device that was made outside Quiver (a {@code CUstream}, a
+     * {@code cl_command_queue}, ...) so that every method of this interface that takes a stream accepts
+     * the handle this returns. The native object stays the caller's until {@link #forgetStream} with
+     * {@code destroy} true.
+     *
+     * @param nativeStream the vendor API's stream or queue handle, of this device
+     * @return the stream handle to pass to this device's methods (the default returns {@code nativeStream})
+     * @throws IllegalArgumentException if the handle is not a stream of this device, where the backend can tell
+     */
+    default MemorySegment adoptStream(MemorySegment nativeStream) {
+        return nativeStream;
+    }
+
+    /**
+     * Undoes {@link #adoptStream}. With {@code destroy} true the native object is also released, as the
+     * vendor API releases it, once the work enqueued on it completes.
+     *
+     * @param stream  what {@link #adoptStream} returned
+     * @param destroy whether to release the native stream too
+     */
+    default void forgetStream(MemorySegment stream, boolean destroy) {
+        if (destroy) {
+            destroyStream(stream);
+        }
+    }
+
+    /**
+     * Accepts an event of this device that was made outside Quiver (a {@code CUevent}, a {@code cl_event},
+     * ...) so that {@link #waitEvent}, {@link #streamWaitEvent}, {@link #isEventComplete} and, where the
+     * vendor API allows recording an existing event, {@link #recordEvent} accept the handle this returns. The
+     * native object stays the caller's until {@link #forgetEvent} with {@code destroy} true.
+     *
+     * @param nativeEvent the vendor API's event handle, of this device
+     * @return the event handle to pass to this device's methods (the default returns {@code nativeEvent})
+     * @throws UnsupportedOperationException if this device has no events
+     * @throws IllegalArgumentException      if the handle is not an event of this device, where the backend can tell
+     */
+    default MemorySegment adoptEvent(MemorySegment nativeEvent) {
+        if (!supportsEvents()) {
+            throw noEvents();
+        }
+        return nativeEvent;
+    }
+
+    /**
+     * Undoes {@link #adoptEvent}. With {@code destroy} true the native event is also released, as the vendor
+     * API releases it.
+     *
+     * @param event   what {@link #adoptEvent} returned
+     * @param destroy whether to release the native event too
+     */
+    default void forgetEvent(MemorySegment event, boolean destroy) {
+        if (destroy) {
+            destroyEvent(event);
+        }
+    }
+
     private UnsupportedOperationException noEvents() {
         return new UnsupportedOperationException("device type " + deviceType() + " (" + name() + ") has no events");
     }
