@@ -2,6 +2,7 @@ package dev.quiver;
 
 import dev.quiver.spi.BackendDevice;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Map;
 import java.util.Objects;
 
@@ -13,10 +14,12 @@ public final class Device {
     private final String provider;
     private final BackendDevice backend;
     private final DeviceType type;
+    private final Devices devices;
 
-    Device(String provider, BackendDevice backend) {
+    Device(String provider, BackendDevice backend, Devices devices) {
         this.provider = Objects.requireNonNull(provider);
         this.backend = Objects.requireNonNull(backend);
+        this.devices = Objects.requireNonNull(devices);
         this.type = DeviceType.of(backend.deviceType());
     }
 
@@ -50,6 +53,11 @@ public final class Device {
         return backend.properties();
     }
 
+    /** @return the set of devices this device was found in, which arrays built on it use for their events and copies */
+    Devices devices() {
+        return devices;
+    }
+
     /** @return the name of the provider serving this device */
     public String provider() {
         return provider;
@@ -66,12 +74,110 @@ public final class Device {
 
     /** @return the device's default stream, borrowed: closing it does nothing */
     public DeviceStream defaultStream() {
-        return new DeviceStream(this, backend.defaultStream(), false);
+        return DeviceStream.defaultOf(this);
     }
 
     /** @return a new stream, owned by the caller, who closes it */
     public DeviceStream createStream() {
-        return new DeviceStream(this, backend.createStream(), true);
+        return DeviceStream.created(this);
+    }
+
+    /**
+     * Wraps a stream or queue of this device made outside Quiver (by the application or another library)
+     * so that every Quiver operation taking a stream accepts it.
+     *
+     * @param nativeStream the vendor API's stream handle (a {@code CUstream}, {@code cl_command_queue}, ...)
+     * @param owned        true to hand the native stream over: closing the returned stream releases it;
+     *                     false to keep it: closing only forgets it
+     * @return the stream, owned by the caller, who closes it
+     * @throws IllegalArgumentException if the handle is not a stream of this device, where the backend can tell
+     */
+    public DeviceStream adoptStream(MemorySegment nativeStream, boolean owned) {
+        return DeviceStream.adopted(this, nativeStream, owned);
+    }
+
+    /**
+     * Wraps an event of this device made outside Quiver, so that streams can wait on it and arrays can carry
+     * it as their {@code sync_event}.
+     *
+     * @param nativeEvent the vendor API's event handle (a {@code CUevent}, {@code cl_event}, ...)
+     * @param owned       true to hand the event over: closing the returned event, or the release of an array
+     *                    it moved into, destroys it; false to keep it: closing only forgets it (such an
+     *                    event cannot move into an array)
+     * @return the event, owned by the caller, who closes it (or moves it into an array)
+     * @throws UnsupportedOperationException if this device has no events
+     * @throws IllegalArgumentException      if the handle is not an event of this device, where the backend can tell
+     */
+    public SyncEvent adoptEvent(MemorySegment nativeEvent, boolean owned) {
+        MemorySegment handle = backend.adoptEvent(java.util.Objects.requireNonNull(nativeEvent, "nativeEvent"));
+        return SyncEvent.ofHandle(this, handle, () -> backend.forgetEvent(handle, owned), owned);
+    }
+
+    /**
+     * Allocates memory on this device, aligned to 64 bytes.
+     *
+     * @param byteSize bytes to allocate; 0 is allowed
+     * @return the memory, owned by the caller, who closes it or moves it into an array
+     * @throws IllegalArgumentException if {@code byteSize} is negative
+     * @throws dev.quiver.spi.DeviceException if the device is out of memory
+     */
+    public DeviceBuffer allocate(long byteSize) {
+        return DeviceBuffer.allocate(this, byteSize, 64);
+    }
+
+    /**
+     * Allocates memory on this device.
+     *
+     * @param byteSize  bytes to allocate; 0 is allowed
+     * @param alignment a power of two; backends may align more
+     * @return the memory, owned by the caller, who closes it or moves it into an array
+     * @throws IllegalArgumentException if {@code byteSize} is negative or {@code alignment} not a power of two
+     * @throws dev.quiver.spi.DeviceException if the device is out of memory
+     */
+    public DeviceBuffer allocate(long byteSize, long alignment) {
+        return DeviceBuffer.allocate(this, byteSize, alignment);
+    }
+
+    /**
+     * Wraps memory of this device that the caller allocated some other way (a kernel library, another
+     * runtime), so that it can move into an array; {@code release} frees it.
+     *
+     * @param pointer  the pointer or handle, as arrays of this device hold it
+     * @param byteSize its size in bytes, or -1 if unknown
+     * @param release  runs exactly once, on the thread that lets go last (the buffer's close, or the release
+     *                 of the array it moved into); must not throw
+     * @return the buffer, owned by the caller
+     */
+    public DeviceBuffer wrap(MemorySegment pointer, long byteSize, Runnable release) {
+        return DeviceBuffer.wrap(this, pointer, byteSize, release);
+    }
+
+    /**
+     * The vendor API's objects behind this device, for calling the vendor API directly (running one's own
+     * kernels on this device's context, say). Keys are the vendor's type names, listed in each backend's
+     * package documentation: OpenCL {@code cl_platform_id}, {@code cl_context}, {@code cl_device_id},
+     * {@code cl_command_queue}; CUDA {@code CUdevice}, {@code CUcontext}; Vulkan {@code VkInstance},
+     * {@code VkPhysicalDevice}, {@code VkDevice}, {@code VkQueue}, {@code queueFamilyIndex}; and so on.
+     * The handles are borrowed: valid as long as the device, never released by the caller.
+     *
+     * @return the handles; empty for the CPU
+     */
+    public Map<String, MemorySegment> nativeHandles() {
+        return backend.nativeHandles();
+    }
+
+    /**
+     * @param name a key of {@link #nativeHandles()}, such as {@code "cl_context"}
+     * @return the handle, borrowed
+     * @throws java.util.NoSuchElementException naming the handles this device has
+     */
+    public MemorySegment nativeHandle(String name) {
+        MemorySegment handle = backend.nativeHandles().get(name);
+        if (handle == null) {
+            throw new java.util.NoSuchElementException(this + " has no native handle \"" + name + "\"; it has "
+                    + backend.nativeHandles().keySet());
+        }
+        return handle;
     }
 
     @Override

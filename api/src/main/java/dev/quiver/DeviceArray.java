@@ -6,6 +6,8 @@ import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.ArrayCopier;
 import dev.quiver.internal.ArrayData;
 import dev.quiver.internal.ArrayValidator;
+import dev.quiver.internal.BufferSizes;
+import dev.quiver.internal.ChildViews;
 import dev.quiver.internal.FullValidator;
 import dev.quiver.internal.HostMemory;
 import dev.quiver.internal.NativeHeap;
@@ -18,6 +20,7 @@ import dev.quiver.type.Field;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.ToLongFunction;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -116,8 +119,8 @@ public final class DeviceArray implements AutoCloseable {
         this.deviceId = struct.get(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID);
         this.state = new State(deviceType, deviceId, field.name());
         MemorySegment event = struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT);
-        this.syncEvent = event.equals(MemorySegment.NULL) ? null : new SyncEvent(deviceType, event,
-                () -> devices.get(deviceType, deviceId).backend(), () -> state.value.get() == OPEN);
+        this.syncEvent = event.equals(MemorySegment.NULL) ? null : SyncEvent.ofArray(deviceType, deviceId, event,
+                this::backend, () -> state.value.get() == OPEN);
         this.cleanable = CLEANER.register(this, state);
     }
 
@@ -205,6 +208,20 @@ public final class DeviceArray implements AutoCloseable {
             return adopt(ownArray, null, field, devices, readOnly);
         } catch (RuntimeException | Error e) {
             releaseQuietly(ownArray, null, e);
+            throw e;
+        }
+    }
+
+    /**
+     * Moves an ArrowDeviceArray that Quiver wrote itself from validated parts (a view, a built array) into a
+     * new DeviceArray, without validating it again; on failure it is released.
+     */
+    static DeviceArray adoptWritten(MemorySegment written, Field field, Devices devices, boolean readOnly) {
+        MemorySegment own = move(written, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release");
+        try {
+            return new DeviceArray(own, null, field, devices, readOnly);
+        } catch (RuntimeException | Error e) {
+            releaseQuietly(own, null, e);
             throw e;
         }
     }
@@ -298,8 +315,8 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     /**
-     * Copies this array, its buffers and children, to another device (or the same one). Waits on the host
-     * for this array's sync event first. The copy carries its own sync event where the target has events.
+     * Copies this array, its buffers and children, to another device (or the same one), on the target's
+     * default stream. See {@link #copyTo(Device, DeviceStream)} for when the host blocks.
      *
      * @param target the device to copy to
      * @return the copy, owned by the caller
@@ -309,13 +326,27 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     /**
-     * Copies this array to {@code target}, enqueuing the work on {@code stream}.
+     * Copies this array to {@code target}, enqueuing the work on {@code stream}. The copy carries its own
+     * sync event where the target has events; it completes with the copy.
+     *
+     * <p><b>When the host blocks.</b> A copy within one device of an array whose sizes do not depend on its
+     * data (fixed-width values, bitmaps, structs, fixed-size lists of those) does not block: {@code stream}
+     * waits on this array's sync event on the device, the copies are enqueued after it, and the call
+     * returns; the copy keeps this array's memory alive until the copy is released, so this array may be
+     * closed at once. The host waits for this array's sync event, and for the copy, when the target is
+     * another device (memory moves through the host), when the target memory is host-accessible, and when
+     * sizes must be read from the data (string and list offsets, view buffers), which happens only after
+     * the event.
      *
      * @param target the device to copy to
      * @param stream a stream of {@code target}
      * @return the copy, owned by the caller
+     * @throws IllegalArgumentException if {@code stream} belongs to another device than {@code target}
      */
     public DeviceArray copyTo(Device target, DeviceStream stream) {
+        if (!stream.device().equals(target)) {
+            throw new IllegalArgumentException("stream of " + stream.device() + " given for a copy to " + target);
+        }
         return copy(target.backend(), stream.handle());
     }
 
@@ -331,15 +362,33 @@ public final class DeviceArray implements AutoCloseable {
 
     private DeviceArray copy(BackendDevice target, MemorySegment stream) {
         checkOpen();
-        if (syncEvent != null) {
+        BackendDevice source = deviceType.equals(DeviceType.CPU) ? null : backend();
+        boolean onDevice = source == target && !target.hostAccessible() && ArrayCopier.sizesKnownWithoutData(field);
+        Runnable keepAlive = () -> { };
+        if (syncEvent != null && onDevice) {
+            target.streamWaitEvent(stream, target.eventFromSyncEvent(syncEvent.pointer()));
+        } else if (syncEvent != null) {
             syncEvent.waitOnHost();
         }
-        BackendDevice source = deviceType.equals(DeviceType.CPU) ? null : devices.get(deviceType, deviceId).backend();
+        if (onDevice) {
+            KeepAlive reference = retain();
+            keepAlive = reference::close;
+        }
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment out = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
-            ArrayCopier.copy(arrowArray(), field, source, target, stream, out);
+            try {
+                ArrayCopier.copy(arrowArray(), field, source, target, stream, out, keepAlive);
+            } catch (RuntimeException | Error e) {
+                keepAlive.run();
+                throw e;
+            }
             return importFrom(out, field, devices);
         }
+    }
+
+    /** @return the backend of this array's device, as chosen by {@link #devices()} */
+    private BackendDevice backend() {
+        return devices.get(deviceType, deviceId).backend();
     }
 
     /**
@@ -444,6 +493,201 @@ public final class DeviceArray implements AutoCloseable {
         return struct.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
     }
 
+    // ---- inspection ------------------------------------------------------------------------------
+
+    /** @return the top-level {@code offset}: the first slot of the buffers this array uses */
+    public long offset() {
+        return arrowArray().get(JAVA_LONG, ArrowArrayLayout.OFFSET);
+    }
+
+    /** @return the top-level {@code n_buffers} */
+    public int bufferCount() {
+        return (int) arrowArray().get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
+    }
+
+    /**
+     * A borrowed view of {@code buffers[i]}: valid while this array is open (using it afterwards throws
+     * {@link IllegalStateException}); closing it does nothing. Its {@link DeviceBuffer#byteSize()} is what
+     * the type, {@link #offset()} and {@link #length()} imply from the buffer's start (so slot
+     * {@code offset() + j} is element {@code j}); for the data buffer of strings and binaries and the
+     * variadic buffers of views it is known only for CPU arrays (read from the offsets or sizes), -1
+     * elsewhere. No device memory is read and nothing waits.
+     *
+     * @param i a buffer index, {@code 0 <= i < bufferCount()}
+     * @return the view
+     * @throws IndexOutOfBoundsException if {@code i} is out of range
+     */
+    public DeviceBuffer buffer(int i) {
+        MemorySegment array = arrowArray();
+        int count = bufferCount();
+        if (i < 0 || i >= count) {
+            throw new IndexOutOfBoundsException("buffer " + i + " of " + state.description() + ", which has " + count);
+        }
+        MemorySegment pointer = ArrayData.bufferPointer(array, i);
+        long size = BufferSizes.impliedSize(array, field, i, deviceType.equals(DeviceType.CPU));
+        return DeviceBuffer.view(deviceType, deviceId, this::viewBackend, pointer, size, () -> state.value.get() == OPEN);
+    }
+
+    /** @return the top-level {@code n_children} */
+    public int childCount() {
+        return (int) arrowArray().get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
+    }
+
+    /**
+     * Child {@code i} as this array sees it, as a new DeviceArray that shares this array's memory (zero-copy)
+     * and keeps it alive until closed. For struct, sparse union and fixed-size list arrays the child is
+     * restricted to this array's offset and length (element {@code j} of a struct's child is the member of
+     * row {@code j}); for the others (lists, maps, list views, dense unions, run-end encoded arrays) it is
+     * the whole child, which this array's offsets, sizes or run ends index. The parent's validity is not
+     * applied to the child. The child carries this array's {@code sync_event}.
+     *
+     * @param i a child index, {@code 0 <= i < childCount()}
+     * @return the child, owned by the caller, who closes it
+     * @throws IndexOutOfBoundsException if {@code i} is out of range
+     */
+    public DeviceArray child(int i) {
+        MemorySegment array = arrowArray();
+        int count = childCount();
+        if (i < 0 || i >= count) {
+            throw new IndexOutOfBoundsException("child " + i + " of " + state.description() + ", which has " + count);
+        }
+        return view(ChildViews.child(array, field, i), field.children().get(i));
+    }
+
+    /**
+     * @param name a child field's name
+     * @return the first child of that name, as {@link #child(int)} gives it
+     * @throws java.util.NoSuchElementException naming the children there are
+     */
+    public DeviceArray child(String name) {
+        List<Field> children = field.children();
+        for (int i = 0; i < children.size(); i++) {
+            if (children.get(i).name().equals(name)) {
+                return child(i);
+            }
+        }
+        throw new java.util.NoSuchElementException(state.description() + " has no child \"" + name + "\"; its children are "
+                + children.stream().map(Field::name).toList());
+    }
+
+    /**
+     * @return the dictionary of a dictionary-encoded array, as a new DeviceArray sharing this array's memory
+     *         and keeping it alive until closed (owned by the caller); empty for other arrays
+     */
+    public Optional<DeviceArray> dictionary() {
+        MemorySegment dictionary = arrowArray().get(ADDRESS, ArrowArrayLayout.DICTIONARY);
+        if (field.dictionary() == null || dictionary.equals(MemorySegment.NULL)) {
+            return Optional.empty();
+        }
+        return Optional.of(view(ArrayData.viewOf(dictionary), field.dictionary().values()));
+    }
+
+    // ---- slices and references -------------------------------------------------------------------
+
+    /**
+     * A zero-copy slice: elements {@code [offset, offset + length)} of this array. Only structs are written:
+     * no device memory is read or written and nothing waits. The slice shares this array's buffers, keeps
+     * them alive until it is closed, carries this array's {@code sync_event}, and is an array like any other
+     * (it exports, copies only its own bytes, and slices again). Its {@code null_count} is 0 if this array's
+     * is, else -1 (unknown).
+     *
+     * @param offset the first element, {@code 0 <= offset <= length()}
+     * @param length the number of elements, {@code 0 <= length <= length() - offset}
+     * @return the slice, owned by the caller, who closes it
+     * @throws IndexOutOfBoundsException if the range is not inside this array
+     */
+    public DeviceArray slice(long offset, long length) {
+        long own = length();
+        if (offset < 0 || length < 0 || offset > own || length > own - offset) {
+            throw new IndexOutOfBoundsException("slice [" + offset + ", " + offset + " + " + length + ") of "
+                    + state.description() + ", which has " + own + " elements");
+        }
+        ArrayData whole = ArrayData.viewOf(arrowArray());
+        long nullCount = whole.nullCount() == 0 ? 0
+                : field.dictionary() == null && field.type() instanceof dev.quiver.type.ArrowType.Null ? length : -1;
+        ArrayData slice = new ArrayData(length, nullCount, whole.offset() + offset, whole.buffers(), whole.children(), whole.dictionary());
+        return view(slice, field);
+    }
+
+    /**
+     * Takes a reference that keeps this array's memory alive, for asynchronous work that reads it (a kernel
+     * still running) past the point where the array's owner closes it. The structs are released when this
+     * array and every reference (and every slice, child and shared export) are closed, in any order, on
+     * the thread that closes last.
+     *
+     * @return the reference, owned by the caller, who closes it exactly once (further closes do nothing)
+     * @throws IllegalStateException if this array is closed or moved
+     */
+    public KeepAlive retain() {
+        acquireReference();
+        return new KeepAlive(this::dropReference);
+    }
+
+    /**
+     * A reference that keeps a {@link DeviceArray}'s memory alive (see {@link DeviceArray#retain()}). It may
+     * be closed from any thread; the first close lets go, later ones do nothing.
+     */
+    public static final class KeepAlive implements AutoCloseable {
+        private final java.util.concurrent.atomic.AtomicReference<Runnable> release;
+
+        private KeepAlive(Runnable release) {
+            this.release = new java.util.concurrent.atomic.AtomicReference<>(release);
+        }
+
+        /** Lets go of the array's memory; idempotent; any thread. */
+        @Override
+        public void close() {
+            Runnable r = release.getAndSet(null);
+            if (r != null) {
+                r.run();
+            }
+        }
+    }
+
+    /**
+     * Starts building an array on {@code device} from buffers, children and a dictionary (see
+     * {@link ArrayBuilder}).
+     *
+     * @param field  the field of the array to build (type, name, children, dictionary)
+     * @param device the device every buffer, child and event belongs to
+     * @return a new builder, for use by one thread
+     */
+    public static ArrayBuilder builder(Field field, Device device) {
+        return new ArrayBuilder(field, device);
+    }
+
+    /** Writes {@code data} (describing memory of this array) as a new array that holds a reference on this one. */
+    private DeviceArray view(ArrayData data, Field viewField) {
+        acquireReference();
+        MemorySegment written;
+        try (Arena scratch = Arena.ofConfined()) {
+            written = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
+            try {
+                StructWriter.writeDeviceArray(written, data, deviceType.code(), deviceId,
+                        struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT), this::dropReference);
+            } catch (RuntimeException | Error e) {
+                dropReference();
+                throw e;
+            }
+            return adoptWritten(written, viewField, devices, readOnly);
+        }
+    }
+
+    private void acquireReference() {
+        int held;
+        do {
+            held = references.get();
+            if (held == 0 || state.value.get() != OPEN) {
+                throw new IllegalStateException(state.description() + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
+            }
+        } while (!references.compareAndSet(held, held + 1));
+    }
+
+    /** @return the backend for a view buffer's copies; the host device for CPU arrays */
+    private BackendDevice viewBackend() {
+        return deviceType.equals(DeviceType.CPU) ? HostMemory.INSTANCE : backend();
+    }
+
     /** @return true once closed or exported */
     public boolean isClosed() {
         return state.value.get() != OPEN;
@@ -470,13 +714,7 @@ public final class DeviceArray implements AutoCloseable {
      * @throws IllegalStateException if this array is closed or moved
      */
     public void exportShared(MemorySegment deviceArray, MemorySegment schema) {
-        int held;
-        do {
-            held = references.get();
-            if (held == 0 || state.value.get() != OPEN) {
-                throw new IllegalStateException(state.description() + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
-            }
-        } while (!references.compareAndSet(held, held + 1));
+        acquireReference();
         try {
             StructWriter.writeDeviceArray(deviceArray.reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize()), ArrayData.viewOf(arrowArray()),
                     deviceType.code(), deviceId, struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT), this::dropReference);
@@ -510,8 +748,23 @@ public final class DeviceArray implements AutoCloseable {
         }
     }
 
+    /**
+     * @return the device, field and top-level counts of this array, for example
+     *         {@code DeviceArray OPENCL:0 "x" l, length 1000, offset 8, null_count 3, 2 buffers, 0 children, sync_event};
+     *         never reads device memory
+     */
     @Override
     public String toString() {
-        return state.description() + (isClosed() ? " (closed)" : "");
+        if (isClosed()) {
+            return state.description() + " (" + (state.value.get() == MOVED ? "moved" : "closed") + ")";
+        }
+        MemorySegment array = struct.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
+        return state.description() + " " + field.type().format() + (field.dictionary() == null ? "" : " dictionary " + field.dictionary().values().type().format())
+                + ", length " + array.get(JAVA_LONG, ArrowArrayLayout.LENGTH)
+                + ", offset " + array.get(JAVA_LONG, ArrowArrayLayout.OFFSET)
+                + ", null_count " + array.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT)
+                + ", " + array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS) + " buffers, "
+                + array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN) + " children"
+                + (syncEvent == null ? "" : ", sync_event") + (readOnly ? ", read-only" : "");
     }
 }

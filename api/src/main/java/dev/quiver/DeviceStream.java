@@ -1,24 +1,50 @@
 package dev.quiver;
 
+import dev.quiver.spi.BackendDevice;
+
 import java.lang.foreign.MemorySegment;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A stream of a device: an ordered queue of copies and event operations (a {@code CUstream}, an OpenCL
- * command queue, ...). Streams from {@link Device#createStream()} are owned by the caller, who closes them
- * once, from any thread; the default stream is borrowed and closing it does nothing. A stream is not meant
- * for concurrent use by several threads.
+ * A stream of a device: an ordered queue of copies, kernels and event operations (a {@code CUstream}, an
+ * OpenCL command queue, ...).
+ *
+ * <p><b>Ownership.</b> Streams from {@link Device#createStream()} are owned by the caller, who closes them
+ * once, from any thread; closing destroys the native stream after its pending work completes. The default
+ * stream is borrowed and closing it does nothing. A stream adopted with {@link Device#adoptStream} wraps a
+ * native stream made outside Quiver: closing it forgets the adoption and, if it was adopted as owned,
+ * releases the native stream as the vendor API does.
+ *
+ * <p><b>Threading.</b> A stream is not meant for concurrent use by several threads; closing it while
+ * another thread enqueues work on it is the caller's race to avoid.
  */
 public final class DeviceStream implements AutoCloseable {
+    private enum Kind { DEFAULT, CREATED, ADOPTED_OWNED, ADOPTED_BORROWED }
+
     private final Device device;
     private final MemorySegment handle;
-    private final boolean owned;
+    private final Kind kind;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    DeviceStream(Device device, MemorySegment handle, boolean owned) {
+    private DeviceStream(Device device, MemorySegment handle, Kind kind) {
         this.device = device;
         this.handle = handle;
-        this.owned = owned;
+        this.kind = kind;
+    }
+
+    static DeviceStream defaultOf(Device device) {
+        return new DeviceStream(device, device.backend().defaultStream(), Kind.DEFAULT);
+    }
+
+    static DeviceStream created(Device device) {
+        return new DeviceStream(device, device.backend().createStream(), Kind.CREATED);
+    }
+
+    static DeviceStream adopted(Device device, MemorySegment nativeStream, boolean owned) {
+        Objects.requireNonNull(nativeStream, "nativeStream");
+        MemorySegment handle = device.backend().adoptStream(nativeStream);
+        return new DeviceStream(device, handle, owned ? Kind.ADOPTED_OWNED : Kind.ADOPTED_BORROWED);
     }
 
     /** @return the device the stream belongs to */
@@ -26,7 +52,7 @@ public final class DeviceStream implements AutoCloseable {
         return device;
     }
 
-    /** @return the native stream handle, as the backend documents it; borrowed */
+    /** @return the native stream handle, as the backend's package documentation describes it; borrowed */
     public MemorySegment handle() {
         checkOpen();
         return handle;
@@ -38,11 +64,57 @@ public final class DeviceStream implements AutoCloseable {
         device.backend().synchronizeStream(handle);
     }
 
-    /** Destroys an owned stream after its work completes; does nothing for the default stream or twice. */
+    /**
+     * Records a new event on this stream: it completes when the work enqueued so far does. The event is
+     * owned by the caller, who closes it or moves it into an array ({@link ArrayBuilder#syncEvent}).
+     *
+     * @return the new, owned event
+     * @throws UnsupportedOperationException if the device has no events (the CPU)
+     */
+    public SyncEvent recordEvent() {
+        checkOpen();
+        BackendDevice backend = device.backend();
+        if (!backend.supportsEvents()) {
+            throw new UnsupportedOperationException(device + " has no events; its work completes before calls return");
+        }
+        MemorySegment event = backend.createEvent();
+        try {
+            backend.recordEvent(event, handle);
+        } catch (RuntimeException | Error e) {
+            try {
+                backend.destroyEvent(event);
+            } catch (RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+        return SyncEvent.ofHandle(device, event, () -> backend.destroyEvent(event), true);
+    }
+
+    /**
+     * Makes future work on this stream wait for {@code event} on the device, without blocking the host.
+     *
+     * @param event an event of this stream's device
+     * @throws IllegalArgumentException if the event belongs to another device
+     */
+    public void waitFor(SyncEvent event) {
+        Objects.requireNonNull(event, "event").makeWait(this);
+    }
+
+    /**
+     * Destroys a created stream, or forgets an adopted one (releasing the native stream if it was adopted
+     * as owned), after its work completes; does nothing for the default stream, or the second time.
+     */
     @Override
     public void close() {
-        if (closed.compareAndSet(false, true) && owned) {
-            device.backend().destroyStream(handle);
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        switch (kind) {
+            case DEFAULT -> { }
+            case CREATED -> device.backend().destroyStream(handle);
+            case ADOPTED_OWNED -> device.backend().forgetStream(handle, true);
+            case ADOPTED_BORROWED -> device.backend().forgetStream(handle, false);
         }
     }
 
@@ -50,5 +122,11 @@ public final class DeviceStream implements AutoCloseable {
         if (closed.get()) {
             throw new IllegalStateException("stream of " + device + " is closed");
         }
+    }
+
+    @Override
+    public String toString() {
+        return "DeviceStream[" + device.type() + ":" + device.id() + ", " + kind.name().toLowerCase().replace('_', ' ')
+                + (closed.get() ? ", closed" : "") + "]";
     }
 }

@@ -101,6 +101,43 @@ public final class Devices {
         return find(type, id).orElseThrow(() -> new NoSuchElementException(missing(type, id)));
     }
 
+    /**
+     * @return every usable device, best first by {@link DeviceRanking#fromEnvironment()} (the
+     *         {@value DeviceRanking#PROPERTY} property overrides the default order)
+     */
+    public List<Device> ranked() {
+        return DeviceRanking.fromEnvironment().rank(all());
+    }
+
+    /**
+     * @return the best usable device by {@link #ranked()}: where a library that lets Quiver choose should
+     *         compute
+     * @throws NoSuchElementException if no device is usable, with every provider's reasons
+     */
+    public Device preferred() {
+        List<Device> ranked = ranked();
+        if (ranked.isEmpty()) {
+            throw new NoSuchElementException("no usable device; providers: " + report());
+        }
+        return ranked.getFirst();
+    }
+
+    /** @return the usable devices, best first, and why each other provider is not usable */
+    @Override
+    public String toString() {
+        StringBuilder out = new StringBuilder("Devices[");
+        List<String> parts = new ArrayList<>();
+        for (Device device : ranked()) {
+            parts.add(device.toString());
+        }
+        for (ProviderReport report : report()) {
+            if (report.status() != ProviderReport.Status.USABLE) {
+                parts.add(report.name() + " " + report.status() + (report.reasons().isEmpty() ? "" : " (" + String.join("; ", report.reasons()) + ")"));
+            }
+        }
+        return out.append(String.join(", ", parts)).append(']').toString();
+    }
+
     /** @return the CPU device */
     public Device cpu() {
         return get(DeviceType.CPU, -1);
@@ -126,7 +163,7 @@ public final class Devices {
             synchronized (this) {
                 result = discovery;
                 if (result == null) {
-                    result = Discovery.run(candidates, selection);
+                    result = Discovery.run(candidates, selection, this);
                     discovery = result;
                 }
             }
@@ -157,7 +194,7 @@ public final class Devices {
     /** The probed, ranked state; computed once. */
     private record Discovery(List<ProviderReport> reports) {
 
-        static Discovery run(List<Candidate> candidates, BackendSelection selection) {
+        static Discovery run(List<Candidate> candidates, BackendSelection selection, Devices owner) {
             record Probed(DeviceProvider provider, List<DeviceType> types, ProviderReport.Status status,
                           List<String> reasons, List<BackendDevice> devices) {}
             List<Probed> probed = new ArrayList<>();
@@ -215,7 +252,7 @@ public final class Devices {
                     }
                     for (BackendDevice device : p.devices()) {
                         if (chosen.get(DeviceType.of(device.deviceType())) == p) {
-                            devices.add(new Device(p.provider().name(), device));
+                            devices.add(new Device(p.provider().name(), device, owner));
                         }
                     }
                 }

@@ -1,31 +1,114 @@
 package dev.quiver;
 
+import dev.quiver.internal.NativeHeap;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+
 /**
- * The {@code sync_event} of a device array: a pointer to the event (a {@code cudaEvent_t*},
- * {@code cl_event*}, ...) that completes when the array's data is ready. The event is owned by the array's
- * producer and freed by the array's release; this object borrows it and is usable until the array is
- * closed. Its methods may be called from any thread.
+ * A device event, as the {@code sync_event} of an ArrowDeviceArray carries it: {@link #pointer()} is a
+ * pointer to the event (a {@code cudaEvent_t*}, {@code cl_event*}, {@code VkEvent*}, ...) and
+ * {@link #handle()} the event itself. Its methods may be called from any thread.
+ *
+ * <p><b>Ownership.</b> An event is one of two kinds:
+ * <ul>
+ *   <li><em>borrowed</em>: an array's {@code sync_event} ({@link DeviceArray#syncEvent()}), owned by the
+ *       array's producer and freed by the array's release; usable while the array is open; closing it does
+ *       nothing; or an event adopted with {@link Device#adoptEvent} and {@code owned} false, which closing
+ *       only forgets;</li>
+ *   <li><em>owned</em>: recorded with {@link DeviceStream#recordEvent()} or adopted with {@code owned} true.
+ *       The caller closes it exactly once (destroying the native event), or moves it into an array with
+ *       {@link ArrayBuilder#syncEvent(SyncEvent)}, whose release then destroys it. An owned event that
+ *       becomes unreachable without either is reported as a leak.</li>
+ * </ul>
  *
  * <p>Importing never waits: a consumer chooses to {@link #waitOnHost() wait on the host}, to
- * {@link #makeWait(DeviceStream) make a stream wait}, or to take {@link #pointer()} itself.
+ * {@link #makeWait(DeviceStream) make a stream wait} on the device, or to take {@link #pointer()} itself.
  */
-public final class SyncEvent {
+public final class SyncEvent implements AutoCloseable {
+    private static final Cleaner CLEANER = Cleaner.create();
+    private static final int OPEN = 0;
+    private static final int CLOSED = 1;
+    private static final int MOVED = 2;
+
     private final DeviceType type;
+    private final long deviceId;
     private final MemorySegment pointer;
     private final Supplier<BackendDevice> backend;
     private final BooleanSupplier live;
+    private final Owned owned;
+    private final Cleaner.Cleanable cleanable;
 
-    SyncEvent(DeviceType type, MemorySegment pointer, Supplier<BackendDevice> backend, BooleanSupplier live) {
+    /** The part of an owned event the Cleaner sees: its state, its release and its slot. */
+    private static final class Owned implements Runnable {
+        final AtomicInteger value = new AtomicInteger(OPEN);
+        final MemorySegment slot;
+        final Runnable destroy;
+        final String description;
+        final Throwable allocationSite;
+        final boolean ownsEvent;
+
+        Owned(MemorySegment slot, Runnable destroy, String description, boolean ownsEvent) {
+            this.slot = slot;
+            this.destroy = destroy;
+            this.ownsEvent = ownsEvent;
+            this.description = description;
+            this.allocationSite = Diagnostics.TRACKING ? new Throwable("SyncEvent made here") : null;
+        }
+
+        /** Destroys the native event, then frees the slot holding its pointer; runs once. */
+        void release() {
+            try {
+                destroy.run();
+            } finally {
+                NativeHeap.free(slot);
+            }
+        }
+
+        @Override
+        public void run() {
+            if (value.get() == OPEN) {
+                Diagnostics.reportLeak(description, allocationSite);
+            }
+        }
+    }
+
+    private SyncEvent(DeviceType type, long deviceId, MemorySegment pointer, Supplier<BackendDevice> backend,
+                      BooleanSupplier live, Owned owned) {
         this.type = type;
+        this.deviceId = deviceId;
         this.pointer = pointer;
         this.backend = backend;
         this.live = live;
+        this.owned = owned;
+        this.cleanable = owned == null ? null : CLEANER.register(this, owned);
+    }
+
+    /** The {@code sync_event} of an array, borrowed while the array is live. */
+    static SyncEvent ofArray(DeviceType type, long deviceId, MemorySegment pointer, Supplier<BackendDevice> backend,
+                             BooleanSupplier live) {
+        return new SyncEvent(type, deviceId, pointer, backend, live, null);
+    }
+
+    /**
+     * An event handle of {@code device} held in a new native slot, so that {@link #pointer()} is a pointer
+     * to it. {@code release} runs once on close (destroying an owned event, forgetting a borrowed one);
+     * only an owned event can move into an array.
+     */
+    static SyncEvent ofHandle(Device device, MemorySegment handle, Runnable release, boolean owned) {
+        MemorySegment slot = NativeHeap.calloc(ADDRESS.byteSize());
+        slot.set(ADDRESS, 0, handle);
+        BackendDevice backend = device.backend();
+        String description = "SyncEvent " + device.type() + ":" + device.id();
+        Owned state = new Owned(slot, release, description, owned);
+        return new SyncEvent(device.type(), device.id(), slot, () -> backend, () -> state.value.get() == OPEN, state);
     }
 
     /** @return the device type whose event type this is */
@@ -33,9 +116,32 @@ public final class SyncEvent {
         return type;
     }
 
-    /** @return the {@code sync_event} pointer (a pointer to the event), borrowed */
+    /** @return the device id of the event's device (-1 where the type has one device) */
+    public long deviceId() {
+        return deviceId;
+    }
+
+    /**
+     * @return the pointer to the event, as an ArrowDeviceArray's {@code sync_event} holds it; borrowed,
+     *         valid while this event is usable
+     */
     public MemorySegment pointer() {
+        checkLive();
         return pointer;
+    }
+
+    /**
+     * @return the native event (a {@code CUevent}, {@code cl_event}, {@code VkEvent}, ...), borrowed: never
+     *         release it yourself
+     */
+    public MemorySegment handle() {
+        BackendDevice device = device();
+        return device.eventFromSyncEvent(pointer);
+    }
+
+    /** @return true for events this object owns (see "Ownership" above) */
+    public boolean isOwned() {
+        return owned != null && owned.ownsEvent;
     }
 
     /** Blocks the calling thread until the event completes. */
@@ -47,9 +153,16 @@ public final class SyncEvent {
     /**
      * Makes future work on {@code stream} wait for the event, without blocking the host.
      *
-     * @param stream a stream of the array's device
+     * @param stream a stream of the event's device
+     * @throws IllegalArgumentException if the stream belongs to another device
      */
     public void makeWait(DeviceStream stream) {
+        Objects.requireNonNull(stream, "stream");
+        Device of = stream.device();
+        if (!of.type().equals(type) || of.id() != deviceId) {
+            throw new IllegalArgumentException("an event of " + type + ":" + deviceId + " cannot order a stream of "
+                    + of.type() + ":" + of.id() + "; wait on the host (waitOnHost) or copy the array first");
+        }
         BackendDevice device = device();
         device.streamWaitEvent(stream.handle(), device.eventFromSyncEvent(pointer));
     }
@@ -60,10 +173,48 @@ public final class SyncEvent {
         return device.isEventComplete(device.eventFromSyncEvent(pointer));
     }
 
-    private BackendDevice device() {
-        if (!live.getAsBoolean()) {
-            throw new IllegalStateException("the array owning this " + type + " sync event is closed");
+    /**
+     * Destroys an owned event (after which it must no longer be used), or forgets a borrowed adopted one;
+     * does nothing for an array's event. Idempotent; any thread.
+     */
+    @Override
+    public void close() {
+        if (owned != null && owned.value.compareAndSet(OPEN, CLOSED)) {
+            cleanable.clean();
+            owned.release();
         }
+    }
+
+    /**
+     * Moves an owned event into an array being built: afterwards this object is spent, and the returned
+     * action (run once by the array's release) destroys the event and frees its slot.
+     */
+    Runnable moveOut() {
+        if (!isOwned()) {
+            throw new IllegalArgumentException("only an owned event (DeviceStream.recordEvent, Device.adoptEvent(..., true)) moves into an array; this one is borrowed");
+        }
+        if (!owned.value.compareAndSet(OPEN, MOVED)) {
+            throw new IllegalStateException(owned.description + " is " + (owned.value.get() == MOVED ? "moved into an array" : "closed"));
+        }
+        cleanable.clean();
+        return owned::release;
+    }
+
+    private BackendDevice device() {
+        checkLive();
         return backend.get();
+    }
+
+    private void checkLive() {
+        if (!live.getAsBoolean()) {
+            throw new IllegalStateException(owned != null
+                    ? owned.description + " is " + (owned.value.get() == MOVED ? "moved into an array" : "closed")
+                    : "the array owning this " + type + " sync event is closed");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SyncEvent[" + type + ":" + deviceId + (owned == null ? ", of an array" : isOwned() ? ", owned" : ", borrowed") + "]";
     }
 }

@@ -1,5 +1,7 @@
 package dev.quiver.abi;
 
+import java.lang.foreign.SegmentAllocator;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.StructLayout;
 
@@ -48,4 +50,22 @@ public final class ArrowArrayLayout {
     }
 
     private ArrowArrayLayout() {}
+
+    /**
+     * Allocates a zeroed {@code struct ArrowArray} (80 bytes, released state: {@code release} is NULL) for a producer to fill.
+     *
+     * {@snippet :
+     * try (Arena arena = Arena.ofConfined()) {
+     *     MemorySegment struct = ArrowArrayLayout.allocate(arena);
+     * }
+     * }
+     *
+     * @param allocator where the memory comes from (an {@code Arena} decides its lifetime)
+     * @return the struct's memory, owned as {@code allocator} owns what it allocates
+     */
+    public static MemorySegment allocate(SegmentAllocator allocator) {
+        MemorySegment struct = allocator.allocate(LAYOUT);
+        struct.fill((byte) 0);
+        return struct;
+    }
 }

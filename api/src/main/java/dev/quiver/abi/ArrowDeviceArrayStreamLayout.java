@@ -1,5 +1,7 @@
 package dev.quiver.abi;
 
+import java.lang.foreign.SegmentAllocator;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.StructLayout;
 
@@ -42,4 +44,22 @@ public final class ArrowDeviceArrayStreamLayout {
     }
 
     private ArrowDeviceArrayStreamLayout() {}
+
+    /**
+     * Allocates a zeroed {@code struct ArrowDeviceArrayStream} (48 bytes, released state: {@code release} is NULL) for a producer to fill or a stream export to write.
+     *
+     * {@snippet :
+     * try (Arena arena = Arena.ofConfined()) {
+     *     MemorySegment struct = ArrowDeviceArrayStreamLayout.allocate(arena);
+     * }
+     * }
+     *
+     * @param allocator where the memory comes from (an {@code Arena} decides its lifetime)
+     * @return the struct's memory, owned as {@code allocator} owns what it allocates
+     */
+    public static MemorySegment allocate(SegmentAllocator allocator) {
+        MemorySegment struct = allocator.allocate(LAYOUT);
+        struct.fill((byte) 0);
+        return struct;
+    }
 }

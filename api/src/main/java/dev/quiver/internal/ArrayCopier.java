@@ -64,6 +64,17 @@ public final class ArrayCopier {
      */
     public static void copy(MemorySegment array, Field field, BackendDevice source, BackendDevice target,
                             MemorySegment stream, MemorySegment out) {
+        copy(array, field, source, target, stream, out, () -> { });
+    }
+
+    /**
+     * Copies as {@link #copy(MemorySegment, Field, BackendDevice, BackendDevice, MemorySegment, MemorySegment)}
+     * and runs {@code onRelease} once when the copy is released (after its own allocations are freed), for
+     * a source that must stay alive while the copy's work may still read it. If the copy fails, the caller
+     * still owns {@code onRelease}.
+     */
+    public static void copy(MemorySegment array, Field field, BackendDevice source, BackendDevice target,
+                            MemorySegment stream, MemorySegment out, Runnable onRelease) {
         ArrayCopier copier = new ArrayCopier(source, target, stream);
         Arena structs = Arena.ofShared();
         MemorySegment event = MemorySegment.NULL;
@@ -94,6 +105,7 @@ public final class ArrayCopier {
                     owned.forEach(target::free);
                 } finally {
                     structs.close();
+                    onRelease.run();
                 }
             });
         } catch (RuntimeException | Error e) {
@@ -109,6 +121,29 @@ public final class ArrayCopier {
             }
             throw e;
         }
+    }
+
+    /**
+     * @param field a field
+     * @return true if copying an array of it reads nothing from the source's data on the host: no offsets
+     *         to re-base, no sizes of views, anywhere in the tree (dictionaries included)
+     */
+    public static boolean sizesKnownWithoutData(Field field) {
+        BufferLayout layout = BufferLayout.of(field.type());
+        if (layout.variadic()) {
+            return false;
+        }
+        for (BufferLayout.Buffer buffer : layout.buffers()) {
+            if (buffer.kind() == BufferLayout.Kind.OFFSETS || buffer.kind() == BufferLayout.Kind.SIZES) {
+                return false;
+            }
+        }
+        for (Field child : field.children()) {
+            if (!sizesKnownWithoutData(child)) {
+                return false;
+            }
+        }
+        return field.dictionary() == null || sizesKnownWithoutData(field.dictionary().values());
     }
 
     /** What to copy of one node: the absolute slots [start, end) of its buffers, and what its children need. */

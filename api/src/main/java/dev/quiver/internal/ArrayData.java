@@ -57,6 +57,38 @@ public record ArrayData(long length, long nullCount, long offset, List<MemorySeg
     }
 
     /**
+     * @param array a live, validated ArrowArray (80 bytes)
+     * @param i     a buffer index below its {@code n_buffers}
+     * @return {@code buffers[i]}
+     */
+    public static MemorySegment bufferPointer(MemorySegment array, int i) {
+        MemorySegment s = array.reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+        long nBuffers = s.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
+        return s.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(nBuffers * ADDRESS.byteSize()).getAtIndex(ADDRESS, i);
+    }
+
+    /**
+     * @param array a live, validated ArrowArray (80 bytes)
+     * @param i     a child index below its {@code n_children}
+     * @return {@code children[i]}, an ArrowArray
+     */
+    public static MemorySegment childPointer(MemorySegment array, int i) {
+        MemorySegment s = array.reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+        long nChildren = s.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
+        return s.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(nChildren * ADDRESS.byteSize()).getAtIndex(ADDRESS, i);
+    }
+
+    /**
+     * @param length    the new {@code length}
+     * @param nullCount the new {@code null_count}
+     * @param offset    the new {@code offset}
+     * @return this node with other top-level counts, sharing buffers, children and dictionary
+     */
+    public ArrayData withRange(long length, long nullCount, long offset) {
+        return new ArrayData(length, nullCount, offset, buffers, children, dictionary);
+    }
+
+    /**
      * An array without dictionary.
      *
      * @param length    {@code length}

@@ -1,0 +1,250 @@
+package dev.quiver;
+
+import dev.quiver.abi.ArrowArrayLayout;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.internal.ArrayData;
+import dev.quiver.internal.ArrayValidator;
+import dev.quiver.internal.ReleaseCallbacks;
+import dev.quiver.internal.StructWriter;
+import dev.quiver.type.Field;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Builds a {@link DeviceArray} from memory the caller holds: buffers (owned ones move in), children and a
+ * dictionary (arrays that move in), length, null count, offset and an optional sync event. The result is
+ * written by the same struct writer every array Quiver makes goes through, so it exports like any array:
+ * release callbacks, {@code private_data}, {@code reserved} zeroed, {@code sync_event} set.
+ *
+ * {@snippet :
+ * Device device = Devices.system().cpu();
+ * DeviceBuffer values = device.allocate(3 * Long.BYTES);
+ * values.asSegment().asLongBuffer().put(new long[] {1, 2, 3});
+ * try (DeviceArray column = DeviceArray.builder(Field.of("x", new ArrowType.Int(64, true), false), device)
+ *         .length(3).nullCount(0)
+ *         .absentBuffer()          // no validity bitmap
+ *         .buffer(values)          // moved in: the array frees it on release
+ *         .build()) {
+ *     column.exportTo(arrowDeviceArray, arrowSchema);
+ * }
+ * }
+ *
+ * <p><b>Ownership.</b> Nothing moves until {@link #build()} succeeds: it checks every part first (devices,
+ * counts against the type, sizes of buffers whose size is known, the structure as an import would), and on
+ * failure throws while the caller still owns everything it passed. After a successful build, owned buffers,
+ * children, the dictionary and the event belong to the array: its release (when the array and every view of
+ * it are closed, or when a consumer releases its export) frees the buffers, closes the children and the
+ * dictionary and destroys the event, once, on the releasing thread. Borrowed buffer views (from another
+ * array's {@link DeviceArray#buffer(int)}) are refused: copy them into an allocated buffer first.
+ *
+ * <p><b>Threading.</b> A builder is for one thread and one {@code build()}.
+ */
+public final class ArrayBuilder {
+    private final Field field;
+    private final Device device;
+    private final List<DeviceBuffer> buffers = new ArrayList<>();
+    private final List<DeviceArray> children = new ArrayList<>();
+    private DeviceArray dictionary;
+    private SyncEvent syncEvent;
+    private long length = -1;
+    private long nullCount = -1;
+    private long offset;
+    private boolean built;
+
+    ArrayBuilder(Field field, Device device) {
+        this.field = Objects.requireNonNull(field, "field");
+        this.device = Objects.requireNonNull(device, "device");
+    }
+
+    /**
+     * @param length the number of elements (required)
+     * @return this builder
+     */
+    public ArrayBuilder length(long length) {
+        this.length = length;
+        return this;
+    }
+
+    /**
+     * @param nullCount the number of nulls, or -1 if not computed (the default)
+     * @return this builder
+     */
+    public ArrayBuilder nullCount(long nullCount) {
+        this.nullCount = nullCount;
+        return this;
+    }
+
+    /**
+     * @param offset the first slot of the buffers the array uses (default 0)
+     * @return this builder
+     */
+    public ArrayBuilder offset(long offset) {
+        this.offset = offset;
+        return this;
+    }
+
+    /**
+     * Appends the next buffer, in the order the type's layout gives (validity bitmap first where it has
+     * one). An owned buffer moves into the array on {@link #build()}.
+     *
+     * @param buffer an owned buffer of this builder's device
+     * @return this builder
+     */
+    public ArrayBuilder buffer(DeviceBuffer buffer) {
+        buffers.add(Objects.requireNonNull(buffer, "buffer; use absentBuffer() for a NULL slot"));
+        return this;
+    }
+
+    /**
+     * Appends a NULL buffer slot: an absent validity bitmap (no nulls), or an absent buffer of an empty array.
+     *
+     * @return this builder
+     */
+    public ArrayBuilder absentBuffer() {
+        buffers.add(null);
+        return this;
+    }
+
+    /**
+     * Appends the next child; it moves into the array on {@link #build()} (the caller's object is closed
+     * then, and the array's release releases the child).
+     *
+     * @param child an open array of this builder's device, of the type the field gives for that child
+     * @return this builder
+     */
+    public ArrayBuilder child(DeviceArray child) {
+        children.add(Objects.requireNonNull(child, "child"));
+        return this;
+    }
+
+    /**
+     * Sets the dictionary of a dictionary-encoded field; it moves into the array on {@link #build()}.
+     *
+     * @param dictionary an open array of this builder's device, of the field's dictionary value type
+     * @return this builder
+     */
+    public ArrayBuilder dictionary(DeviceArray dictionary) {
+        this.dictionary = Objects.requireNonNull(dictionary, "dictionary");
+        return this;
+    }
+
+    /**
+     * Sets the event that completes when the array's data (children and dictionary included) is ready. It
+     * becomes the array's {@code sync_event} and moves in on {@link #build()}; the array's release destroys it.
+     *
+     * @param event an owned event of this builder's device ({@link DeviceStream#recordEvent()},
+     *              {@link Device#adoptEvent} with {@code owned} true)
+     * @return this builder
+     */
+    public ArrayBuilder syncEvent(SyncEvent event) {
+        this.syncEvent = Objects.requireNonNull(event, "event");
+        return this;
+    }
+
+    /**
+     * Checks every part, then builds the array and moves the parts in (see "Ownership" above).
+     *
+     * @return the array, owned by the caller
+     * @throws IllegalArgumentException if a part is of another device, borrowed, closed, or does not match
+     *                                  the type (a buffer too small for offset + length, a child of another
+     *                                  type); nothing moved
+     * @throws InvalidArrowException    if the structure is invalid (counts, lengths, offsets), naming the
+     *                                  field path; nothing moved
+     * @throws IllegalStateException    if this builder already built
+     */
+    public DeviceArray build() {
+        if (built) {
+            throw new IllegalStateException("this builder already built an array; use a new builder");
+        }
+        if (length < 0) {
+            throw new IllegalArgumentException("length is " + (length == -1 ? "not set" : "negative: " + length));
+        }
+        if (offset < 0) {
+            throw new IllegalArgumentException("offset is negative: " + offset);
+        }
+        BuildParts.check(field, device, buffers, children, dictionary, syncEvent, offset, length);
+        List<MemorySegment> pointers = new ArrayList<>(buffers.size());
+        for (DeviceBuffer buffer : buffers) {
+            pointers.add(buffer == null ? MemorySegment.NULL : buffer.pointer());
+        }
+        List<ArrayData> childData = new ArrayList<>(children.size());
+        for (DeviceArray child : children) {
+            childData.add(ArrayData.viewOf(child.arrowArray()));
+        }
+        ArrayData dictionaryData = dictionary == null ? null : ArrayData.viewOf(dictionary.arrowArray());
+        ArrayData data = new ArrayData(length, nullCount, offset, pointers, childData, dictionaryData);
+        MemorySegment eventPointer = syncEvent == null ? MemorySegment.NULL : syncEvent.pointer();
+
+        AtomicReference<Runnable> release = new AtomicReference<>(() -> { });
+        try (Arena scratch = Arena.ofConfined()) {
+            MemorySegment written = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
+            StructWriter.writeDeviceArray(written, data, device.type().code(), device.id(), eventPointer,
+                    () -> release.get().run());
+            try {
+                ArrayValidator.validate(written.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), field);
+            } catch (RuntimeException e) {
+                releaseWritten(written, e);
+                throw e;
+            }
+            boolean readOnly = children.stream().anyMatch(DeviceArray::isReadOnly) || dictionary != null && dictionary.isReadOnly();
+            release.set(takeParts());
+            built = true;
+            return DeviceArray.adoptWritten(written, field, device.devices(), readOnly);
+        }
+    }
+
+    /** Moves every part in; returns what the array's release runs. Cannot fail after the checks passed. */
+    private Runnable takeParts() {
+        List<Runnable> frees = new ArrayList<>();
+        for (DeviceBuffer buffer : buffers) {
+            if (buffer != null) {
+                frees.add(buffer.moveOut());
+            }
+        }
+        for (DeviceArray child : children) {
+            frees.add(moveIn(child));
+        }
+        if (dictionary != null) {
+            frees.add(moveIn(dictionary));
+        }
+        if (syncEvent != null) {
+            frees.add(syncEvent.moveOut());
+        }
+        return () -> {
+            RuntimeException first = null;
+            for (Runnable free : frees) {
+                try {
+                    free.run();
+                } catch (RuntimeException e) {
+                    if (first == null) {
+                        first = e;
+                    } else {
+                        first.addSuppressed(e);
+                    }
+                }
+            }
+            if (first != null) {
+                throw first;
+            }
+        };
+    }
+
+    private static Runnable moveIn(DeviceArray array) {
+        DeviceArray.KeepAlive memory = array.retain();
+        array.close();
+        return memory::close;
+    }
+
+    private static void releaseWritten(MemorySegment written, RuntimeException primary) {
+        try {
+            ReleaseCallbacks.releaseArrayStruct(written);
+        } catch (RuntimeException e) {
+            primary.addSuppressed(e);
+        }
+    }
+}
