@@ -1,6 +1,7 @@
 package dev.quiver.device.opencl;
 
-import dev.quiver.spi.BackendDevice;
+import dev.quiver.device.ffm.MemoryKind;
+import dev.quiver.device.ffm.VendorDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 
 import java.lang.foreign.MemorySegment;
@@ -14,8 +15,13 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 /**
  * One OpenCL device with a context and a default in-order command queue.
  *
+ * <p><b>Identity.</b> The device id is the device's index over all platforms' devices, in the order the ICD
+ * loader lists them; the total memory is {@code CL_DEVICE_GLOBAL_MEM_SIZE}. The device is not host
+ * accessible: {@code cl_mem} handles are not host addresses, whatever memory backs them.
+ *
  * <p><b>Handles.</b> Device pointers are {@code cl_mem} buffer handles (never addresses; offsets travel
- * beside them). Streams are {@code cl_command_queue}s: {@link #defaultStream()} is the device's queue and
+ * beside them), read-write, at least one byte, aligned to {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}, the
+ * largest alignment {@link #allocate} accepts. Streams are {@code cl_command_queue}s: {@link #defaultStream()} is the device's queue and
  * {@link MemorySegment#NULL} means the same; {@link #createStream()} makes another in-order queue on the same
  * context. Events are {@code cl_event}s of the device's context (see the package documentation for how
  * {@link #createEvent()} and {@link #recordEvent} map onto OpenCL markers).
@@ -31,52 +37,27 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * thread-safe. Copies are non-blocking: host memory given to them must stay valid until the queue is
  * synchronized.
  */
-public final class OpenClDevice implements BackendDevice, AutoCloseable {
+public final class OpenClDevice extends VendorDevice implements AutoCloseable {
+    /** {@code cl_mem} handles are not host addresses, whatever memory backs them. */
+    private static final MemoryKind MEMORY = new MemoryKind(DeviceTypeCodes.OPENCL, "OPENCL", false, "clCreateBuffer");
+
     private final OpenCl cl;
     private final ClDeviceInfo info;
     private final MemorySegment context;
     private final MemorySegment queue;
     private final boolean adopted;
     private final AtomicBoolean closed = new AtomicBoolean();
-    private final Set<Long> allocations = ConcurrentHashMap.newKeySet();
     private final Set<Long> streams = ConcurrentHashMap.newKeySet();
     /** Events made by {@link #createEvent()}, with whether they were recorded. */
     private final Map<Long, AtomicBoolean> events = new ConcurrentHashMap<>();
 
     OpenClDevice(OpenCl cl, ClDeviceInfo info, MemorySegment context, MemorySegment queue, boolean adopted) {
+        super(MEMORY, info.id(), info.displayName(), info.globalMemory(), info.baseAlignment(), "OpenCL");
         this.cl = cl;
         this.info = info;
         this.context = context;
         this.queue = queue;
         this.adopted = adopted;
-    }
-
-    @Override
-    public int deviceType() {
-        return DeviceTypeCodes.OPENCL;
-    }
-
-    /** @return the device's index over all platforms' devices, in the order the ICD loader lists them */
-    @Override
-    public long deviceId() {
-        return info.id();
-    }
-
-    @Override
-    public String name() {
-        return info.displayName();
-    }
-
-    /** @return {@code CL_DEVICE_GLOBAL_MEM_SIZE} */
-    @Override
-    public long totalMemory() {
-        return info.globalMemory();
-    }
-
-    /** @return false: {@code cl_mem} handles are not host addresses, whatever memory backs them */
-    @Override
-    public boolean hostAccessible() {
-        return false;
     }
 
     /** @return platform, vendor, versions, device type, compute units, clock, memory sizes, alignment */
@@ -120,42 +101,22 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     // ---- memory -------------------------------------------------------------------------------
 
     /**
-     * Creates a read-write {@code cl_mem} buffer. A zero-byte request gets a one-byte buffer, since OpenCL
-     * has no empty buffers. The buffer's device address is aligned to {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}.
+     * Creates a read-write {@code cl_mem} buffer, at least one byte (OpenCL has no empty buffers), whose device
+     * address is aligned to {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}.
      *
-     * @return the {@code cl_mem} handle as a zero-length segment, owned by the caller
-     * @throws IllegalArgumentException if {@code alignment} is not a power of two or exceeds the device's
-     *                                  base address alignment
-     * @throws OpenClException          if OpenCL refuses, for example {@code CL_INVALID_BUFFER_SIZE} above
-     *                                  {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}
+     * @throws IllegalStateException if this adopted device is closed
+     * @throws OpenClException       if OpenCL refuses, for example {@code CL_INVALID_BUFFER_SIZE} above
+     *                               {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}
      */
     @Override
-    public MemorySegment allocate(long byteSize, long alignment) {
+    protected MemorySegment allocateNative(long byteSize) {
         checkOpen();
-        if (byteSize < 0) {
-            throw new IllegalArgumentException("byteSize is negative: " + byteSize);
-        }
-        if (alignment <= 0 || Long.bitCount(alignment) != 1) {
-            throw new IllegalArgumentException("alignment must be a power of two, not " + alignment);
-        }
-        if (alignment > info.baseAlignment()) {
-            throw new IllegalArgumentException("alignment " + alignment + " exceeds what " + name()
-                    + " guarantees for buffers (CL_DEVICE_MEM_BASE_ADDR_ALIGN: " + info.baseAlignment() + " bytes)");
-        }
-        MemorySegment buffer = cl.createBuffer(context, Math.max(byteSize, 1));
-        allocations.add(buffer.address());
-        return buffer;
+        return cl.createBuffer(context, byteSize);
     }
 
-    /** Releases a buffer from {@link #allocate}; OpenCL frees it once enqueued work using it is done. */
+    /** Releases a buffer; OpenCL frees it once enqueued work using it is done. Works after close. */
     @Override
-    public void free(MemorySegment pointer) {
-        if (pointer.equals(MemorySegment.NULL)) {
-            return;
-        }
-        if (!allocations.remove(pointer.address())) {
-            throw new IllegalArgumentException(hex(pointer) + " is not a live buffer allocated by " + name());
-        }
+    protected void freeNative(MemorySegment pointer) {
         cl.releaseMemObject(pointer);
     }
 

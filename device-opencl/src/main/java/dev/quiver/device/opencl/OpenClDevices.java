@@ -54,7 +54,7 @@ public final class OpenClDevices {
         } catch (OpenCl.LibraryMissing e) {
             throw new DeviceException("OpenCL is not available: " + e.getMessage());
         }
-        ClInfo.Query q = cl::getCommandQueueInfo;
+        ClInfo.Query q = cl.info(ClFunction.clGetCommandQueueInfo);
         MemorySegment queueContext = ClInfo.handle(q, queue, ClConstants.CL_QUEUE_CONTEXT, "clGetCommandQueueInfo(CL_QUEUE_CONTEXT)");
         if (queueContext.address() != context.address()) {
             throw new IllegalArgumentException("queue 0x" + Long.toHexString(queue.address()) + " belongs to context 0x"
@@ -66,7 +66,7 @@ public final class OpenClDevices {
                     + " is out-of-order; Quiver orders copies and markers on in-order queues only");
         }
         MemorySegment device = ClInfo.handle(q, queue, ClConstants.CL_QUEUE_DEVICE, "clGetCommandQueueInfo(CL_QUEUE_DEVICE)");
-        MemorySegment platform = ClInfo.handle(cl::getDeviceInfo, device, ClConstants.CL_DEVICE_PLATFORM, "clGetDeviceInfo(CL_DEVICE_PLATFORM)");
+        MemorySegment platform = ClInfo.handle(cl.info(ClFunction.clGetDeviceInfo), device, ClConstants.CL_DEVICE_PLATFORM, "clGetDeviceInfo(CL_DEVICE_PLATFORM)");
         List<ClEnumeration.Handle> all = ClEnumeration.enumerate(cl).devices();
         int id = -1;
         for (int i = 0; i < all.size() && id < 0; i++) {

@@ -1,7 +1,8 @@
 /**
  * The OpenCL backend: {@code ARROW_DEVICE_OPENCL} (device type 4) on any OpenCL 1.2 or later platform, through the
  * Khronos ICD loader {@code libOpenCL.so.1} called with FFM (no JNI, no JOCL). Every downcall is declared once,
- * with its C declaration, in one table that the tests compile against {@code CL/cl.h}.
+ * with its C declaration, in one table that the tests compile against {@code CL/cl.h}, and bound through the
+ * binding layer Quiver's FFM backends share ({@code dev.quiver.device.ffm}).
  *
  * <p><b>Devices.</b> {@link dev.quiver.device.opencl.OpenClProvider} lists every device of every platform;
  * a device's id is its index in that list (platforms in {@code clGetPlatformIDs} order, then devices in
@@ -35,10 +36,13 @@
  *
  * <p><b>Errors.</b> Every failing OpenCL call throws {@link dev.quiver.device.opencl.OpenClException}, a
  * {@link dev.quiver.spi.DeviceException} naming the call and the error by its C name
- * ({@link dev.quiver.device.opencl.OpenClError}).
+ * ({@link dev.quiver.device.opencl.OpenClError}). Bad arguments ({@code alignment} not a power of two or above
+ * {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}, a buffer freed twice, a queue or event of another context) get an
+ * {@link java.lang.IllegalArgumentException} naming what was wrong, and nothing is retained or leaked.
  *
  * <p><b>Native access.</b> The module {@code dev.quiver.device.opencl} makes restricted FFM calls (it loads
- * {@code libOpenCL.so.1}, calls into it and gives it an upcall): grant it native access. The system property
+ * {@code libOpenCL.so.1} through {@code dev.quiver.device.ffm}, calls into it and gives it an upcall): grant
+ * both modules native access. The system property
  * {@code quiver.opencl.library} names another OpenCL library (a soname or a path) to load instead.
  */
 package dev.quiver.device.opencl;
