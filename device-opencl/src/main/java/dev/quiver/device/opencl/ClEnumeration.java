@@ -61,7 +61,7 @@ final class ClEnumeration {
         try {
             return ClInfo.string(cl.info(ClFunction.clGetPlatformInfo), platform, ClConstants.CL_PLATFORM_NAME, "clGetPlatformInfo(CL_PLATFORM_NAME)");
         } catch (OpenClException e) {
-            return "0x" + Long.toHexString(platform.address()) + " (its name is unreadable: " + e.getMessage() + ")";
+            return Hex.of(platform) + " (its name is unreadable: " + e.getMessage() + ")";
         }
     }
 

@@ -34,6 +34,32 @@
  * {@code clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)} to poll. An event is recorded at most once.
  * The producer releases it ({@code clReleaseEvent}) in the array's release callback.
  *
+ * <p><b>Native handles.</b> {@link dev.quiver.device.opencl.OpenClDevice#nativeHandles()} (the SPI's
+ * {@code BackendDevice.nativeHandles}, so no downcast is needed) gives, in this order:
+ * <ul>
+ *   <li>{@code "cl_platform_id"}: the device's platform;</li>
+ *   <li>{@code "cl_context"}: the device's context, on which its buffers, queues and events live;</li>
+ *   <li>{@code "cl_device_id"}: the device;</li>
+ *   <li>{@code "cl_command_queue"}: the default queue, the default stream.</li>
+ * </ul>
+ * They are borrowed: the device owns them and they stay valid while it is open (for devices of the provider,
+ * for the life of the process); the caller never releases them, and retains them
+ * ({@code clRetainContext}, ...) only to keep them longer.
+ *
+ * <p><b>Adoption.</b> Code that makes its own queues and events on those handles hands them over with
+ * {@code adoptStream(cl_command_queue)} and {@code adoptEvent(cl_event)}. Adopting checks the object
+ * ({@code clGetCommandQueueInfo}: the queue's {@code CL_QUEUE_CONTEXT} and {@code CL_QUEUE_DEVICE} are this
+ * device's, and it is in order; {@code clGetEventInfo}: the event's {@code CL_EVENT_CONTEXT} is this
+ * device's), refuses anything else with an {@link java.lang.IllegalArgumentException} that retains nothing,
+ * and retains the object ({@code clRetainCommandQueue}, {@code clRetainEvent}) while adopted; the maker keeps
+ * its own reference. Every method taking a stream accepts an adopted queue (copies, synchronize,
+ * {@code recordEvent}, {@code streamWaitEvent}); {@code waitEvent}, {@code streamWaitEvent} and
+ * {@code isEventComplete} accept an adopted event. An adopted {@code cl_event} cannot be recorded: an
+ * OpenCL event is the completion of one command and completes once, so {@code recordEvent} refuses it
+ * (record an event from {@code createEvent} instead). {@code forgetStream} and {@code forgetEvent} release
+ * the reference adoption took, and with {@code destroy} the maker's too (after {@code clFinish} for a
+ * queue).
+ *
  * <p><b>Errors.</b> Every failing OpenCL call throws {@link dev.quiver.device.opencl.OpenClException}, a
  * {@link dev.quiver.spi.DeviceException} naming the call and the error by its C name
  * ({@link dev.quiver.device.opencl.OpenClError}). Bad arguments ({@code alignment} not a power of two or above
