@@ -132,6 +132,32 @@ public final class AdoptionChecks {
     }
 
     /**
+     * {@link #forgettingDestroysOnlyWhenAsked} for a stream made outside Quiver, used in
+     * {@link #everyOperationOnStream}.
+     *
+     * @param backend     a device with events
+     * @param stream      the native stream, live, of {@code backend}
+     * @param liveStreams reads the number of live native streams
+     */
+    public static void nativeStreamServesEveryOperation(BackendDevice backend, MemorySegment stream, LongSupplier liveStreams) {
+        forgettingDestroysOnlyWhenAsked(backend + ": stream 0x" + Long.toHexString(stream.address()), stream, liveStreams,
+                backend::adoptStream, adopted -> everyOperationOnStream(backend, adopted), backend::forgetStream);
+    }
+
+    /**
+     * {@link #forgettingDestroysOnlyWhenAsked} for an event made outside Quiver, used in
+     * {@link #everyOperationWithEvent}.
+     *
+     * @param backend    a device with events
+     * @param event      the native event, live, of {@code backend}
+     * @param liveEvents reads the number of live native events
+     */
+    public static void nativeEventServesEveryOperation(BackendDevice backend, MemorySegment event, LongSupplier liveEvents) {
+        forgettingDestroysOnlyWhenAsked(backend + ": event 0x" + Long.toHexString(event.address()), event, liveEvents,
+                backend::adoptEvent, adopted -> everyOperationWithEvent(backend, adopted), backend::forgetEvent);
+    }
+
+    /**
      * Runs every operation that takes a stream on {@code stream}: copies from and to the host and within the
      * device, recording an event on it, making it wait for an event, synchronising it; checks the bytes.
      *

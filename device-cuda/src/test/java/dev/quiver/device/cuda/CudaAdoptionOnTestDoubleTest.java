@@ -55,8 +55,7 @@ class CudaAdoptionOnTestDoubleTest {
         BackendDevice cuda = device(DeviceTypeCodes.CUDA, 0);
         MemorySegment event = CudaTestDouble.applicationEvent(0);
         assertEquals(event, cuda.adoptEvent(event), "a CUevent is its own handle");
-        AdoptionChecks.forgettingDestroysOnlyWhenAsked("CUevent", event, () -> live("events"), cuda::adoptEvent,
-                adopted -> AdoptionChecks.everyOperationWithEvent(cuda, adopted), cuda::forgetEvent);
+        AdoptionChecks.nativeEventServesEveryOperation(cuda, event, () -> live("events"));
     }
 
     @Test
