@@ -52,6 +52,12 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * flag does not travel through {@link #exportTo}: arrays of the Arrow C Device Data Interface are immutable
  * by specification.
  *
+ * <p><b>Views and references.</b> {@link #slice}, {@link #child(int)} and {@link #dictionary()} return new
+ * arrays over this array's buffers (zero-copy, no device access) that hold a reference on it;
+ * {@link #retain()} holds one without an array; {@link #exportShared} hands one to a C consumer. The structs
+ * are released once this array and every such reference are closed, in any order, on the thread that
+ * closes last. While references are held, {@link #exportTo} refuses to move the structs out.
+ *
  * <p><b>Validation.</b> Every import checks the structs (counts, lengths, offsets, buffer presence, format
  * strings, nesting depth) without reading buffer contents; faults are reported by
  * {@link InvalidArrowException} naming the field path, after the foreign release has been called.

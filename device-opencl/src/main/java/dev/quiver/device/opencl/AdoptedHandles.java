@@ -1,19 +1,20 @@
 package dev.quiver.device.opencl;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
  * The OpenCL objects of one kind (queues, events) that one device adopted: made outside Quiver, validated
- * and retained by the device, until forgotten. Thread-safe: a handle is adopted at most once, even by
- * concurrent callers.
+ * (or handed out by this device, such as a queue of {@code createStream}), validated and retained by the
+ * device, until forgotten. A handle may be adopted several times: each adoption holds its own reference and
+ * each {@link #forget} lets go of one. Thread-safe.
  */
 final class AdoptedHandles {
     private final String kind;
     private final String deviceName;
-    private final Set<Long> live = ConcurrentHashMap.newKeySet();
+    /** Adoptions not yet forgotten, per handle address. */
+    private final ConcurrentHashMap<Long, Integer> live = new ConcurrentHashMap<>();
 
     /**
      * @param kind       what the handles are, for messages ({@code "cl_command_queue"}, {@code "cl_event"})
@@ -25,29 +26,21 @@ final class AdoptedHandles {
     }
 
     /**
-     * Adopts a handle once: reserves it, then validates and retains it; if that throws, the handle is not
-     * adopted.
+     * Adopts a handle: validates and retains it, then counts the adoption; if validation throws, nothing
+     * is counted.
      *
      * @param handle            the handle
-     * @param known             whether the device already knows the handle otherwise (made it, owns it)
      * @param validateAndRetain checks the handle belongs to the device and retains it, or throws
      * @return the handle as a plain address
-     * @throws IllegalArgumentException if the handle is NULL, known or adopted already
+     * @throws IllegalArgumentException if the handle is NULL or of another device
      */
-    MemorySegment adopt(MemorySegment handle, boolean known, Consumer<MemorySegment> validateAndRetain) {
+    MemorySegment adopt(MemorySegment handle, Consumer<MemorySegment> validateAndRetain) {
         if (handle.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("cannot adopt a NULL " + kind);
         }
         MemorySegment plain = MemorySegment.ofAddress(handle.address());
-        if (known || !live.add(plain.address())) {
-            throw new IllegalArgumentException(kind + " " + Hex.of(handle) + " is already known to " + deviceName);
-        }
-        try {
-            validateAndRetain.accept(plain);
-        } catch (RuntimeException e) {
-            live.remove(plain.address());
-            throw e;
-        }
+        validateAndRetain.accept(plain);
+        live.merge(plain.address(), 1, Integer::sum);
         return plain;
     }
 
@@ -56,11 +49,11 @@ final class AdoptedHandles {
      * @return whether it is adopted
      */
     boolean contains(MemorySegment handle) {
-        return live.contains(handle.address());
+        return live.containsKey(handle.address());
     }
 
     /**
-     * Stops tracking an adopted handle; the caller then releases the references.
+     * Forgets one adoption of a handle; the caller then releases the reference it held.
      *
      * @param handle an adopted handle
      * @param hint   what to do with a handle the device made instead, for the message
@@ -68,7 +61,12 @@ final class AdoptedHandles {
      * @throws IllegalArgumentException if the handle is not adopted
      */
     MemorySegment forget(MemorySegment handle, String hint) {
-        if (!live.remove(handle.address())) {
+        boolean[] found = new boolean[1];
+        live.computeIfPresent(handle.address(), (address, count) -> {
+            found[0] = true;
+            return count == 1 ? null : count - 1;
+        });
+        if (!found[0]) {
             throw new IllegalArgumentException(Hex.of(handle) + " is not a " + kind + " adopted by " + deviceName + " (" + hint + ")");
         }
         return MemorySegment.ofAddress(handle.address());

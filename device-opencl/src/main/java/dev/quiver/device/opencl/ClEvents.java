@@ -100,11 +100,12 @@ final class ClEvents {
      *
      * @param event a {@code cl_event}
      * @return the event handle (the event's address)
-     * @throws IllegalArgumentException if the event is NULL, already known to this device, or of another
-     *                                  context; nothing is retained then
+     * @throws IllegalArgumentException if the event is NULL or of another context; nothing is retained then.
+     *                                  An event of {@code createEvent} may be adopted too: the adoption holds
+     *                                  its own reference.
      */
     MemorySegment adopt(MemorySegment event) {
-        return adopted.adopt(event, created.containsKey(event.address()), handle -> {
+        return adopted.adopt(event, handle -> {
             requireContext(handle);
             cl.retainEvent(handle);
         });

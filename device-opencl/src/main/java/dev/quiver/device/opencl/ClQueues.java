@@ -79,12 +79,13 @@ final class ClQueues {
      *
      * @param queue a {@code cl_command_queue}
      * @return the stream handle (the queue's address)
-     * @throws IllegalArgumentException if the queue is NULL, already known to this device, of another
-     *                                  context or device, or out-of-order; nothing is retained then
+     * @throws IllegalArgumentException if the queue is NULL, of another context or device, or out-of-order;
+     *                                  nothing is retained then. A queue this device made (its default queue,
+     *                                  one from {@code createStream}) may be adopted too: the adoption holds
+     *                                  its own reference.
      */
     MemorySegment adopt(MemorySegment queue) {
-        boolean known = queue.address() == defaultQueue.address() || created.contains(queue.address());
-        return adopted.adopt(queue, known, handle -> {
+        return adopted.adopt(queue, handle -> {
             ClQueueFacts facts = ClQueueFacts.read(cl, handle);
             facts.requireContext(context);
             facts.requireDevice(info.device());

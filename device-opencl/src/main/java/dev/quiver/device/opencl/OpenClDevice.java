@@ -333,7 +333,7 @@ public final class OpenClDevice extends VendorDevice implements AutoCloseable {
      *
      * @param nativeStream a {@code cl_command_queue}
      * @return the stream handle: the queue itself
-     * @throws IllegalArgumentException if the queue is NULL, already known to this device, belongs to another
+     * @throws IllegalArgumentException if the queue is NULL, belongs to another
      *                                  context or device, or is out-of-order; nothing is retained then
      * @throws IllegalStateException    if this adopted device is closed
      */
@@ -365,7 +365,7 @@ public final class OpenClDevice extends VendorDevice implements AutoCloseable {
      *
      * @param nativeEvent a {@code cl_event}
      * @return the event handle: the event itself
-     * @throws IllegalArgumentException if the event is NULL, already known to this device, or belongs to
+     * @throws IllegalArgumentException if the event is NULL, or belongs to
      *                                  another context; nothing is retained then
      * @throws IllegalStateException    if this adopted device is closed
      */
