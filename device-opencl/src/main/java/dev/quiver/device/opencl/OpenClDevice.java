@@ -244,7 +244,7 @@ public final class OpenClDevice extends VendorDevice implements AutoCloseable {
     @Override
     public void waitEvent(MemorySegment event) {
         events.requireRecorded(event);
-        cl.waitForEvent(event);
+        cl.waitForEvent(events.completion(event));
     }
 
     /**
@@ -255,7 +255,7 @@ public final class OpenClDevice extends VendorDevice implements AutoCloseable {
     public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
         MemorySegment target = queueOf(stream);
         events.requireRecorded(event);
-        cl.enqueueBarrier(target, event);
+        cl.enqueueBarrier(target, events.completion(event));
     }
 
     /**
@@ -265,7 +265,7 @@ public final class OpenClDevice extends VendorDevice implements AutoCloseable {
      */
     @Override
     public boolean isEventComplete(MemorySegment event) {
-        int status = cl.eventStatus(event);
+        int status = cl.eventStatus(events.completion(event));
         if (status < 0) {
             throw new OpenClException("clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)", status,
                     "the event's commands terminated abnormally with this status");
