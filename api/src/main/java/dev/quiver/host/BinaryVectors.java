@@ -3,6 +3,7 @@ package dev.quiver.host;
 import dev.quiver.type.ArrowType;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -83,25 +84,27 @@ public final class BinaryVectors {
         return build(name, new ArrowType.LargeBinary(), data, offsets, validity);
     }
 
+    // Offsets and data are checked after they are copied, so that nothing the caller does meanwhile can
+    // make the vector's offsets point outside its data.
     private static HostVector build(String name, ArrowType type, byte[] data, int[] offsets, Validity validity) {
-        Objects.requireNonNull(offsets, "offsets");
-        int length = checkOffsets(name, data, offsets.length, k -> offsets[k]);
-        return build(name, type, data, k -> offsets[k], length, LittleEndian.copyOf(offsets, offsets.length), validity);
+        int[] own = Objects.requireNonNull(offsets, "offsets").clone();
+        int length = checkOffsets(name, data, own.length, k -> own[k]);
+        return build(name, type, data, k -> own[k], length, LittleEndian.wrap(own), validity);
     }
 
     private static HostVector build(String name, ArrowType type, byte[] data, long[] offsets, Validity validity) {
-        Objects.requireNonNull(offsets, "offsets");
-        int length = checkOffsets(name, data, offsets.length, k -> offsets[k]);
-        return build(name, type, data, k -> offsets[k], length, LittleEndian.copyOf(offsets, offsets.length), validity);
+        long[] own = Objects.requireNonNull(offsets, "offsets").clone();
+        int length = checkOffsets(name, data, own.length, k -> own[k]);
+        return build(name, type, data, k -> own[k], length, LittleEndian.wrap(own), validity);
     }
 
     private static HostVector build(String name, ArrowType type, byte[] data, Utf8Check.Offsets offsets, int length,
                                     MemorySegment offsetBuffer, Validity validity) {
-        MemorySegment bytes = LittleEndian.copyOf(data, Math.toIntExact(offsets.at(length)));
+        byte[] bytes = Arrays.copyOf(data, Math.toIntExact(offsets.at(length)));
         if (type instanceof ArrowType.Utf8 || type instanceof ArrowType.LargeUtf8) {
             Utf8Check.check(name, bytes, offsets, length);
         }
-        return FixedWidthVectors.leaf(name, type, length, validity, offsetBuffer, bytes);
+        return FixedWidthVectors.leaf(name, type, length, validity, offsetBuffer, MemorySegment.ofArray(bytes));
     }
 
     /** @return the number of values; checks the offsets ascend from 0 or more to at most the data's length */

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Builds {@link HostVector}s of every fixed-width type from Java primitive arrays, without boxing: each
- * builder copies the values with one bulk copy into a little-endian buffer of its own, and the vector's
- * {@link HostVector#toDeviceArray()} copies that buffer into 64-byte aligned native memory with one more.
+ * Builds {@link HostVector}s of every fixed-width type from Java primitive arrays, without boxing: the
+ * vector wraps the array, and its {@link HostVector#toDeviceArray()} copies the values straight from it into
+ * 64-byte aligned native memory with one bulk {@link java.lang.foreign.MemorySegment#copy}.
  * Each value is given in its Arrow storage: unsigned integers as their bits in the signed Java type of the
  * same width, float16 as its IEEE 754 half-precision bits, dates, times, timestamps and durations as
  * their integer counts, decimals as their unscaled two's complement integers (decimal128 and decimal256 as
@@ -24,10 +24,14 @@ import java.util.Objects;
  * describe at least that many ({@link Validity#allValid()} for none). Values in null slots are copied as
  * given. The vector's field is nullable and named {@code name}.
  *
- * <p><b>Ownership and threads.</b> Builders copy what they are given during the call and keep no
- * reference to the caller's arrays, which the caller may reuse at once; they must not be modified by another
- * thread during the call. The returned vector is immutable and owns no native memory. Stateless: any thread
- * may call any method.
+ * <p><b>Ownership and threads.</b> The vector <em>wraps</em> the caller's values array, as
+ * {@link java.nio.ByteBuffer#wrap(byte[])} does (on a big-endian platform it holds a byte-swapped copy
+ * instead): it reads the array whenever it is read or turned into a device array, so the caller must not
+ * modify the array while the vector is in use (give it {@code values.clone()} to keep using the array).
+ * Validity is copied into a bitmap of the vector's own, as are booleans (bit-packed) and month-day-nano
+ * intervals (interleaved). Device arrays made from the vector hold copies and never see later changes. The
+ * vector owns no native memory. Builders are stateless: any thread may call any method; a vector may be
+ * read from several threads while nobody writes its array.
  *
  * {@snippet :
  * long[] ids = new long[1_000_000];
@@ -164,7 +168,7 @@ public final class FixedWidthVectors {
      */
     public static HostVector float32(String name, float[] values, Validity validity) {
         Objects.requireNonNull(values, "values");
-        return build(name, ArrowType.floatingPoint(32), LittleEndian.copyOf(values, values.length), values.length, validity);
+        return build(name, ArrowType.floatingPoint(32), LittleEndian.wrap(values), values.length, validity);
     }
 
     /**
@@ -176,7 +180,7 @@ public final class FixedWidthVectors {
      */
     public static HostVector float64(String name, double[] values, Validity validity) {
         Objects.requireNonNull(values, "values");
-        return build(name, ArrowType.floatingPoint(64), LittleEndian.copyOf(values, values.length), values.length, validity);
+        return build(name, ArrowType.floatingPoint(64), LittleEndian.wrap(values), values.length, validity);
     }
 
     /**
@@ -281,7 +285,7 @@ public final class FixedWidthVectors {
     public static HostVector intervalDayTime(String name, int[] daysAndMillis, Validity validity) {
         Objects.requireNonNull(daysAndMillis, "daysAndMillis");
         int length = perValue(name, "day-time interval", daysAndMillis.length, 2, "ints (days, milliseconds)");
-        return build(name, new ArrowType.Interval(IntervalUnit.DAY_TIME), LittleEndian.copyOf(daysAndMillis, daysAndMillis.length), length, validity);
+        return build(name, new ArrowType.Interval(IntervalUnit.DAY_TIME), LittleEndian.wrap(daysAndMillis), length, validity);
     }
 
     /**
@@ -382,14 +386,14 @@ public final class FixedWidthVectors {
             throw new IllegalArgumentException(name + ": fixed-size binary width must be at least 1, not " + width);
         }
         int length = perValue(name, "fixed-size binary w:" + width, values.length, width, "bytes");
-        return build(name, new ArrowType.FixedSizeBinary(width), LittleEndian.copyOf(values, values.length), length, validity);
+        return build(name, new ArrowType.FixedSizeBinary(width), MemorySegment.ofArray(values), length, validity);
     }
 
     private static HostVector wideDecimal(String name, ArrowType.Decimal type, long[] words, Validity validity) {
         Objects.requireNonNull(words, "words");
         int perValue = type.bitWidth() / 64;
         int length = perValue(name, "decimal" + type.bitWidth(), words.length, perValue, "64-bit words");
-        return build(name, type, LittleEndian.copyOf(words, words.length), length, validity);
+        return build(name, type, LittleEndian.wrap(words), length, validity);
     }
 
     private static int perValue(String name, String type, int given, int perValue, String units) {
@@ -402,22 +406,22 @@ public final class FixedWidthVectors {
 
     private static HostVector bytes(String name, ArrowType type, byte[] values, Validity validity) {
         Objects.requireNonNull(values, "values");
-        return build(name, type, LittleEndian.copyOf(values, values.length), values.length, validity);
+        return build(name, type, MemorySegment.ofArray(values), values.length, validity);
     }
 
     private static HostVector shorts(String name, ArrowType type, short[] values, Validity validity) {
         Objects.requireNonNull(values, "values");
-        return build(name, type, LittleEndian.copyOf(values, values.length), values.length, validity);
+        return build(name, type, LittleEndian.wrap(values), values.length, validity);
     }
 
     private static HostVector ints(String name, ArrowType type, int[] values, Validity validity) {
         Objects.requireNonNull(values, "values");
-        return build(name, type, LittleEndian.copyOf(values, values.length), values.length, validity);
+        return build(name, type, LittleEndian.wrap(values), values.length, validity);
     }
 
     private static HostVector longs(String name, ArrowType type, long[] values, Validity validity) {
         Objects.requireNonNull(values, "values");
-        return build(name, type, LittleEndian.copyOf(values, values.length), values.length, validity);
+        return build(name, type, LittleEndian.wrap(values), values.length, validity);
     }
 
     private static HostVector build(String name, ArrowType type, MemorySegment storage, int length, Validity validity) {

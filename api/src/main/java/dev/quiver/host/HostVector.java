@@ -25,8 +25,11 @@ import java.util.RandomAccess;
 
 /**
  * An Arrow array of any type described by Java values: an immutable value that owns no native memory.
- * Build one with {@link #of(Field, List)} (every type) or the shortcuts, slice it with {@link #slice}, and
- * turn it into a CPU {@link DeviceArray} (64-byte aligned buffers) with {@link #toDeviceArray()}.
+ * Build one with {@link #of(Field, List)} (every type) or the shortcuts, without boxing with
+ * {@link FixedWidthVectors} and {@link BinaryVectors}, slice it with {@link #slice}, and turn it into a CPU
+ * {@link DeviceArray} (64-byte aligned buffers) with {@link #toDeviceArray()}. Vectors from
+ * {@link FixedWidthVectors} wrap the caller's primitive array, which must not change while they are in
+ * use; every other vector holds copies of what it was given. Any thread may read a vector.
  *
  * <p><b>The Java mapping</b>, shared with {@link ArrayReader#values()}: null as {@code null}; booleans as
  * {@link Boolean}; integers, dates, times, timestamps, durations and year-month intervals as {@link Long}

@@ -5,9 +5,11 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /**
- * Bulk copies of Java primitive arrays into new heap byte arrays laid out the way Arrow stores values:
- * little-endian, packed. One {@link MemorySegment#copy(Object, int, MemorySegment, ValueLayout, long, int)}
- * per array, no boxing. Stateless; the source array is read during the call only.
+ * Java primitive arrays as heap segments laid out the way Arrow stores values, little-endian and packed:
+ * {@code copyOf} makes a new array with one bulk
+ * {@link MemorySegment#copy(Object, int, MemorySegment, ValueLayout, long, int)} and keeps no reference to
+ * the source; {@code wrap} returns a segment over the array itself where the platform is little-endian (a
+ * copy elsewhere). No boxing. Stateless.
  */
 final class LittleEndian {
     /** Arrow's layouts of 16-, 32- and 64-bit integers and of IEEE 754 floats: little-endian, unaligned. */
@@ -17,12 +19,9 @@ final class LittleEndian {
     static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
-    private LittleEndian() {}
+    private static final boolean NATIVE_IS_LITTLE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
-    /** @return the first {@code count} bytes of {@code values} in a new heap segment */
-    static MemorySegment copyOf(byte[] values, int count) {
-        return copy(values, ValueLayout.JAVA_BYTE, count);
-    }
+    private LittleEndian() {}
 
     /** @return the first {@code count} values, little-endian, in a new heap segment */
     static MemorySegment copyOf(short[] values, int count) {
@@ -47,6 +46,31 @@ final class LittleEndian {
     /** @return the first {@code count} values, little-endian IEEE 754, in a new heap segment */
     static MemorySegment copyOf(double[] values, int count) {
         return copy(values, DOUBLE, count);
+    }
+
+    /** @return the values in Arrow's layout: the array itself on a little-endian platform, a copy elsewhere */
+    static MemorySegment wrap(short[] values) {
+        return NATIVE_IS_LITTLE ? MemorySegment.ofArray(values) : copyOf(values, values.length);
+    }
+
+    /** @return the values in Arrow's layout: the array itself on a little-endian platform, a copy elsewhere */
+    static MemorySegment wrap(int[] values) {
+        return NATIVE_IS_LITTLE ? MemorySegment.ofArray(values) : copyOf(values, values.length);
+    }
+
+    /** @return the values in Arrow's layout: the array itself on a little-endian platform, a copy elsewhere */
+    static MemorySegment wrap(long[] values) {
+        return NATIVE_IS_LITTLE ? MemorySegment.ofArray(values) : copyOf(values, values.length);
+    }
+
+    /** @return the values in Arrow's layout: the array itself on a little-endian platform, a copy elsewhere */
+    static MemorySegment wrap(float[] values) {
+        return NATIVE_IS_LITTLE ? MemorySegment.ofArray(values) : copyOf(values, values.length);
+    }
+
+    /** @return the values in Arrow's layout: the array itself on a little-endian platform, a copy elsewhere */
+    static MemorySegment wrap(double[] values) {
+        return NATIVE_IS_LITTLE ? MemorySegment.ofArray(values) : copyOf(values, values.length);
     }
 
     private static MemorySegment copy(Object array, ValueLayout layout, int count) {

@@ -1,9 +1,8 @@
 package dev.quiver.host;
 
-import java.lang.foreign.MemorySegment;
-
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * Checks that every value of a utf8 array is well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates,
@@ -11,6 +10,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
  * and no value may start inside a character. ASCII runs are skipped eight bytes at a time. Stateless.
  */
 final class Utf8Check {
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
 
     private Utf8Check() {}
@@ -28,16 +28,16 @@ final class Utf8Check {
      * @param length  the number of values
      * @throws IllegalArgumentException naming the first value that is not well-formed UTF-8
      */
-    static void check(String name, MemorySegment data, Offsets offsets, int length) {
-        long end = offsets.at(length);
-        long bad = firstMalformed(data, offsets.at(0), end);
+    static void check(String name, byte[] data, Offsets offsets, int length) {
+        int end = (int) offsets.at(length);
+        int bad = firstMalformed(data, (int) offsets.at(0), end);
         if (bad >= 0) {
             throw new IllegalArgumentException(name + ": value " + valueHolding(offsets, length, bad)
                     + " is not well-formed UTF-8 (byte " + bad + " of the data)");
         }
         for (int k = 1; k < length; k++) {
             long start = offsets.at(k);
-            if (start < end && (data.get(JAVA_BYTE, start) & 0xC0) == 0x80) {
+            if (start < end && (data[(int) start] & 0xC0) == 0x80) {
                 throw new IllegalArgumentException(name + ": value " + k + " starts inside a UTF-8 character (byte "
                         + start + " of the data)");
             }
@@ -45,16 +45,20 @@ final class Utf8Check {
     }
 
     /** @return the index of the first byte of a malformed sequence in {@code from .. end - 1}, or -1 */
-    private static long firstMalformed(MemorySegment data, long from, long end) {
-        long i = from;
+    private static int firstMalformed(byte[] data, int from, int end) {
+        int i = from;
         while (i < end) {
-            while (i + 8 <= end && (data.get(JAVA_LONG_UNALIGNED, i) & HIGH_BITS) == 0) {
-                i += 8;
+            if (i + 8 <= end) {
+                long high = (long) WORDS.get(data, i) & HIGH_BITS;
+                if (high != 0 && (high & 0x80) == 0) {
+                    // Skip the ASCII bytes before the first one with its high bit set.
+                    i += Long.numberOfTrailingZeros(high) >>> 3;
+                } else if (high == 0) {
+                    i += 8;
+                    continue;
+                }
             }
-            if (i >= end) {
-                break;
-            }
-            int b = data.get(JAVA_BYTE, i) & 0xFF;
+            int b = data[i] & 0xFF;
             if (b < 0x80) {
                 i++;
                 continue;
@@ -63,7 +67,7 @@ final class Utf8Check {
             if (continuation < 0 || i + continuation >= end) {
                 return i;
             }
-            int second = data.get(JAVA_BYTE, i + 1) & 0xFF;
+            int second = data[i + 1] & 0xFF;
             boolean secondInRange = switch (b) {
                 case 0xE0 -> second >= 0xA0 && second <= 0xBF;
                 case 0xED -> second >= 0x80 && second <= 0x9F;
@@ -75,7 +79,7 @@ final class Utf8Check {
                 return i;
             }
             for (int c = 2; c <= continuation; c++) {
-                if ((data.get(JAVA_BYTE, i + c) & 0xC0) != 0x80) {
+                if ((data[i + c] & 0xC0) != 0x80) {
                     return i;
                 }
             }

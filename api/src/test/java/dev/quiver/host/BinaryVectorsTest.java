@@ -120,6 +120,16 @@ class BinaryVectorsTest {
     }
 
     @Test
+    void keepsCopiesOfDataAndOffsets() {
+        byte[] data = "abcd".getBytes(StandardCharsets.US_ASCII);
+        int[] offsets = {0, 1, 4};
+        HostVector v = BinaryVectors.utf8("s", data, offsets, Validity.allValid());
+        data[0] = 'z';
+        offsets[2] = 1_000;
+        assertEquals(List.of("a", "bcd"), v.values());
+    }
+
+    @Test
     void makesWhatTheBoxedBuildersMake() {
         byte[] data = "héllowörld".getBytes(StandardCharsets.UTF_8);
         HostVector built = BinaryVectors.utf8("s", data, new int[] {0, 6, 6, 12}, Validity.of(new boolean[] {true, false, true}));

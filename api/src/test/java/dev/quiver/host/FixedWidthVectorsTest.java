@@ -202,6 +202,20 @@ class FixedWidthVectorsTest {
                 new long[] {-123, -1, 5, 0}, Validity.of(new boolean[] {true, false})).values());
     }
 
+    @Test
+    void wrapsTheValuesWhileDeviceArraysHoldCopies() {
+        long[] values = {1, 2, 3};
+        boolean[] valid = {true, true, false};
+        HostVector vector = FixedWidthVectors.int64("w", values, Validity.of(valid));
+        try (DeviceArray before = vector.toDeviceArray(CValues.NONE)) {
+            values[0] = 100;
+            valid[1] = false;
+            assertEquals(Arrays.asList(100L, 2L, null), vector.values(), "the vector reads the array it wraps; validity was copied");
+            assertEquals(Arrays.asList(1L, 2L, null), ArrayReader.of(before).values(), "the device array holds a copy");
+        }
+        assertArrayEquals(new long[] {100, 2, 3}, CValues.fixed(vector, -1, "l", 8).longs());
+    }
+
     private static boolean[] randomValidity(int n) {
         boolean[] valid = new boolean[n];
         for (int i = 0; i < n; i++) {
