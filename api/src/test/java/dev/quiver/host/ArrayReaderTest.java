@@ -1,11 +1,18 @@
 package dev.quiver.host;
 
 import dev.quiver.DeviceArray;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.testkit.CLibrary;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 import dev.quiver.type.TimeUnit;
 import org.junit.jupiter.api.Test;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -14,6 +21,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -171,6 +180,39 @@ class ArrayReaderTest {
             assertEquals(Arrays.asList(null, java.util.Map.of("id", 14L, "name", "e", "inner", java.util.Map.of("x", 2.0)).get("id")),
                     Arrays.asList(row.getObject(0), ((java.util.Map<?, ?>) row.getObject(2)).get("id")));
         }
+    }
+
+    @Test
+    void readsMembersOfACProducedStructWhoseMembersHaveOffsetsOfTheirOwn() throws Throwable {
+        CLibrary producer = CLibrary.fromResources(ArrayReaderTest.class, "sliced_struct.c");
+        MethodHandle make = producer.function("sliced_struct_make", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
+        MethodHandle releases = producer.function("sliced_struct_releases", FunctionDescriptor.of(JAVA_LONG));
+        long before = (long) releases.invokeExact();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment deviceArray = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+            MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
+            make.invokeExact(deviceArray, schema);
+            try (DeviceArray array = DeviceArray.importFrom(deviceArray, schema, CValues.NONE)) {
+                ArrayReader row = ArrayReader.of(array);
+                ArrayReader id = row.child(0);
+                ArrayReader name = row.child(1);
+                assertEquals(4, id.length());
+                assertEquals(11, id.getLong(0));
+                assertTrue(id.isNull(1));
+                assertEquals(13, id.getLong(2));
+                assertEquals(14, id.getLong(3));
+                assertEquals("e", name.getString(0));
+                assertArrayEquals("h".getBytes(StandardCharsets.UTF_8), name.getBytes(3));
+                assertTrue(row.isNull(2));
+                assertFalse(row.isNull(3));
+                long[] stored = new long[4];
+                id.copyLongs(0, stored, 0, 4);
+                assertArrayEquals(new long[] {11, 12, 13, 14}, stored);
+                assertEquals(java.util.Map.of("id", 14L, "name", "h"), row.getObject(3));
+                assertEquals(Arrays.asList(11L, null, 13L, 14L), id.values());
+            }
+        }
+        assertEquals(before + 1, (long) releases.invokeExact(), "the producer's release ran once");
     }
 
     @Test
