@@ -340,7 +340,11 @@ public final class HostVector {
         return validity.equals(MemorySegment.NULL) ? 0 : Bitmaps.countClear(validity, offset, length);
     }
 
-    /** @return the values of this slice, as given to the builder, in the Java mapping */
+    /**
+     * @return the values of this slice in the Java mapping: as given to the builder, or, for vectors built
+     *         without boxing, read on demand from their buffers (for {@link FixedWidthVectors}, from the array
+     *         the vector wraps)
+     */
     public List<Object> values() {
         return values.subList((int) offset, (int) (offset + length));
     }
