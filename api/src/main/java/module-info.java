@@ -1,13 +1,15 @@
 /**
  * What applications compile against: device types, devices, device arrays, events and streams over the
  * Arrow C Device Data Interface (arrays and streams, {@code dev.quiver.stream}), DLPack ({@code dev.quiver.dlpack}) and the CUDA Array Interface
- * ({@code dev.quiver.cai}), and a conformance checker for other implementations of the Arrow C Device Data
- * Interface ({@code dev.quiver.check}). Finds backends with {@link java.util.ServiceLoader}.
+ * ({@code dev.quiver.cai}). Finds backends with {@link java.util.ServiceLoader}. The conformance checker for
+ * other implementations is the separate module {@code dev.quiver.check}, which alone may use the C ABI layer
+ * and the validators.
  *
  * <p>Makes restricted FFM calls (upcall stubs for release callbacks and DLPack deleters, downcalls into
- * foreign release callbacks and deleters, reinterpretation of imported pointers): run with
- * {@code --enable-native-access=dev.quiver.api} (or {@code ALL-UNNAMED} on the class path).
+ * foreign release callbacks and deleters, reinterpretation of imported pointers), all of them in its C ABI
+ * layer: run with {@code --enable-native-access=dev.quiver.api} (or {@code ALL-UNNAMED} on the class path).
  */
+@SuppressWarnings("module")
 module dev.quiver.api {
     requires transitive dev.quiver.spi;
     exports dev.quiver;
@@ -17,6 +19,7 @@ module dev.quiver.api {
     exports dev.quiver.stream;
     exports dev.quiver.dlpack;
     exports dev.quiver.cai;
-    exports dev.quiver.check;
+    exports dev.quiver.internal.abi to dev.quiver.check;
+    exports dev.quiver.internal.validate to dev.quiver.check;
     uses dev.quiver.spi.DeviceProvider;
 }

@@ -5,6 +5,7 @@
  */
 module dev.quiver.cli {
     requires dev.quiver.api;
+    requires dev.quiver.check;
     requires info.picocli;
     requires dev.quiver.testkit;
     exports dev.quiver.cli.bench;

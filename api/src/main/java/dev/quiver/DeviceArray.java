@@ -48,7 +48,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * <p><b>Read-only arrays.</b> An array imported from a producer that forbids writes (a DLPack tensor flagged
  * {@code READ_ONLY}, a CUDA Array Interface descriptor with {@code readonly} true) is read-only:
  * {@link #isReadOnly()} says so and every path that would let anyone write to its buffers calls
- * an internal write check, which refuses with {@link ReadOnlyArrayException}. Copies ({@link #copyTo}, {@link #copyToHost()}) are writable. The
+ * a write check, which refuses. Copies ({@link #copyTo}, {@link #copyToHost()}) are writable. The
  * flag does not travel through {@link #exportTo}: arrays of the Arrow C Device Data Interface are immutable
  * by specification.
  *

@@ -1,6 +1,7 @@
 package dev.quiver;
 
 import dev.quiver.spi.DeviceTypeCodes;
+import dev.quiver.testdouble.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -8,6 +8,7 @@ import dev.quiver.abi.ArrowAsyncProducerLayout;
 import dev.quiver.abi.ArrowAsyncTaskLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.abi.CallbackErrors;
+import dev.quiver.internal.abi.IdTable;
 import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;

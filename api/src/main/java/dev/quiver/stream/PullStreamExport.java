@@ -6,6 +6,7 @@ import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.abi.CallbackErrors;
+import dev.quiver.internal.abi.IdTable;
 import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.StructWriter;

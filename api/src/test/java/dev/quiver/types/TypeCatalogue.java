@@ -20,18 +20,29 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** One sample array of every type of the C Data Interface, each with nulls where the type has them. */
-final class TypeCatalogue {
+/**
+ * One sample array of every type of the C Data Interface, each with nulls where the type has them. Public
+ * for the conformance checker's tests, which put each sample through the checker. Immutable samples; any
+ * thread.
+ */
+public final class TypeCatalogue {
     private TypeCatalogue() {}
 
-    record Sample(String name, HostVector vector) {
+    /**
+     * One sample.
+     *
+     * @param name   the type's name, for test reports
+     * @param vector the sample array
+     */
+    public record Sample(String name, HostVector vector) {
         @Override
         public String toString() {
             return name;
         }
     }
 
-    static List<Sample> all() {
+    /** @return a new list of every sample */
+    public static List<Sample> all() {
         List<Sample> out = new ArrayList<>();
         out.add(sample("null", Field.of("n", new ArrowType.Null(), true), null, null, null));
         out.add(sample("bool", leaf(new ArrowType.Bool()), true, null, false, true, true, false, false, true, true));

@@ -1,6 +1,6 @@
 package dev.quiver.internal.abi;
 
-import java.util.concurrent.ConcurrentHashMap;
+import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -8,23 +8,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * is ever stored in native memory. One entry per tree. Thread-safe.
  */
 final class ExportTable {
-    private static final AtomicLong NEXT = new AtomicLong(1);
-    private static final ConcurrentHashMap<Long, SharedRelease> LIVE = new ConcurrentHashMap<>();
+    private static final IdTable<SharedRelease> LIVE = new IdTable<>();
 
     /** @return a new id naming {@code owner} until {@link #remove} */
     static long register(SharedRelease owner) {
-        long id = NEXT.getAndIncrement();
-        LIVE.put(id, owner);
-        return id;
+        return LIVE.register(owner).address();
     }
 
     /** @return the owner of {@code id}; null if it was released or never existed */
     static SharedRelease get(long id) {
-        return LIVE.get(id);
+        return LIVE.get(MemorySegment.ofAddress(id));
     }
 
     static void remove(long id) {
-        LIVE.remove(id);
+        LIVE.remove(MemorySegment.ofAddress(id));
     }
 
     private static final AtomicLong LIVE_NODES = new AtomicLong();

@@ -6,17 +6,20 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Calls C function pointers of the stream structs (the other side's callbacks) and makes the upcall stubs
- * of ours. Invokers are made on first use, never at class initialisation of the API. Thread-safe.
+ * Calls C function pointers a foreign side hands over (stream callbacks, release callbacks, a producer
+ * function under check) and makes the upcall stubs of ours. Invokers are made on first use, never at class
+ * initialisation of the API. The caller vouches that each function pointer has the C signature named by
+ * the method it calls. Stateless; safe from any thread (the callee decides whether it is).
  */
 public final class NativeCalls {
+    /** {@code int f(void*)}: a producer function filling one struct. */
+    public static final FunctionDescriptor INT_PTR = FunctionDescriptor.of(JAVA_INT, ADDRESS);
     /** {@code int f(void*, void*)}: get_schema, get_next, extract_data, on_schema. */
     public static final FunctionDescriptor INT_PTR_PTR = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS);
     /** {@code int f(void*, void*, const char*)}: on_next_task. */
@@ -35,6 +38,7 @@ public final class NativeCalls {
     /** The generic invokers, made once on first use. */
     private static final class Invokers {
         static final Linker LINKER = Linker.nativeLinker();
+        static final MethodHandle INT_PTR = LINKER.downcallHandle(NativeCalls.INT_PTR);
         static final MethodHandle INT_PTR_PTR = LINKER.downcallHandle(NativeCalls.INT_PTR_PTR);
         static final MethodHandle INT_PTR_PTR_PTR = LINKER.downcallHandle(NativeCalls.INT_PTR_PTR_PTR);
         static final MethodHandle PTR_PTR = LINKER.downcallHandle(NativeCalls.PTR_PTR);
@@ -61,6 +65,32 @@ public final class NativeCalls {
         }
     }
 
+    /**
+     * Calls {@code int f(void*)}.
+     *
+     * @param function the function pointer, not NULL
+     * @param a        the argument
+     * @return what it returned
+     * @throws IllegalStateException if {@code function} is NULL
+     */
+    public static int callInt(MemorySegment function, MemorySegment a) {
+        requireFunction(function);
+        try {
+            return (int) Invokers.INT_PTR.invokeExact(function, a);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * Calls {@code int f(void*, void*)}.
+     *
+     * @param function the function pointer, not NULL
+     * @param a        the first argument
+     * @param b        the second argument
+     * @return what it returned
+     * @throws IllegalStateException if {@code function} is NULL
+     */
     public static int callInt(MemorySegment function, MemorySegment a, MemorySegment b) {
         requireFunction(function);
         try {
@@ -70,6 +100,16 @@ public final class NativeCalls {
         }
     }
 
+    /**
+     * Calls {@code int f(void*, void*, void*)}.
+     *
+     * @param function the function pointer, not NULL
+     * @param a        the first argument
+     * @param b        the second argument
+     * @param c        the third argument
+     * @return what it returned
+     * @throws IllegalStateException if {@code function} is NULL
+     */
     public static int callInt(MemorySegment function, MemorySegment a, MemorySegment b, MemorySegment c) {
         requireFunction(function);
         try {
@@ -79,6 +119,14 @@ public final class NativeCalls {
         }
     }
 
+    /**
+     * Calls {@code void* f(void*)}.
+     *
+     * @param function the function pointer, not NULL
+     * @param a        the argument
+     * @return what it returned, a zero-length segment
+     * @throws IllegalStateException if {@code function} is NULL
+     */
     public static MemorySegment callPointer(MemorySegment function, MemorySegment a) {
         requireFunction(function);
         try {
@@ -88,6 +136,13 @@ public final class NativeCalls {
         }
     }
 
+    /**
+     * Calls {@code void f(void*)}.
+     *
+     * @param function the function pointer, not NULL
+     * @param a        the argument
+     * @throws IllegalStateException if {@code function} is NULL
+     */
     public static void callVoid(MemorySegment function, MemorySegment a) {
         requireFunction(function);
         try {
@@ -97,6 +152,14 @@ public final class NativeCalls {
         }
     }
 
+    /**
+     * Calls {@code void f(void*, int64_t)}.
+     *
+     * @param function the function pointer, not NULL
+     * @param a        the first argument
+     * @param n        the second argument
+     * @throws IllegalStateException if {@code function} is NULL
+     */
     public static void callVoid(MemorySegment function, MemorySegment a, long n) {
         requireFunction(function);
         try {
@@ -106,6 +169,16 @@ public final class NativeCalls {
         }
     }
 
+    /**
+     * Calls {@code void f(void*, int, void*, void*)}.
+     *
+     * @param function the function pointer, not NULL
+     * @param a        the first argument
+     * @param code     the second argument
+     * @param b        the third argument
+     * @param c        the fourth argument
+     * @throws IllegalStateException if {@code function} is NULL
+     */
     public static void callVoid(MemorySegment function, MemorySegment a, int code, MemorySegment b, MemorySegment c) {
         requireFunction(function);
         try {

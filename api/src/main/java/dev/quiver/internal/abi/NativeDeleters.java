@@ -3,15 +3,8 @@ package dev.quiver.internal.abi;
 import dev.quiver.abi.DLManagedTensorLayout;
 import dev.quiver.abi.DLManagedTensorVersionedLayout;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
@@ -23,27 +16,14 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * {@link CallbackErrors}. The upcall stubs are made on first use, never at class initialisation.
  */
 public final class NativeDeleters {
-    private static final FunctionDescriptor DELETER = FunctionDescriptor.ofVoid(ADDRESS);
-    private static final AtomicLong NEXT = new AtomicLong(1);
-    private static final ConcurrentHashMap<Long, Runnable> LIVE = new ConcurrentHashMap<>();
+    private static final IdTable<Runnable> LIVE = new IdTable<>();
 
     private NativeDeleters() {}
 
-    /** Upcall stubs and the generic invoker, made once, on first use. */
+    /** Upcall stubs, made once, on first use. */
     private static final class Stubs {
-        static final MemorySegment VERSIONED = upcall("deleteVersioned");
-        static final MemorySegment LEGACY = upcall("deleteLegacy");
-        static final MethodHandle INVOKE = Linker.nativeLinker().downcallHandle(DELETER);
-
-        private static MemorySegment upcall(String method) {
-            try {
-                MethodHandle target = MethodHandles.lookup().findStatic(NativeDeleters.class, method,
-                        MethodType.methodType(void.class, MemorySegment.class));
-                return Linker.nativeLinker().upcallStub(target, DELETER, Arena.global());
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        static final MemorySegment VERSIONED = NativeCalls.upcall(MethodHandles.lookup(), NativeDeleters.class, "deleteVersioned", NativeCalls.VOID_PTR);
+        static final MemorySegment LEGACY = NativeCalls.upcall(MethodHandles.lookup(), NativeDeleters.class, "deleteLegacy", NativeCalls.VOID_PTR);
     }
 
     /** @return our {@code void deleter(DLManagedTensorVersioned*)} */
@@ -61,9 +41,7 @@ public final class NativeDeleters {
      * @return the id to store in {@code manager_ctx}
      */
     public static long register(Runnable free) {
-        long id = NEXT.getAndIncrement();
-        LIVE.put(id, free);
-        return id;
+        return LIVE.register(free).address();
     }
 
     /**
@@ -72,7 +50,7 @@ public final class NativeDeleters {
      * @param id the registered id
      */
     public static void deleteNow(long id) {
-        Runnable free = LIVE.remove(id);
+        Runnable free = LIVE.remove(MemorySegment.ofAddress(id));
         if (free != null) {
             free.run();
         }
@@ -94,9 +72,9 @@ public final class NativeDeleters {
             return;
         }
         try {
-            Stubs.INVOKE.invokeExact(deleter, self);
-        } catch (Throwable t) {
-            throw new IllegalStateException("DLPack deleter failed", t);
+            NativeCalls.callVoid(deleter, self);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("DLPack deleter failed", e);
         }
     }
 
@@ -116,10 +94,10 @@ public final class NativeDeleters {
             if (self.equals(MemorySegment.NULL)) {
                 throw new IllegalArgumentException("called with NULL");
             }
-            long id = self.reinterpret(size).get(ADDRESS, managerContext).address();
+            MemorySegment id = Pointers.bytes(self, size).get(ADDRESS, managerContext);
             Runnable free = LIVE.remove(id);
             if (free == null) {
-                throw new IllegalStateException("manager_ctx " + id + " is not a live export (deleter called twice?)");
+                throw new IllegalStateException("manager_ctx " + id.address() + " is not a live export (deleter called twice?)");
             }
             free.run();
         } catch (Throwable t) {

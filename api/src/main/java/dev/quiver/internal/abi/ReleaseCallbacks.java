@@ -3,13 +3,8 @@ package dev.quiver.internal.abi;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -23,25 +18,12 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * shared memory of the tree. The stubs are made on first use, never at class initialisation of the API.
  */
 public final class ReleaseCallbacks {
-    private static final FunctionDescriptor RELEASE = FunctionDescriptor.ofVoid(ADDRESS);
-
     private ReleaseCallbacks() {}
 
-    /** Upcall stubs and the generic invoker, made once, on first use. */
+    /** Upcall stubs, made once, on first use. */
     private static final class Stubs {
-        static final MemorySegment ARRAY = upcall("releaseArray");
-        static final MemorySegment SCHEMA = upcall("releaseSchema");
-        static final MethodHandle INVOKE = Linker.nativeLinker().downcallHandle(RELEASE);
-
-        private static MemorySegment upcall(String method) {
-            try {
-                MethodHandle target = MethodHandles.lookup().findStatic(ReleaseCallbacks.class, method,
-                        MethodType.methodType(void.class, MemorySegment.class));
-                return Linker.nativeLinker().upcallStub(target, RELEASE, Arena.global());
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        static final MemorySegment ARRAY = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseArray", NativeCalls.VOID_PTR);
+        static final MemorySegment SCHEMA = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseSchema", NativeCalls.VOID_PTR);
     }
 
     /** @return the address of our {@code ArrowArray.release} */
@@ -111,9 +93,9 @@ public final class ReleaseCallbacks {
             release(struct, shape);
         } else {
             try {
-                Stubs.INVOKE.invokeExact(fn, struct);
-            } catch (Throwable t) {
-                throw new IllegalStateException("foreign " + shape.name + " release callback failed", t);
+                NativeCalls.callVoid(fn, struct);
+            } catch (RuntimeException e) {
+                throw new IllegalStateException("foreign " + shape.name + " release callback failed", e);
             }
         }
     }

@@ -199,14 +199,14 @@ public final class ArrayCopier {
                 return 0;
             }
             return switch (field.type()) {
-                case ArrowType.Binary t -> 4;
-                case ArrowType.Utf8 t -> 4;
-                case ArrowType.ListType t -> 4;
-                case ArrowType.MapType t -> 4;
-                case ArrowType.LargeBinary t -> 8;
-                case ArrowType.LargeUtf8 t -> 8;
-                case ArrowType.LargeList t -> 8;
-                default -> 0;
+                case ArrowType.Binary _, ArrowType.Utf8 _, ArrowType.ListType _, ArrowType.MapType _ -> 4;
+                case ArrowType.LargeBinary _, ArrowType.LargeUtf8 _, ArrowType.LargeList _ -> 8;
+                // no offsets, or offsets that are copied as they are (views, list views, dense unions)
+                case ArrowType.Null _, ArrowType.Bool _, ArrowType.Int _, ArrowType.FloatingPoint _, ArrowType.Decimal _,
+                     ArrowType.FixedSizeBinary _, ArrowType.BinaryView _, ArrowType.Utf8View _, ArrowType.Date _,
+                     ArrowType.Time _, ArrowType.Timestamp _, ArrowType.Duration _, ArrowType.Interval _,
+                     ArrowType.FixedSizeList _, ArrowType.ListView _, ArrowType.LargeListView _, ArrowType.Struct _,
+                     ArrowType.Union _, ArrowType.RunEndEncoded _ -> 0;
             };
         }
 

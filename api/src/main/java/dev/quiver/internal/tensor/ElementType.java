@@ -39,20 +39,21 @@ public record ElementType(Kind kind, int byteSize) {
 
     /**
      * @param type an Arrow type
-     * @return its tensor element type, if it is a fixed-width primitive (integers, floats, booleans); other
-     *         types, including ones added to {@link ArrowType} later, are empty
+     * @return its tensor element type, if it is a fixed-width primitive (integers, floats, booleans); every
+     *         other type is empty (a type added to {@link ArrowType} must be placed here, or this does not
+     *         compile)
      */
     public static Optional<ElementType> of(ArrowType type) {
-        if (type instanceof ArrowType.Int i) {
-            return Optional.of(new ElementType(i.signed() ? Kind.SIGNED : Kind.UNSIGNED, i.bitWidth() / 8));
-        }
-        if (type instanceof ArrowType.FloatingPoint f) {
-            return Optional.of(new ElementType(Kind.FLOAT, f.bitWidth() / 8));
-        }
-        if (type instanceof ArrowType.Bool) {
-            return Optional.of(new ElementType(Kind.BOOL, 1));
-        }
-        return Optional.empty();
+        return switch (type) {
+            case ArrowType.Int i -> Optional.of(new ElementType(i.signed() ? Kind.SIGNED : Kind.UNSIGNED, i.bitWidth() / 8));
+            case ArrowType.FloatingPoint f -> Optional.of(new ElementType(Kind.FLOAT, f.bitWidth() / 8));
+            case ArrowType.Bool _ -> Optional.of(new ElementType(Kind.BOOL, 1));
+            case ArrowType.Null _, ArrowType.Decimal _, ArrowType.FixedSizeBinary _, ArrowType.Binary _, ArrowType.LargeBinary _,
+                 ArrowType.BinaryView _, ArrowType.Utf8 _, ArrowType.LargeUtf8 _, ArrowType.Utf8View _, ArrowType.Date _,
+                 ArrowType.Time _, ArrowType.Timestamp _, ArrowType.Duration _, ArrowType.Interval _, ArrowType.ListType _,
+                 ArrowType.LargeList _, ArrowType.FixedSizeList _, ArrowType.ListView _, ArrowType.LargeListView _,
+                 ArrowType.Struct _, ArrowType.MapType _, ArrowType.Union _, ArrowType.RunEndEncoded _ -> Optional.empty();
+        };
     }
 
     /** @return the Arrow type of these elements (booleans become Arrow's bit-packed booleans) */

@@ -221,18 +221,30 @@ public final class ArrayValidator {
             }
             long needed;
             String parent;
-            if (type instanceof ArrowType.Struct) {
-                needed = offset + length;
-                parent = "struct's offset + length";
-            } else if (type instanceof ArrowType.Union u && u.mode() == ArrowType.UnionMode.SPARSE) {
-                needed = offset + length;
-                parent = "sparse union's offset + length";
-            } else if (type instanceof ArrowType.FixedSizeList l) {
-                needed = multiply(offset + length, l.listSize(), childPath);
-                parent = "fixed-size list's (offset + length) x list size";
-            } else {
-                needed = 0;
-                parent = "";
+            switch (type) {
+                case ArrowType.Struct _ -> {
+                    needed = offset + length;
+                    parent = "struct's offset + length";
+                }
+                case ArrowType.Union u when u.mode() == ArrowType.UnionMode.SPARSE -> {
+                    needed = offset + length;
+                    parent = "sparse union's offset + length";
+                }
+                case ArrowType.FixedSizeList l -> {
+                    needed = multiply(offset + length, l.listSize(), childPath);
+                    parent = "fixed-size list's (offset + length) x list size";
+                }
+                // dense unions, lists, maps and run-end encoded arrays reach their children through offsets or run
+                // ends, so no child length follows from the parent's; the other types have no children
+                case ArrowType.Union _, ArrowType.ListType _, ArrowType.LargeList _, ArrowType.ListView _,
+                     ArrowType.LargeListView _, ArrowType.MapType _, ArrowType.RunEndEncoded _,
+                     ArrowType.Null _, ArrowType.Bool _, ArrowType.Int _, ArrowType.FloatingPoint _, ArrowType.Decimal _,
+                     ArrowType.FixedSizeBinary _, ArrowType.Binary _, ArrowType.LargeBinary _, ArrowType.BinaryView _,
+                     ArrowType.Utf8 _, ArrowType.LargeUtf8 _, ArrowType.Utf8View _, ArrowType.Date _, ArrowType.Time _,
+                     ArrowType.Timestamp _, ArrowType.Duration _, ArrowType.Interval _ -> {
+                    needed = 0;
+                    parent = "";
+                }
             }
             if (childLength < needed) {
                 faults.report(Fault.ARRAY_CHILD_LENGTH, Paths.join(childPath, "length"), "is " + childLength

@@ -6,6 +6,8 @@ import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.internal.abi.NativeCalls;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
 
@@ -58,7 +60,7 @@ final class StreamCheck {
      * @param devices        backends to ask about events
      */
     static void check(MemorySegment producerStream, int maxArrays, Arena arena, Collector collector, Devices devices) {
-        MemorySegment source = producerStream.reinterpret(SIZE);
+        MemorySegment source = Pointers.bytes(producerStream, SIZE);
         DeviceType type = DeviceArrayCheck.deviceType(source.get(JAVA_INT, ArrowDeviceArrayStreamLayout.DEVICE_TYPE), PATH + ".device_type", collector);
         if (source.get(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE).equals(MemorySegment.NULL)) {
             collector.report(Rule.STREAM_RELEASED, PATH + ".release", "is NULL: the stream is released");
@@ -88,7 +90,7 @@ final class StreamCheck {
 
     private void drive(int maxArrays, Arena arena) {
         MemorySegment schema = Conformance.poisoned(arena, ArrowSchemaLayout.LAYOUT.byteSize());
-        int rc = NativeCalls.call(callback(ArrowDeviceArrayStreamLayout.GET_SCHEMA), stream, schema);
+        int rc = NativeCalls.callInt(callback(ArrowDeviceArrayStreamLayout.GET_SCHEMA), stream, schema);
         collector.refreshMemory();
         Field field = null;
         if (rc != 0) {
@@ -115,7 +117,7 @@ final class StreamCheck {
     private void pull(Field field, int maxArrays, Arena arena) {
         for (int i = 0; i < maxArrays; i++) {
             MemorySegment array = Conformance.poisoned(arena, ArrowDeviceArrayLayout.LAYOUT.byteSize());
-            int rc = NativeCalls.call(callback(ArrowDeviceArrayStreamLayout.GET_NEXT), stream, array);
+            int rc = NativeCalls.callInt(callback(ArrowDeviceArrayStreamLayout.GET_NEXT), stream, array);
             collector.refreshMemory();
             if (rc != 0) {
                 failed("get_next (array " + i + ")", rc);
@@ -141,7 +143,7 @@ final class StreamCheck {
         if (rc < 0) {
             collector.report(Rule.STREAM_ERROR_CODE, path, "returned " + rc + ": error codes are errno values, which are positive");
         }
-        MemorySegment message = NativeCalls.callForPointer(callback(ArrowDeviceArrayStreamLayout.GET_LAST_ERROR), stream);
+        MemorySegment message = NativeCalls.callPointer(callback(ArrowDeviceArrayStreamLayout.GET_LAST_ERROR), stream);
         collector.refreshMemory();
         String text = lastError(message);
         collector.report(Rule.PRODUCER_ERROR, path, call + " returned " + rc + (text == null ? "" : ": " + text)
@@ -155,7 +157,7 @@ final class StreamCheck {
         }
         String path = PATH + ".get_last_error";
         long readable = collector.readableBytes(message, MAX_MESSAGE);
-        MemorySegment bytes = message.reinterpret(readable);
+        MemorySegment bytes = Pointers.bytes(message, readable);
         long length = 0;
         while (length < readable && bytes.get(JAVA_BYTE, length) != 0) {
             length++;

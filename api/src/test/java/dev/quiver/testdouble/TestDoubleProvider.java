@@ -1,4 +1,4 @@
-package dev.quiver;
+package dev.quiver.testdouble;
 
 import dev.quiver.internal.HostMemory;
 import dev.quiver.spi.BackendDevice;
@@ -28,7 +28,8 @@ public final class TestDoubleProvider implements DeviceProvider {
     /** A stream made to wait on an event: {@code streamWaitEvent(stream, event)}. */
     public record StreamWait(long stream, long event) {}
 
-    final AtomicInteger probes = new AtomicInteger();
+    /** How many times {@link #probe} ran. */
+    public final AtomicInteger probes = new AtomicInteger();
     /** Every event waited on by the host, in order; guarded by itself. */
     public final List<Long> waitedEvents = new ArrayList<>();
     /** Every {@code recordEvent}, in order. */
@@ -62,11 +63,22 @@ public final class TestDoubleProvider implements DeviceProvider {
         this.throwOnProbe = throwOnProbe;
     }
 
-    static TestDoubleProvider unavailable(String name, int code, String reason) {
+    /**
+     * @param name   the provider name
+     * @param code   the device type code
+     * @param reason why its probe says it is unavailable
+     * @return a provider whose probe reports it unavailable
+     */
+    public static TestDoubleProvider unavailable(String name, int code, String reason) {
         return new TestDoubleProvider(name, code, 0, reason, false);
     }
 
-    static TestDoubleProvider throwing(String name, int code) {
+    /**
+     * @param name the provider name
+     * @param code the device type code
+     * @return a provider whose probe throws
+     */
+    public static TestDoubleProvider throwing(String name, int code) {
         return new TestDoubleProvider(name, code, 0, null, true);
     }
 

@@ -4,6 +4,8 @@ import dev.quiver.Devices;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.internal.abi.NativeCalls;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
 
@@ -65,16 +67,16 @@ public final class Conformance {
             switch (signature) {
                 case DEVICE_ARRAY -> {
                     out = poisoned(arena, ArrowDeviceArrayLayout.LAYOUT.byteSize());
-                    rc = NativeCalls.call(function, out);
+                    rc = NativeCalls.callInt(function, out);
                 }
                 case DEVICE_ARRAY_WITH_SCHEMA -> {
                     out = poisoned(arena, ArrowDeviceArrayLayout.LAYOUT.byteSize());
                     schema = poisoned(arena, ArrowSchemaLayout.LAYOUT.byteSize());
-                    rc = NativeCalls.call(function, out, schema);
+                    rc = NativeCalls.callInt(function, out, schema);
                 }
                 default -> {
                     out = poisoned(arena, ArrowDeviceArrayStreamLayout.LAYOUT.byteSize());
-                    rc = NativeCalls.call(function, out);
+                    rc = NativeCalls.callInt(function, out);
                 }
             }
             collector.refreshMemory();
@@ -136,7 +138,7 @@ public final class Conformance {
         boolean hasSchema = !schema.equals(MemorySegment.NULL)
                 && collector.readable(schema, ArrowSchemaLayout.LAYOUT.byteSize(), "schema");
         if (hasSchema) {
-            schema = schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize());
+            schema = Pointers.struct(schema, ArrowSchemaLayout.LAYOUT);
             field = SchemaReader.read(schema, "schema", collector);
             collector.checked("ArrowSchema" + (field == null ? "" : ": format \"" + field.type().format() + "\", "
                     + field.children().size() + " children"));

@@ -1,14 +1,13 @@
 package dev.quiver.check;
 
 import dev.quiver.internal.abi.CallbackErrors;
+import dev.quiver.internal.abi.NativeCalls;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.validate.Paths;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -59,12 +58,7 @@ final class ReleaseCheck {
         static final MemorySegment WRAPPER = make();
 
         private static MemorySegment make() {
-            try {
-                return Linker.nativeLinker().upcallStub(MethodHandles.lookup().findStatic(ReleaseCheck.class, "wrapper",
-                        MethodType.methodType(void.class, MemorySegment.class)), FunctionDescriptor.ofVoid(ADDRESS), Arena.global());
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
+            return NativeCalls.upcall(MethodHandles.lookup(), ReleaseCheck.class, "wrapper", NativeCalls.VOID_PTR);
         }
     }
 
@@ -79,7 +73,7 @@ final class ReleaseCheck {
      * @param collector where violations go
      */
     static void release(StructKind kind, MemorySegment struct, String path, Collector collector) {
-        struct = struct.reinterpret(kind.size);
+        struct = Pointers.bytes(struct, kind.size);
         MemorySegment release = struct.get(ADDRESS, kind.release);
         String releasePath = Paths.join(path, "release");
         if (release.equals(MemorySegment.NULL) || !collector.callable(release, releasePath)) {
@@ -90,7 +84,7 @@ final class ReleaseCheck {
             struct.set(ADDRESS, kind.release, MemorySegment.NULL);
             List<Wrapped> wrapped = wrapDescendants(kind, own, path, collector);
             try {
-                NativeCalls.release(release, own);
+                NativeCalls.callVoid(release, own);
             } finally {
                 for (Wrapped w : wrapped) {
                     WRAPPED.values().remove(w);
@@ -126,7 +120,7 @@ final class ReleaseCheck {
      * @param collector     where violations go
      */
     static void releaseFlat(MemorySegment struct, long size, long releaseOffset, String path, Collector collector) {
-        struct = struct.reinterpret(size);
+        struct = Pointers.bytes(struct, size);
         MemorySegment release = struct.get(ADDRESS, releaseOffset);
         String releasePath = Paths.join(path, "release");
         if (release.equals(MemorySegment.NULL) || !collector.callable(release, releasePath)) {
@@ -135,7 +129,7 @@ final class ReleaseCheck {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment own = arena.allocate(size, 8).copyFrom(struct);
             struct.set(ADDRESS, releaseOffset, MemorySegment.NULL);
-            NativeCalls.release(release, own);
+            NativeCalls.callVoid(release, own);
             if (!own.get(ADDRESS, releaseOffset).equals(MemorySegment.NULL)) {
                 collector.report(Rule.RELEASE_NOT_MARKED, releasePath, "is still set after the release callback returned: "
                         + "the callback must mark the struct released (release = NULL)");
@@ -166,7 +160,7 @@ final class ReleaseCheck {
             if (w == null) {
                 return;
             }
-            MemorySegment struct = pointer.reinterpret(w.kind.size);
+            MemorySegment struct = Pointers.bytes(pointer, w.kind.size);
             if (w.calls.incrementAndGet() > 1) {
                 return;
             }
@@ -174,7 +168,7 @@ final class ReleaseCheck {
                 struct.set(ADDRESS, w.kind.release, MemorySegment.NULL);
                 return;
             }
-            NativeCalls.release(w.original, struct);
+            NativeCalls.callVoid(w.original, struct);
             w.marked = struct.get(ADDRESS, w.kind.release).equals(MemorySegment.NULL);
         } catch (Throwable t) {
             CallbackErrors.record("conformance check release wrapper", t);

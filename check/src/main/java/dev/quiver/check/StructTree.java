@@ -1,5 +1,6 @@
 package dev.quiver.check;
 
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.validate.Paths;
 
 import java.lang.foreign.MemorySegment;
@@ -41,7 +42,7 @@ final class StructTree {
         List<Node> out = new ArrayList<>();
         Set<Long> seen = new HashSet<>();
         seen.add(root.address());
-        walk(kind, root.reinterpret(kind.size), path, memory, out, seen, 0);
+        walk(kind, Pointers.bytes(root, kind.size), path, memory, out, seen, 0);
         return out;
     }
 
@@ -53,7 +54,7 @@ final class StructTree {
         MemorySegment children = node.get(ADDRESS, kind.children);
         if (n > 0 && n <= MAX_CHILDREN && !children.equals(MemorySegment.NULL)
                 && memory.readableBytes(children, n * ADDRESS.byteSize()) == n * ADDRESS.byteSize()) {
-            children = children.reinterpret(n * ADDRESS.byteSize());
+            children = Pointers.pointers(children, n);
             for (long i = 0; i < n; i++) {
                 visit(kind, children.getAtIndex(ADDRESS, i), Paths.index(path, "children", i), memory, out, seen, depth);
             }
@@ -65,7 +66,7 @@ final class StructTree {
         if (child.equals(MemorySegment.NULL) || memory.readableBytes(child, kind.size) < kind.size || !seen.add(child.address())) {
             return;
         }
-        MemorySegment struct = child.reinterpret(kind.size);
+        MemorySegment struct = Pointers.bytes(child, kind.size);
         out.add(new Node(struct, path));
         walk(kind, struct, path, memory, out, seen, depth + 1);
     }

@@ -1,4 +1,4 @@
-package dev.quiver;
+package dev.quiver.testdouble;
 
 import dev.quiver.spi.DeviceProvider;
 

@@ -5,6 +5,7 @@ import dev.quiver.Devices;
 import dev.quiver.InvalidArrowException;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.validate.ArrayValidator;
 import dev.quiver.internal.validate.FullValidator;
 import dev.quiver.internal.validate.Paths;
@@ -38,7 +39,7 @@ final class DeviceArrayCheck {
      * @return the array's device type
      */
     static DeviceType check(MemorySegment deviceArray, Field field, String path, Collector collector, Devices devices) {
-        MemorySegment struct = deviceArray.reinterpret(SIZE);
+        MemorySegment struct = Pointers.bytes(deviceArray, SIZE);
         DeviceType type = deviceType(struct.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE), Paths.join(path, "device_type"), collector);
         long deviceId = struct.get(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID);
         deviceId(type, deviceId, Paths.join(path, "device_id"), collector);

@@ -3,6 +3,7 @@ package dev.quiver.check;
 import dev.quiver.Device;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.MemorySegment;
@@ -59,7 +60,7 @@ final class SyncEventCheck {
                     + "and this looks like the event handle itself");
             return;
         }
-        MemorySegment handle = syncEvent.reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0);
+        MemorySegment handle = Pointers.pointers(syncEvent, 1).get(ADDRESS, 0);
         Optional<BackendDevice> backend = backend(type, deviceId, devices);
         if (backend.isPresent()) {
             BackendDevice device = backend.get();

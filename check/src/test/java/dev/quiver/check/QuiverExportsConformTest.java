@@ -1,17 +1,16 @@
-package dev.quiver.types;
+package dev.quiver.check;
 
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.Diagnostics;
-import dev.quiver.TestDoubleDevices;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
-import dev.quiver.check.Conformance;
-import dev.quiver.check.ConformanceReport;
 import dev.quiver.host.HostVector;
 import dev.quiver.spi.DeviceTypeCodes;
+import dev.quiver.testdouble.TestDoubleDevices;
+import dev.quiver.types.TypeCatalogue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -1,0 +1,52 @@
+package dev.quiver.structure;
+
+import dev.quiver.DeviceArray;
+import org.junit.jupiter.api.Test;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The package structure of the compiled API: no package cycle, and no restricted FFM call outside the C ABI
+ * package. {@link StructureChecksTest} proves that both checks catch what they look for.
+ */
+class ApiStructureTest {
+    private static final String ABI_PACKAGE = "dev.quiver.internal.abi";
+
+    private static List<ClassFile> apiClasses() throws URISyntaxException {
+        Path classes = Path.of(DeviceArray.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        return CompiledClasses.under(classes);
+    }
+
+    @Test
+    void theApiPackagesFormNoCycle() throws URISyntaxException {
+        assertEquals(List.of(), PackageCycles.find(apiClasses()));
+    }
+
+    @Test
+    void onlyTheAbiPackageMakesRestrictedCalls() throws URISyntaxException {
+        assertEquals(List.of(), RestrictedCalls.outside(apiClasses(), ABI_PACKAGE));
+    }
+
+    @Test
+    void theScanSeesEveryPackageAndTheRestrictedCallsOfTheAbiPackage() throws URISyntaxException {
+        List<ClassFile> classes = apiClasses();
+        Set<String> packages = new TreeSet<>();
+        classes.forEach(c -> packages.add(c.packageName()));
+        assertTrue(packages.containsAll(Set.of("dev.quiver", "dev.quiver.type", "dev.quiver.stream", "dev.quiver.dlpack",
+                "dev.quiver.cai", "dev.quiver.host", "dev.quiver.abi", ABI_PACKAGE, "dev.quiver.internal.validate",
+                "dev.quiver.internal.copy", "dev.quiver.internal.tensor")), packages.toString());
+        List<String> inAbi = RestrictedCalls.outside(classes, "no.such.package").stream()
+                .filter(line -> line.startsWith(ABI_PACKAGE + "."))
+                .toList();
+        assertTrue(inAbi.stream().anyMatch(line -> line.endsWith("calls restricted java.lang.foreign.MemorySegment.reinterpret")), inAbi.toString());
+        assertTrue(inAbi.stream().anyMatch(line -> line.endsWith("calls restricted java.lang.foreign.Linker.upcallStub")), inAbi.toString());
+        assertTrue(inAbi.stream().anyMatch(line -> line.endsWith("calls restricted java.lang.foreign.Linker.downcallHandle")), inAbi.toString());
+    }
+}
