@@ -51,30 +51,34 @@ final class ClassScan {
         }
     }
 
-    /** @return the class dependencies {@code jdeps} finds in {@code classFile} */
-    static List<Dependency> dependencies(Path classFile) {
-        return run("jdeps", "-verbose:class", "-filter:none", "--ignore-missing-deps", classFile.toString()).lines()
+    /** @return the class dependencies {@code jdeps} finds in {@code classFiles} */
+    static List<Dependency> dependencies(List<Path> classFiles) {
+        return run("jdeps", arguments(List.of("-verbose:class", "-filter:none", "--ignore-missing-deps"), classFiles)).lines()
                 .map(line -> line.strip().split("\\s+"))
                 .filter(parts -> parts.length >= 3 && parts[1].equals("->"))
                 .map(parts -> new Dependency(parts[0], parts[2]))
                 .toList();
     }
 
-    /** @return the dependencies of {@code classFile} into a forbidden package */
-    static List<String> forbiddenDependencies(Path classFile) {
-        return dependencies(classFile).stream()
+    /** @return the dependencies of {@code classFiles} into a forbidden package */
+    static List<String> forbiddenDependencies(List<Path> classFiles) {
+        return dependencies(classFiles).stream()
                 .filter(d -> FORBIDDEN_PACKAGES.stream().anyMatch(d.to()::startsWith))
                 .map(Dependency::toString)
                 .toList();
     }
 
-    /** @return the method references of {@code classFile}'s constant pool that call a forbidden method */
-    static List<String> forbiddenCalls(Path classFile) {
-        return run("javap", "-v", "-p", classFile.toString()).lines()
+    /** @return the method references of the constant pools of {@code classFiles} that call a forbidden method */
+    static List<String> forbiddenCalls(List<Path> classFiles) {
+        return run("javap", arguments(List.of("-v", "-p"), classFiles)).lines()
                 .filter(line -> line.contains("= Methodref") || line.contains("= InterfaceMethodref"))
                 .map(line -> line.substring(line.indexOf("//") + 2).strip())
                 .filter(target -> FORBIDDEN_METHODS.stream().anyMatch(target::startsWith))
                 .toList();
+    }
+
+    private static String[] arguments(List<String> options, List<Path> classFiles) {
+        return Stream.concat(options.stream(), classFiles.stream().map(Path::toString)).toArray(String[]::new);
     }
 
     private static String run(String tool, String... arguments) {
