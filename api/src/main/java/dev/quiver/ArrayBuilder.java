@@ -2,10 +2,10 @@ package dev.quiver;
 
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
-import dev.quiver.internal.ArrayData;
-import dev.quiver.internal.ArrayValidator;
-import dev.quiver.internal.ReleaseCallbacks;
-import dev.quiver.internal.StructWriter;
+import dev.quiver.internal.abi.ArrayData;
+import dev.quiver.internal.validate.ArrayValidator;
+import dev.quiver.internal.abi.ReleaseCallbacks;
+import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.Arena;

@@ -1,8 +1,8 @@
 package dev.quiver;
 
-import dev.quiver.internal.ArrayCopier;
-import dev.quiver.internal.CallbackErrors;
-import dev.quiver.internal.ReleaseCallbacks;
+import dev.quiver.internal.abi.CallbackErrors;
+import dev.quiver.internal.abi.ReleaseCallbacks;
+import dev.quiver.internal.copy.ArrayCopier;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.quiver;
 
-import dev.quiver.internal.NativeHeap;
+import dev.quiver.internal.abi.NativeHeap;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.MemorySegment;

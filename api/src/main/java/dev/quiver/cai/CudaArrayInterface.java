@@ -6,13 +6,13 @@ import dev.quiver.Devices;
 import dev.quiver.SyncEvent;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.dlpack.ArrayApiStream;
-import dev.quiver.internal.BitPacking;
 import dev.quiver.internal.DeviceBytes;
-import dev.quiver.internal.ElementType;
 import dev.quiver.internal.PointerKind;
-import dev.quiver.internal.StridedView;
-import dev.quiver.internal.TensorImport;
-import dev.quiver.internal.TensorShapes;
+import dev.quiver.internal.tensor.BitPacking;
+import dev.quiver.internal.tensor.ElementType;
+import dev.quiver.internal.tensor.StridedView;
+import dev.quiver.internal.tensor.TensorImport;
+import dev.quiver.internal.tensor.TensorShapes;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.Arena;

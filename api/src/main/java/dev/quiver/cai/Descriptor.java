@@ -1,7 +1,7 @@
 package dev.quiver.cai;
 
-import dev.quiver.internal.ElementType;
-import dev.quiver.internal.StridedView;
+import dev.quiver.internal.tensor.ElementType;
+import dev.quiver.internal.tensor.StridedView;
 
 import java.math.BigInteger;
 import java.util.List;

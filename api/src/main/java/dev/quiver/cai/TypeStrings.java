@@ -1,6 +1,6 @@
 package dev.quiver.cai;
 
-import dev.quiver.internal.ElementType;
+import dev.quiver.internal.tensor.ElementType;
 import dev.quiver.type.ArrowType;
 
 import java.nio.ByteOrder;

@@ -1,6 +1,6 @@
 package dev.quiver.check;
 
-import dev.quiver.internal.Faults;
+import dev.quiver.internal.validate.Faults;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import dev.quiver.Devices;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
-import dev.quiver.internal.SchemaReader;
+import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.Arena;

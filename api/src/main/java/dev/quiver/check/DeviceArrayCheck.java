@@ -5,9 +5,9 @@ import dev.quiver.Devices;
 import dev.quiver.InvalidArrowException;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
-import dev.quiver.internal.ArrayValidator;
-import dev.quiver.internal.FullValidator;
-import dev.quiver.internal.Paths;
+import dev.quiver.internal.validate.ArrayValidator;
+import dev.quiver.internal.validate.FullValidator;
+import dev.quiver.internal.validate.Paths;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.MemorySegment;

@@ -1,7 +1,7 @@
 package dev.quiver.check;
 
-import dev.quiver.internal.CallbackErrors;
-import dev.quiver.internal.Paths;
+import dev.quiver.internal.abi.CallbackErrors;
+import dev.quiver.internal.validate.Paths;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;

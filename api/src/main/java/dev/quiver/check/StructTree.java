@@ -1,6 +1,6 @@
 package dev.quiver.check;
 
-import dev.quiver.internal.Paths;
+import dev.quiver.internal.validate.Paths;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;

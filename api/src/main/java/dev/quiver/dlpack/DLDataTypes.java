@@ -1,6 +1,6 @@
 package dev.quiver.dlpack;
 
-import dev.quiver.internal.ElementType;
+import dev.quiver.internal.tensor.ElementType;
 
 /** DLPack {@code DLDataTypeCode} values and their mapping to element types. */
 final class DLDataTypes {

@@ -1,7 +1,8 @@
 package dev.quiver.dlpack;
 
 import dev.quiver.DeviceArray;
-import dev.quiver.internal.TensorShapes;
+import dev.quiver.internal.abi.NativeDeleters;
+import dev.quiver.internal.tensor.TensorShapes;
 
 import java.lang.foreign.MemorySegment;
 

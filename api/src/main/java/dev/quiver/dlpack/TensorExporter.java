@@ -9,12 +9,13 @@ import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.DLManagedTensorLayout;
 import dev.quiver.abi.DLManagedTensorVersionedLayout;
 import dev.quiver.abi.DLTensorLayout;
-import dev.quiver.internal.BitPacking;
 import dev.quiver.internal.DeviceBytes;
-import dev.quiver.internal.ElementType;
-import dev.quiver.internal.ReleaseCallbacks;
-import dev.quiver.internal.StridedView;
-import dev.quiver.internal.TensorShapes;
+import dev.quiver.internal.abi.NativeDeleters;
+import dev.quiver.internal.abi.ReleaseCallbacks;
+import dev.quiver.internal.tensor.BitPacking;
+import dev.quiver.internal.tensor.ElementType;
+import dev.quiver.internal.tensor.StridedView;
+import dev.quiver.internal.tensor.TensorShapes;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.Arena;

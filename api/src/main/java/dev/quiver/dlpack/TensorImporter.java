@@ -3,7 +3,8 @@ package dev.quiver.dlpack;
 import dev.quiver.DeviceArray;
 import dev.quiver.abi.DLManagedTensorLayout;
 import dev.quiver.abi.DLManagedTensorVersionedLayout;
-import dev.quiver.internal.TensorImport;
+import dev.quiver.internal.abi.NativeDeleters;
+import dev.quiver.internal.tensor.TensorImport;
 
 import java.lang.foreign.MemorySegment;
 

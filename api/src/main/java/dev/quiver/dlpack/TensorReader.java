@@ -1,9 +1,9 @@
 package dev.quiver.dlpack;
 
 import dev.quiver.abi.DLTensorLayout;
-import dev.quiver.internal.ElementType;
-import dev.quiver.internal.StridedView;
-import dev.quiver.internal.TensorImport;
+import dev.quiver.internal.tensor.ElementType;
+import dev.quiver.internal.tensor.StridedView;
+import dev.quiver.internal.tensor.TensorImport;
 import dev.quiver.spi.DeviceTypeCodes;
 
 import java.lang.foreign.MemorySegment;

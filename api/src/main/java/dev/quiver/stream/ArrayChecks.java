@@ -5,7 +5,7 @@ import dev.quiver.DeviceType;
 import dev.quiver.InvalidArrowException;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
-import dev.quiver.internal.ReleaseCallbacks;
+import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.MemorySegment;

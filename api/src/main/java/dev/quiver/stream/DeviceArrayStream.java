@@ -8,8 +8,9 @@ import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
-import dev.quiver.internal.ReleaseCallbacks;
-import dev.quiver.internal.SchemaReader;
+import dev.quiver.internal.abi.NativeCalls;
+import dev.quiver.internal.abi.ReleaseCallbacks;
+import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.Arena;

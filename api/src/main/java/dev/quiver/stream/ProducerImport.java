@@ -10,9 +10,10 @@ import dev.quiver.abi.ArrowAsyncProducerLayout;
 import dev.quiver.abi.ArrowAsyncTaskLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
-import dev.quiver.internal.CallbackErrors;
-import dev.quiver.internal.ReleaseCallbacks;
-import dev.quiver.internal.SchemaReader;
+import dev.quiver.internal.abi.CallbackErrors;
+import dev.quiver.internal.abi.NativeCalls;
+import dev.quiver.internal.abi.ReleaseCallbacks;
+import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.Arena;

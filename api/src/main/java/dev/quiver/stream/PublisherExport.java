@@ -7,9 +7,10 @@ import dev.quiver.abi.ArrowAsyncDeviceStreamHandlerLayout;
 import dev.quiver.abi.ArrowAsyncProducerLayout;
 import dev.quiver.abi.ArrowAsyncTaskLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
-import dev.quiver.internal.CallbackErrors;
-import dev.quiver.internal.ReleaseCallbacks;
-import dev.quiver.internal.StructWriter;
+import dev.quiver.internal.abi.CallbackErrors;
+import dev.quiver.internal.abi.NativeCalls;
+import dev.quiver.internal.abi.ReleaseCallbacks;
+import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.type.Field;
 import dev.quiver.type.Metadata;
 

@@ -5,8 +5,9 @@ import dev.quiver.DeviceType;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
-import dev.quiver.internal.CallbackErrors;
-import dev.quiver.internal.StructWriter;
+import dev.quiver.internal.abi.CallbackErrors;
+import dev.quiver.internal.abi.NativeCalls;
+import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.Arena;

@@ -1,6 +1,6 @@
 package dev.quiver.stream;
 
-import dev.quiver.internal.CallbackErrors;
+import dev.quiver.internal.abi.CallbackErrors;
 
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;

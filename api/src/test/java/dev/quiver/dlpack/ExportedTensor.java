@@ -3,6 +3,7 @@ package dev.quiver.dlpack;
 import dev.quiver.abi.DLManagedTensorLayout;
 import dev.quiver.abi.DLManagedTensorVersionedLayout;
 import dev.quiver.abi.DLTensorLayout;
+import dev.quiver.internal.abi.NativeDeleters;
 
 import java.lang.foreign.MemorySegment;
 

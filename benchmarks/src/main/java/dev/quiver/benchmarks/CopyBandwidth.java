@@ -3,7 +3,8 @@ package dev.quiver.benchmarks;
 import dev.quiver.Device;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
-import dev.quiver.spi.BackendDevice;
+import dev.quiver.DeviceBuffer;
+import dev.quiver.DeviceStream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -45,8 +46,8 @@ public class CopyBandwidth {
 
     private Arena arena;
     private MemorySegment host;
-    private BackendDevice device;
-    private MemorySegment buffer;
+    private DeviceBuffer buffer;
+    private DeviceStream stream;
 
     /** Allocates the host buffers and the device buffer once. */
     @Setup(Level.Trial)
@@ -55,23 +56,22 @@ public class CopyBandwidth {
         host = arena.allocate(size, 64).fill((byte) 7);
         DeviceType type = DeviceType.byName(backend).orElseThrow();
         Device target = Devices.system().get(type, type.equals(DeviceType.CPU) ? -1 : 0);
-        device = target.backend();
-        buffer = device.allocate(size, 64);
+        buffer = target.allocate(size, 64);
+        stream = target.defaultStream();
     }
 
     /** Frees what setUp made. */
     @TearDown(Level.Trial)
     public void tearDown() {
-        device.free(buffer);
+        buffer.close();
         arena.close();
     }
 
-    /** Host -> device -> host through Quiver's backend. */
+    /** Host -> device -> host through Quiver's public API. */
     @Benchmark
     public void quiver() {
-        MemorySegment stream = device.defaultStream();
-        device.copyFromHost(host, buffer, 0, stream);
-        device.copyToHost(buffer, 0, host, stream);
-        device.synchronizeStream(stream);
+        buffer.copyFromHost(host, 0, stream);
+        buffer.copyToHost(0, host, stream);
+        stream.synchronize();
     }
 }

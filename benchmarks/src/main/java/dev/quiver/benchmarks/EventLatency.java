@@ -3,7 +3,8 @@ package dev.quiver.benchmarks;
 import dev.quiver.DeviceType;
 import dev.quiver.cli.bench.CBaselines;
 import dev.quiver.Devices;
-import dev.quiver.spi.BackendDevice;
+import dev.quiver.DeviceStream;
+import dev.quiver.SyncEvent;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -16,7 +17,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,24 +31,20 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 public class EventLatency {
-    private BackendDevice device;
+    private DeviceStream stream;
 
     /** Finds the OpenCL device and opens the C baseline's own context. */
     @Setup(Level.Trial)
     public void setUp() {
-        device = Devices.system().get(DeviceType.OPENCL, 0).backend();
+        stream = Devices.system().get(DeviceType.OPENCL, 0).defaultStream();
         CBaselines.openOpenCl();
     }
 
     /** Record and host wait through Quiver. */
     @Benchmark
     public void quiver() {
-        MemorySegment event = device.createEvent();
-        try {
-            device.recordEvent(event, device.defaultStream());
-            device.waitEvent(event);
-        } finally {
-            device.destroyEvent(event);
+        try (SyncEvent event = stream.recordEvent()) {
+            event.waitOnHost();
         }
     }
 

@@ -3,6 +3,9 @@ package dev.quiver.cli;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
+import dev.quiver.DeviceBuffer;
+import dev.quiver.DeviceStream;
+import dev.quiver.SyncEvent;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.abi.ArrowArrayLayout;
@@ -12,7 +15,6 @@ import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.cli.bench.BenchBatches;
 import dev.quiver.cli.bench.CBaselines;
 import dev.quiver.cli.bench.Measure;
-import dev.quiver.spi.BackendDevice;
 import dev.quiver.stream.DeviceArrayStream;
 import picocli.CommandLine.Command;
 
@@ -74,38 +76,31 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private static void copies(Table table, Device device, long size) {
-        BackendDevice backend = device.backend();
-        try (Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Arena.ofConfined(); DeviceBuffer buffer = device.allocate(size)) {
             MemorySegment host = arena.allocate(size, 64).fill((byte) 3);
             MemorySegment other = arena.allocate(size, 64);
-            MemorySegment buffer = backend.allocate(size, 64);
-            try {
-                Measure quiver = Measure.of(() -> {
-                    MemorySegment stream = backend.defaultStream();
-                    backend.copyFromHost(host, buffer, 0, stream);
-                    backend.copyToHost(buffer, 0, host, stream);
-                    backend.synchronizeStream(stream);
-                }, 1);
-                String what = "copy round trip " + (size >> 20) + " MiB, " + device.type();
-                row(table, what, quiver, "memcpy", Measure.of(() -> CBaselines.memcpyRoundTrip(host, other, size, 1), 1));
-                if (device.type().equals(DeviceType.OPENCL)) {
-                    CBaselines.openOpenCl();
-                    row(table, what, quiver, "OpenCL from C", Measure.of(() -> CBaselines.openClRoundTrip(host, size, 1), 1));
-                }
-            } finally {
-                backend.free(buffer);
+            DeviceStream stream = device.defaultStream();
+            Measure quiver = Measure.of(() -> {
+                buffer.copyFromHost(host, 0, stream);
+                buffer.copyToHost(0, host, stream);
+                stream.synchronize();
+            }, 1);
+            String what = "copy round trip " + (size >> 20) + " MiB, " + device.type();
+            row(table, what, quiver, "memcpy", Measure.of(() -> CBaselines.memcpyRoundTrip(host, other, size, 1), 1));
+            if (device.type().equals(DeviceType.OPENCL)) {
+                CBaselines.openOpenCl();
+                row(table, what, quiver, "OpenCL from C", Measure.of(() -> CBaselines.openClRoundTrip(host, size, 1), 1));
             }
         }
     }
 
     private static void events(Table table, Device device) {
-        BackendDevice backend = device.backend();
         CBaselines.openOpenCl();
+        DeviceStream stream = device.defaultStream();
         Measure quiver = Measure.of(() -> {
-            MemorySegment event = backend.createEvent();
-            backend.recordEvent(event, backend.defaultStream());
-            backend.waitEvent(event);
-            backend.destroyEvent(event);
+            try (SyncEvent event = stream.recordEvent()) {
+                event.waitOnHost();
+            }
         }, 1);
         row(table, "event record + host wait, OPENCL", quiver, "C", Measure.of(() -> CBaselines.openClEvents(10), 10));
     }

@@ -12,9 +12,7 @@ import dev.quiver.type.Field;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,7 +30,7 @@ class CrossDeviceCopyTest {
         Device opencl = DEVICES.get(DeviceType.OPENCL, 0);
         Device vulkan = DEVICES.get(DeviceType.VULKAN, 0);
         for (long seed = 1; seed <= 5; seed++) {
-            HostVector batch = randomBatch(new Random(seed), 2_000);
+            HostVector batch = RandomBatches.nested(new Random(seed), 2_000);
             long exports = Diagnostics.liveExports();
             try (DeviceArray host = batch.toDeviceArray(DEVICES);
                  DeviceArray onOpenCl = host.copyTo(opencl);
@@ -66,39 +64,5 @@ class CrossDeviceCopyTest {
                 }
             }
         }
-    }
-
-    private static HostVector randomBatch(Random random, int rows) {
-        Field item = Field.of("item", new ArrowType.Int(64, true), true);
-        Field point = Field.struct("point", true, List.of(Field.of("x", new ArrowType.FloatingPoint(64), true),
-                Field.of("tag", new ArrowType.Utf8(), true)));
-        Field batch = Field.struct("batch", false, List.of(
-                Field.of("id", new ArrowType.Int(32, true), true),
-                Field.of("name", new ArrowType.Utf8(), true),
-                Field.list("items", true, item),
-                Field.list("points", true, point),
-                Field.of("flag", new ArrowType.Bool(), true)));
-        List<Object> values = new ArrayList<>();
-        for (int r = 0; r < rows; r++) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("id", random.nextInt(10) == 0 ? null : (long) random.nextInt());
-            row.put("name", random.nextInt(8) == 0 ? null : "n" + random.nextInt(1_000_000));
-            List<Object> items = new ArrayList<>();
-            for (int k = random.nextInt(4); k > 0; k--) {
-                items.add(random.nextInt(6) == 0 ? null : random.nextLong());
-            }
-            row.put("items", random.nextInt(9) == 0 ? null : items);
-            List<Object> points = new ArrayList<>();
-            for (int k = random.nextInt(3); k > 0; k--) {
-                Map<String, Object> p = new LinkedHashMap<>();
-                p.put("x", random.nextGaussian());
-                p.put("tag", random.nextBoolean() ? null : "t" + k);
-                points.add(random.nextInt(7) == 0 ? null : p);
-            }
-            row.put("points", points);
-            row.put("flag", random.nextInt(5) == 0 ? null : random.nextBoolean());
-            values.add(row);
-        }
-        return HostVector.of(batch, values);
     }
 }

@@ -1,4 +1,4 @@
-package dev.quiver.internal;
+package dev.quiver.internal.tensor;
 
 import dev.quiver.type.ArrowType;
 

@@ -1,4 +1,4 @@
-package dev.quiver.internal;
+package dev.quiver.internal.validate;
 
 /** Builds the field paths that errors and reports name, such as {@code children[1].buffers[2]}. */
 public final class Paths {

@@ -1,4 +1,4 @@
-package dev.quiver.internal;
+package dev.quiver.internal.validate;
 
 import dev.quiver.InvalidArrowException;
 import dev.quiver.abi.ArrowSchemaLayout;

@@ -1,4 +1,4 @@
-package dev.quiver.internal;
+package dev.quiver.internal.abi;
 
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;

@@ -1,8 +1,7 @@
-package dev.quiver.dlpack;
+package dev.quiver.internal.abi;
 
 import dev.quiver.abi.DLManagedTensorLayout;
 import dev.quiver.abi.DLManagedTensorVersionedLayout;
-import dev.quiver.internal.CallbackErrors;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -23,7 +22,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * reference). Our deleters may be called from any native thread; they never throw: failures are recorded by
  * {@link CallbackErrors}. The upcall stubs are made on first use, never at class initialisation.
  */
-final class NativeDeleters {
+public final class NativeDeleters {
     private static final FunctionDescriptor DELETER = FunctionDescriptor.ofVoid(ADDRESS);
     private static final AtomicLong NEXT = new AtomicLong(1);
     private static final ConcurrentHashMap<Long, Runnable> LIVE = new ConcurrentHashMap<>();
@@ -48,12 +47,12 @@ final class NativeDeleters {
     }
 
     /** @return our {@code void deleter(DLManagedTensorVersioned*)} */
-    static MemorySegment versionedDeleter() {
+    public static MemorySegment versionedDeleter() {
         return Stubs.VERSIONED;
     }
 
     /** @return our {@code void deleter(DLManagedTensor*)} */
-    static MemorySegment legacyDeleter() {
+    public static MemorySegment legacyDeleter() {
         return Stubs.LEGACY;
     }
 
@@ -61,7 +60,7 @@ final class NativeDeleters {
      * @param free what the tensor's deleter gives back; runs exactly once
      * @return the id to store in {@code manager_ctx}
      */
-    static long register(Runnable free) {
+    public static long register(Runnable free) {
         long id = NEXT.getAndIncrement();
         LIVE.put(id, free);
         return id;
@@ -72,7 +71,7 @@ final class NativeDeleters {
      *
      * @param id the registered id
      */
-    static void deleteNow(long id) {
+    public static void deleteNow(long id) {
         Runnable free = LIVE.remove(id);
         if (free != null) {
             free.run();
@@ -80,7 +79,7 @@ final class NativeDeleters {
     }
 
     /** @return exported tensors whose deleter has not run yet */
-    static int live() {
+    public static int live() {
         return LIVE.size();
     }
 
@@ -90,7 +89,7 @@ final class NativeDeleters {
      * @param deleter the {@code deleter} field
      * @param self    the managed tensor
      */
-    static void call(MemorySegment deleter, MemorySegment self) {
+    public static void call(MemorySegment deleter, MemorySegment self) {
         if (deleter.equals(MemorySegment.NULL)) {
             return;
         }

@@ -1,4 +1,4 @@
-package dev.quiver.stream;
+package dev.quiver.internal.abi;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -16,19 +16,19 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * Calls C function pointers of the stream structs (the other side's callbacks) and makes the upcall stubs
  * of ours. Invokers are made on first use, never at class initialisation of the API. Thread-safe.
  */
-final class NativeCalls {
+public final class NativeCalls {
     /** {@code int f(void*, void*)}: get_schema, get_next, extract_data, on_schema. */
-    static final FunctionDescriptor INT_PTR_PTR = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS);
+    public static final FunctionDescriptor INT_PTR_PTR = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS);
     /** {@code int f(void*, void*, const char*)}: on_next_task. */
-    static final FunctionDescriptor INT_PTR_PTR_PTR = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+    public static final FunctionDescriptor INT_PTR_PTR_PTR = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
     /** {@code const char* f(void*)}: get_last_error. */
-    static final FunctionDescriptor PTR_PTR = FunctionDescriptor.of(ADDRESS, ADDRESS);
+    public static final FunctionDescriptor PTR_PTR = FunctionDescriptor.of(ADDRESS, ADDRESS);
     /** {@code void f(void*)}: release, cancel. */
-    static final FunctionDescriptor VOID_PTR = FunctionDescriptor.ofVoid(ADDRESS);
+    public static final FunctionDescriptor VOID_PTR = FunctionDescriptor.ofVoid(ADDRESS);
     /** {@code void f(void*, int64_t)}: request. */
-    static final FunctionDescriptor VOID_PTR_LONG = FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG);
+    public static final FunctionDescriptor VOID_PTR_LONG = FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG);
     /** {@code void f(void*, int, const char*, const char*)}: on_error. */
-    static final FunctionDescriptor VOID_PTR_INT_PTR_PTR = FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
+    public static final FunctionDescriptor VOID_PTR_INT_PTR_PTR = FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
 
     private NativeCalls() {}
 
@@ -52,7 +52,7 @@ final class NativeCalls {
      * @param descriptor its C signature
      * @return the stub, alive until the JVM exits
      */
-    static MemorySegment upcall(MethodHandles.Lookup lookup, Class<?> owner, String method, FunctionDescriptor descriptor) {
+    public static MemorySegment upcall(MethodHandles.Lookup lookup, Class<?> owner, String method, FunctionDescriptor descriptor) {
         try {
             MethodHandle target = lookup.findStatic(owner, method, descriptor.toMethodType());
             return Linker.nativeLinker().upcallStub(target, descriptor, Arena.global());
@@ -61,7 +61,7 @@ final class NativeCalls {
         }
     }
 
-    static int callInt(MemorySegment function, MemorySegment a, MemorySegment b) {
+    public static int callInt(MemorySegment function, MemorySegment a, MemorySegment b) {
         requireFunction(function);
         try {
             return (int) Invokers.INT_PTR_PTR.invokeExact(function, a, b);
@@ -70,7 +70,7 @@ final class NativeCalls {
         }
     }
 
-    static int callInt(MemorySegment function, MemorySegment a, MemorySegment b, MemorySegment c) {
+    public static int callInt(MemorySegment function, MemorySegment a, MemorySegment b, MemorySegment c) {
         requireFunction(function);
         try {
             return (int) Invokers.INT_PTR_PTR_PTR.invokeExact(function, a, b, c);
@@ -79,7 +79,7 @@ final class NativeCalls {
         }
     }
 
-    static MemorySegment callPointer(MemorySegment function, MemorySegment a) {
+    public static MemorySegment callPointer(MemorySegment function, MemorySegment a) {
         requireFunction(function);
         try {
             return (MemorySegment) Invokers.PTR_PTR.invokeExact(function, a);
@@ -88,7 +88,7 @@ final class NativeCalls {
         }
     }
 
-    static void callVoid(MemorySegment function, MemorySegment a) {
+    public static void callVoid(MemorySegment function, MemorySegment a) {
         requireFunction(function);
         try {
             Invokers.VOID_PTR.invokeExact(function, a);
@@ -97,7 +97,7 @@ final class NativeCalls {
         }
     }
 
-    static void callVoid(MemorySegment function, MemorySegment a, long n) {
+    public static void callVoid(MemorySegment function, MemorySegment a, long n) {
         requireFunction(function);
         try {
             Invokers.VOID_PTR_LONG.invokeExact(function, a, n);
@@ -106,7 +106,7 @@ final class NativeCalls {
         }
     }
 
-    static void callVoid(MemorySegment function, MemorySegment a, int code, MemorySegment b, MemorySegment c) {
+    public static void callVoid(MemorySegment function, MemorySegment a, int code, MemorySegment b, MemorySegment c) {
         requireFunction(function);
         try {
             Invokers.VOID_PTR_INT_PTR_PTR.invokeExact(function, a, code, b, c);
@@ -116,7 +116,7 @@ final class NativeCalls {
     }
 
     /** @return the NUL-terminated UTF-8 string at {@code pointer}, or null for NULL */
-    static String string(MemorySegment pointer) {
+    public static String string(MemorySegment pointer) {
         return pointer.equals(MemorySegment.NULL) ? null : pointer.reinterpret(Long.MAX_VALUE).getString(0);
     }
 

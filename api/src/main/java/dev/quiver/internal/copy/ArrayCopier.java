@@ -1,6 +1,8 @@
-package dev.quiver.internal;
+package dev.quiver.internal.copy;
 
 import dev.quiver.abi.ArrowArrayLayout;
+import dev.quiver.internal.abi.ArrayData;
+import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;

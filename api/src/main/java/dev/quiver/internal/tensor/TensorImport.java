@@ -1,9 +1,13 @@
-package dev.quiver.internal;
+package dev.quiver.internal.tensor;
 
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.internal.DeviceBytes;
+import dev.quiver.internal.PointerKind;
+import dev.quiver.internal.abi.ArrayData;
+import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.type.Field;
 

@@ -1,4 +1,4 @@
-package dev.quiver.internal;
+package dev.quiver.internal.abi;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
