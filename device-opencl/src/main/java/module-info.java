@@ -1,10 +1,12 @@
 /**
  * The OpenCL backend: {@code ARROW_DEVICE_OPENCL} through the ICD loader {@code libOpenCL.so.1}, with FFM.
- * Makes restricted FFM calls (loads and calls OpenCL, and an upcall for event completion): grant it native
+ * Binds OpenCL through the shared binding layer {@code dev.quiver.device.ffm}, and makes restricted FFM calls
+ * of its own (an upcall for event completion, reading {@code sync_event} pointers): grant both modules native
  * access.
  */
 module dev.quiver.device.opencl {
     requires transitive dev.quiver.spi;
+    requires dev.quiver.device.ffm;
     requires static com.google.auto.service;
     exports dev.quiver.device.opencl;
     provides dev.quiver.spi.DeviceProvider with dev.quiver.device.opencl.OpenClProvider;

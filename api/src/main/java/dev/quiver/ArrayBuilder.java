@@ -186,7 +186,7 @@ public final class ArrayBuilder {
             StructWriter.writeDeviceArray(written, data, device.type().code(), device.id(), eventPointer,
                     () -> release.get().run());
             try {
-                ArrayValidator.validate(written.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), field);
+                ArrayValidator.validate(written.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), field, InvalidArrowException::new);
             } catch (RuntimeException e) {
                 releaseWritten(written, e);
                 throw e;

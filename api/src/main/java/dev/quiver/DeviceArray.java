@@ -8,6 +8,7 @@ import dev.quiver.internal.abi.ChildViews;
 import dev.quiver.internal.HostMemory;
 import dev.quiver.internal.abi.ArrayData;
 import dev.quiver.internal.abi.NativeHeap;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.internal.copy.ArrayCopier;
@@ -47,9 +48,15 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * <p><b>Read-only arrays.</b> An array imported from a producer that forbids writes (a DLPack tensor flagged
  * {@code READ_ONLY}, a CUDA Array Interface descriptor with {@code readonly} true) is read-only:
  * {@link #isReadOnly()} says so and every path that would let anyone write to its buffers calls
- * {@link #checkWritable()}, which refuses. Copies ({@link #copyTo}, {@link #copyToHost()}) are writable. The
+ * an internal write check, which refuses with {@link ReadOnlyArrayException}. Copies ({@link #copyTo}, {@link #copyToHost()}) are writable. The
  * flag does not travel through {@link #exportTo}: arrays of the Arrow C Device Data Interface are immutable
  * by specification.
+ *
+ * <p><b>Views and references.</b> {@link #slice}, {@link #child(int)} and {@link #dictionary()} return new
+ * arrays over this array's buffers (zero-copy, no device access) that hold a reference on it;
+ * {@link #retain()} holds one without an array; {@link #exportShared} hands one to a C consumer. The structs
+ * are released once this array and every such reference are closed, in any order, on the thread that
+ * closes last. While references are held, {@link #exportTo} refuses to move the structs out.
  *
  * <p><b>Validation.</b> Every import checks the structs (counts, lengths, offsets, buffer presence, format
  * strings, nesting depth) without reading buffer contents; faults are reported by
@@ -166,7 +173,7 @@ public final class DeviceArray implements AutoCloseable {
             throw e;
         }
         try {
-            Field field = SchemaReader.read(ownSchema);
+            Field field = SchemaReader.read(ownSchema, InvalidArrowException::new);
             return adopt(ownArray, ownSchema, field, devices, false);
         } catch (RuntimeException | Error e) {
             releaseQuietly(ownArray, ownSchema, e);
@@ -228,7 +235,7 @@ public final class DeviceArray implements AutoCloseable {
 
     private static DeviceArray adopt(MemorySegment ownArray, MemorySegment ownSchema, Field field, Devices devices, boolean readOnly) {
         MemorySegment array = ownArray.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
-        ArrayValidator.validate(array, field);
+        ArrayValidator.validate(array, field, InvalidArrowException::new);
         DeviceType type = DeviceType.of(ownArray.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE));
         boolean hasEvent = !ownArray.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT).equals(MemorySegment.NULL);
         if (hasEvent && type.isKnown() && type.eventType().isEmpty()) {
@@ -241,7 +248,7 @@ public final class DeviceArray implements AutoCloseable {
         if (source.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("struct pointer is NULL");
         }
-        MemorySegment from = source.reinterpret(size);
+        MemorySegment from = Pointers.bytes(source, size);
         if (from.get(ADDRESS, releaseOffset).equals(MemorySegment.NULL)) {
             throw new InvalidArrowException(releasePath, "is NULL: the struct was already released or moved");
         }
@@ -300,17 +307,17 @@ public final class DeviceArray implements AutoCloseable {
             throw new IllegalStateException(state.description() + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
         }
         cleanable.clean();
-        deviceArray.reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize()).copyFrom(struct);
+        Pointers.struct(deviceArray, ArrowDeviceArrayLayout.LAYOUT).copyFrom(struct);
         NativeHeap.free(struct);
         if (schema.equals(MemorySegment.NULL)) {
             if (this.schema != null) {
                 releaseAndFreeSchema(this.schema);
             }
         } else if (this.schema != null) {
-            schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()).copyFrom(this.schema);
+            Pointers.struct(schema, ArrowSchemaLayout.LAYOUT).copyFrom(this.schema);
             NativeHeap.free(this.schema);
         } else {
-            StructWriter.writeSchema(schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), field);
+            StructWriter.writeSchema(Pointers.struct(schema, ArrowSchemaLayout.LAYOUT), field);
         }
     }
 
@@ -416,10 +423,10 @@ public final class DeviceArray implements AutoCloseable {
             if (syncEvent != null) {
                 syncEvent.waitOnHost();
             }
-            FullValidator.validate(arrowArray(), field, bufferCapacity);
+            FullValidator.validate(arrowArray(), field, bufferCapacity, InvalidArrowException::new);
         } else {
             try (DeviceArray host = copyToHost()) {
-                FullValidator.validate(host.arrowArray(), field, pointer -> -1);
+                FullValidator.validate(host.arrowArray(), field, pointer -> -1, InvalidArrowException::new);
             }
         }
     }
@@ -465,7 +472,7 @@ public final class DeviceArray implements AutoCloseable {
      * @throws ReadOnlyArrayException if this array is read-only
      * @throws IllegalStateException  if it is closed or exported
      */
-    public void checkWritable() {
+    void checkWritable() {
         checkOpen();
         if (readOnly) {
             throw new ReadOnlyArrayException(state.description() + " is read-only: its producer forbids writes to its memory; copy it (copyTo) to get a writable array");
@@ -716,14 +723,14 @@ public final class DeviceArray implements AutoCloseable {
     public void exportShared(MemorySegment deviceArray, MemorySegment schema) {
         acquireReference();
         try {
-            StructWriter.writeDeviceArray(deviceArray.reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize()), ArrayData.viewOf(arrowArray()),
+            StructWriter.writeDeviceArray(Pointers.struct(deviceArray, ArrowDeviceArrayLayout.LAYOUT), ArrayData.viewOf(arrowArray()),
                     deviceType.code(), deviceId, struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT), this::dropReference);
         } catch (RuntimeException | Error e) {
             dropReference();
             throw e;
         }
         if (!schema.equals(MemorySegment.NULL)) {
-            StructWriter.writeSchema(schema.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), field);
+            StructWriter.writeSchema(Pointers.struct(schema, ArrowSchemaLayout.LAYOUT), field);
         }
     }
 

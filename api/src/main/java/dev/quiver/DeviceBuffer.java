@@ -1,6 +1,7 @@
 package dev.quiver;
 
 import dev.quiver.internal.PointerKind;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.MemorySegment;
@@ -183,7 +184,7 @@ public final class DeviceBuffer implements AutoCloseable {
         if (byteSize < 0) {
             throw new IllegalStateException("the size of this " + type + " buffer is unknown (it depends on data)");
         }
-        return pointer.equals(MemorySegment.NULL) ? MemorySegment.NULL : pointer.reinterpret(byteSize);
+        return pointer.equals(MemorySegment.NULL) ? MemorySegment.NULL : Pointers.bytes(pointer, byteSize);
     }
 
     /**

@@ -8,6 +8,15 @@
  * {@link dev.quiver.DeviceStream} make synchronisation explicit; {@link dev.quiver.DeviceType} names every
  * {@code ARROW_DEVICE_*} code, known or not.
  *
+ * <p>For libraries that compute on device arrays: {@link dev.quiver.DeviceArray#buffer(int)} (borrowed
+ * {@link dev.quiver.DeviceBuffer} views), {@link dev.quiver.DeviceArray#slice}, {@link dev.quiver.DeviceArray#child(int)}
+ * and {@link dev.quiver.DeviceArray#dictionary()} (zero-copy arrays that keep their parent alive),
+ * {@link dev.quiver.DeviceArray#retain()} (keep-alive references), {@link dev.quiver.Device#allocate(long)}
+ * (owned buffers), {@link dev.quiver.ArrayBuilder} (arrays from buffers), {@link dev.quiver.Device#nativeHandles()}
+ * (the vendor API's objects), {@link dev.quiver.Device#adoptStream} and {@link dev.quiver.Device#adoptEvent}
+ * (native streams and events made elsewhere), {@link dev.quiver.DeviceStream#recordEvent()} and
+ * {@link dev.quiver.DeviceRanking} (where to compute).
+ *
  * <p>Ownership follows the C Data Interface: one owner at a time, release exactly once from any thread,
  * moves leave the source released. Errors in imported structs raise
  * {@link dev.quiver.InvalidArrowException} naming the field path, after the foreign release ran.

@@ -8,6 +8,9 @@ import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.dlpack.ArrayApiStream;
 import dev.quiver.internal.DeviceBytes;
 import dev.quiver.internal.PointerKind;
+import dev.quiver.internal.abi.Pointers;
+import dev.quiver.internal.bridge.DeviceArrayTarget;
+import dev.quiver.internal.bridge.DeviceBackends;
 import dev.quiver.internal.tensor.BitPacking;
 import dev.quiver.internal.tensor.ElementType;
 import dev.quiver.internal.tensor.StridedView;
@@ -31,7 +34,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 /**
  * The CUDA Array Interface (version 3) as a {@code Map<String, Object>} with the specification's keys, the
  * form Python's {@code __cuda_array_interface__} dict takes on the JVM: {@code shape} (a
- * {@code List<Long>}), {@code typestr} ({@link TypeStrings}), {@code data} ({@code List.of(pointer, readonly)}
+ * {@code List<Long>}), {@code typestr} (a byte-order character, a kind character and the element size in bytes, as NumPy writes it:
+ * {@code |i1 <i2 <i4 <i8}, {@code |u1 <u2 <u4 <u8}, {@code <f2 <f4 <f8}, {@code |b1} for one-byte booleans,
+ * multi-byte types in the platform's byte order), {@code data} ({@code List.of(pointer, readonly)}
  * with pointer 0 when there are no elements), {@code version} (3), {@code strides} (byte strides, null for
  * C-contiguous), {@code mask} (another descriptor, or null) and {@code stream} (null, 1, 2 or a
  * {@code cudaStream_t}; never 0).
@@ -90,12 +95,12 @@ public final class CudaArrayInterface {
         }
         long[] shape;
         try {
-            shape = TensorShapes.of(array, options.requestedShape());
+            shape = TensorShapes.of(array.field(), array.length(), options.requestedShape());
         } catch (IllegalArgumentException | ArithmeticException e) {
             throw new CaiRefusedException("shape", e.getMessage());
         }
         long nullCount = array.nullCount();
-        MemorySegment buffers = arrow.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(2 * ADDRESS.byteSize());
+        MemorySegment buffers = Pointers.pointers(arrow.get(ADDRESS, ArrowArrayLayout.BUFFERS), 2);
         boolean mayHaveNulls = nullCount > 0 || nullCount < 0 && !buffers.getAtIndex(ADDRESS, 0).equals(MemorySegment.NULL);
         Map<String, Object> mask = null;
         if (options.maskArray() != null) {
@@ -142,7 +147,7 @@ public final class CudaArrayInterface {
             throw new CaiRefusedException("stream", "a CPU array has no streams; describe it without one");
         }
         if (event.isPresent()) {
-            BackendDevice backend = DeviceBytes.backend(array.deviceType(), array.deviceId(), array.devices());
+            BackendDevice backend = DeviceBackends.of(array.deviceType(), array.deviceId(), array.devices());
             backend.streamWaitEvent(producer, backend.eventFromSyncEvent(event.get().pointer()));
         }
         return CaiStreams.valueOf(producer);
@@ -159,10 +164,10 @@ public final class CudaArrayInterface {
     public static DeviceArray validityMask(DeviceArray array) {
         MemorySegment arrow = array.arrowArray();
         array.syncEvent().ifPresent(SyncEvent::waitOnHost);
-        BackendDevice backend = DeviceBytes.backend(array.deviceType(), array.deviceId(), array.devices());
+        BackendDevice backend = DeviceBackends.of(array.deviceType(), array.deviceId(), array.devices());
         long length = array.length();
         long offset = arrow.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
-        MemorySegment validity = arrow.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0);
+        MemorySegment validity = Pointers.pointers(arrow.get(ADDRESS, ArrowArrayLayout.BUFFERS), 1).get(ADDRESS, 0);
         MemorySegment copy;
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment bytes = scratch.allocate(Math.max(length, 1)).asSlice(0, length);
@@ -180,7 +185,7 @@ public final class CudaArrayInterface {
         ElementType uint8 = new ElementType(ElementType.Kind.UNSIGNED, 1);
         return TensorImport.importTensor(new TensorImport.Tensor(array.deviceType().code(), array.deviceId(), uint8,
                         StridedView.of(1, new long[] {length}, null), copy, 0, false), array.field().name() + ".mask", null, false,
-                array.devices(), NAMES, ERRORS, () -> backend.free(owned));
+                new DeviceArrayTarget(array.devices()), NAMES, ERRORS, () -> backend.free(owned));
     }
 
     /**
@@ -215,7 +220,7 @@ public final class CudaArrayInterface {
             TensorImport.Tensor tensor = new TensorImport.Tensor(type.code(), deviceId, main.element(), main.view(),
                     MemorySegment.ofAddress(main.pointer()), 0, main.readOnly());
             undo.clear();
-            return TensorImport.importTensor(tensor, options.fieldName(), validity, options.copyAllowed(), devices, NAMES, ERRORS, release);
+            return TensorImport.importTensor(tensor, options.fieldName(), validity, options.copyAllowed(), new DeviceArrayTarget(devices), NAMES, ERRORS, release);
         } catch (RuntimeException | Error e) {
             try {
                 undo.forEach(Runnable::run);
@@ -232,7 +237,7 @@ public final class CudaArrayInterface {
         if (named.isEmpty()) {
             return;
         }
-        BackendDevice backend = DeviceBytes.backend(type, deviceId, devices);
+        BackendDevice backend = DeviceBackends.of(type, deviceId, devices);
         if (options.consumerStreamHandle() == null) {
             backend.synchronizeStream(named.get());
         } else {
@@ -259,7 +264,7 @@ public final class CudaArrayInterface {
         if (count > 0 && mask.pointer() == 0) {
             throw new InvalidCaiException("mask.data[0]", "is 0 but the mask has " + count + " elements");
         }
-        BackendDevice backend = DeviceBytes.backend(type, deviceId, devices);
+        BackendDevice backend = DeviceBackends.of(type, deviceId, devices);
         MemorySegment bits;
         long zeros;
         try (Arena scratch = Arena.ofConfined()) {

@@ -13,7 +13,7 @@ import java.nio.ByteOrder;
  * Arrow's bit-packed booleans). Multi-byte types are written in the platform's byte order. Stateless and
  * thread-safe.
  */
-public final class TypeStrings {
+final class TypeStrings {
     private static final char NATIVE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? '<' : '>';
 
     private TypeStrings() {}
@@ -23,7 +23,7 @@ public final class TypeStrings {
      * @return its {@code typestr}
      * @throws IllegalArgumentException if the type is not a fixed-width primitive
      */
-    public static String of(ArrowType type) {
+    static String of(ArrowType type) {
         return of(ElementType.of(type).orElseThrow(() -> new IllegalArgumentException(
                 "format \"" + type.format() + "\" is not a fixed-width primitive and has no typestr")));
     }
@@ -34,7 +34,7 @@ public final class TypeStrings {
      * @throws InvalidCaiException if it is malformed
      * @throws CaiRefusedException if it has no Arrow fixed-width equivalent here
      */
-    public static ArrowType arrowType(String typestr) {
+    static ArrowType arrowType(String typestr) {
         return parse(typestr, "typestr").arrowType();
     }
 

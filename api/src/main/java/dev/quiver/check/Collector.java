@@ -1,5 +1,6 @@
 package dev.quiver.check;
 
+import dev.quiver.internal.validate.Fault;
 import dev.quiver.internal.validate.Faults;
 
 import java.lang.foreign.MemorySegment;
@@ -20,9 +21,14 @@ final class Collector implements Faults {
     private final Set<String> notes = new LinkedHashSet<>();
     private Optional<HostMemoryMap> memory = HostMemoryMap.snapshot();
 
-    @Override
-    public synchronized void report(Rule rule, String path, String message) {
+    /** Records a violation of a rule. */
+    synchronized void report(Rule rule, String path, String message) {
         violations.add(new Violation(rule, path, message));
+    }
+
+    @Override
+    public void report(Fault fault, String path, String message) {
+        report(Rule.of(fault), path, message);
     }
 
     /** @return how many violations were recorded so far */

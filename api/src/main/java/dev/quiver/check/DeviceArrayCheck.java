@@ -104,7 +104,7 @@ final class DeviceArrayCheck {
             return;
         }
         try {
-            FullValidator.validate(array, field, pointer -> collector.readableBytes(pointer, Long.MAX_VALUE));
+            FullValidator.validate(array, field, pointer -> collector.readableBytes(pointer, Long.MAX_VALUE), InvalidArrowException::new);
         } catch (InvalidArrowException e) {
             String message = e.getMessage().substring(e.fieldPath().length() + 2);
             collector.report(Rule.ARRAY_DATA, e.fieldPath().isEmpty() ? path : Paths.join(path, e.fieldPath()), message

@@ -1,5 +1,7 @@
 package dev.quiver.check;
 
+import dev.quiver.internal.validate.Fault;
+
 /**
  * The rules of the Arrow C Data, C Device Data and C stream interfaces that {@link Conformance} checks,
  * each with a stable id (for example {@code device.reserved}) that reports and scripts can match on.
@@ -117,5 +119,37 @@ public enum Rule {
     /** @return the rule as one sentence */
     public String summary() {
         return summary;
+    }
+
+    /**
+     * @param fault a fault the validators found
+     * @return the rule it breaks
+     */
+    static Rule of(Fault fault) {
+        return switch (fault) {
+            case ARRAY_RELEASED -> ARRAY_RELEASED;
+            case ARRAY_DEPTH -> ARRAY_DEPTH;
+            case ARRAY_LENGTH -> ARRAY_LENGTH;
+            case ARRAY_OFFSET -> ARRAY_OFFSET;
+            case ARRAY_NULL_COUNT -> ARRAY_NULL_COUNT;
+            case ARRAY_BUFFER_COUNT -> ARRAY_BUFFER_COUNT;
+            case ARRAY_BUFFER_NULL -> ARRAY_BUFFER_NULL;
+            case ARRAY_CHILD_COUNT -> ARRAY_CHILD_COUNT;
+            case ARRAY_CHILD_NULL -> ARRAY_CHILD_NULL;
+            case ARRAY_CHILD_LENGTH -> ARRAY_CHILD_LENGTH;
+            case ARRAY_RUN_ENDS -> ARRAY_RUN_ENDS;
+            case ARRAY_DICTIONARY -> ARRAY_DICTIONARY;
+            case SCHEMA_RELEASED -> SCHEMA_RELEASED;
+            case SCHEMA_DEPTH -> SCHEMA_DEPTH;
+            case SCHEMA_FORMAT -> SCHEMA_FORMAT;
+            case SCHEMA_STRING -> SCHEMA_STRING;
+            case SCHEMA_FLAGS -> SCHEMA_FLAGS;
+            case SCHEMA_DICTIONARY -> SCHEMA_DICTIONARY;
+            case SCHEMA_CHILD_COUNT -> SCHEMA_CHILD_COUNT;
+            case SCHEMA_CHILD_NULL -> SCHEMA_CHILD_NULL;
+            case SCHEMA_CHILD_TYPE -> SCHEMA_CHILD_TYPE;
+            case SCHEMA_METADATA -> SCHEMA_METADATA;
+            case POINTER_UNREADABLE -> POINTER_UNREADABLE;
+        };
     }
 }

@@ -11,7 +11,10 @@ import dev.quiver.abi.DLManagedTensorVersionedLayout;
 import dev.quiver.abi.DLTensorLayout;
 import dev.quiver.internal.DeviceBytes;
 import dev.quiver.internal.abi.NativeDeleters;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
+import dev.quiver.internal.bridge.ArrayAccess;
+import dev.quiver.internal.bridge.DeviceBackends;
 import dev.quiver.internal.tensor.BitPacking;
 import dev.quiver.internal.tensor.ElementType;
 import dev.quiver.internal.tensor.StridedView;
@@ -47,7 +50,7 @@ final class TensorExporter {
         int deviceId = dlpackDeviceId(type, array.deviceId());
         if (!versioned) {
             try {
-                array.checkWritable();
+                ArrayAccess.checkWritable(array);
             } catch (ReadOnlyArrayException e) {
                 throw new DLPackRefusedException("array", "is read-only, and the legacy DLManagedTensor has no flags to say so; "
                         + "export it as DLManagedTensorVersioned, which carries READ_ONLY");
@@ -55,13 +58,13 @@ final class TensorExporter {
         }
         long[] shape;
         try {
-            shape = TensorShapes.of(array, options.requestedShape());
+            shape = TensorShapes.of(array.field(), array.length(), options.requestedShape());
         } catch (IllegalArgumentException | ArithmeticException e) {
             throw new DLPackRefusedException("shape", e.getMessage());
         }
         long length = array.length();
         long offset = arrow.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
-        MemorySegment buffers = arrow.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(2 * ADDRESS.byteSize());
+        MemorySegment buffers = Pointers.pointers(arrow.get(ADDRESS, ArrowArrayLayout.BUFFERS), 2);
         MemorySegment validityBuffer = buffers.getAtIndex(ADDRESS, 0);
         MemorySegment dataBuffer = buffers.getAtIndex(ADDRESS, 1);
         long nullCount = array.nullCount();
@@ -77,7 +80,7 @@ final class TensorExporter {
         }
         Optional<MemorySegment> consumer = ArrayApiStream.consumerStream(type, options.requestedStream());
         boolean copy = element.differsFromArrowLayout();
-        BackendDevice backend = consumer.isPresent() || copy ? DeviceBytes.backend(type, array.deviceId(), array.devices()) : null;
+        BackendDevice backend = consumer.isPresent() || copy ? DeviceBackends.of(type, array.deviceId(), array.devices()) : null;
 
         MemorySegment data = dataBuffer;
         long byteOffset = offset * element.byteSize();

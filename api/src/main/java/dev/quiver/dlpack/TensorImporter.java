@@ -4,6 +4,8 @@ import dev.quiver.DeviceArray;
 import dev.quiver.abi.DLManagedTensorLayout;
 import dev.quiver.abi.DLManagedTensorVersionedLayout;
 import dev.quiver.internal.abi.NativeDeleters;
+import dev.quiver.internal.abi.Pointers;
+import dev.quiver.internal.bridge.DeviceArrayTarget;
 import dev.quiver.internal.tensor.TensorImport;
 
 import java.lang.foreign.MemorySegment;
@@ -21,7 +23,7 @@ final class TensorImporter {
     private TensorImporter() {}
 
     static DeviceArray importVersioned(MemorySegment pointer, DLPackImportOptions options) {
-        MemorySegment managed = nonNull(pointer, "DLManagedTensorVersioned").reinterpret(DLManagedTensorVersionedLayout.LAYOUT.byteSize());
+        MemorySegment managed = Pointers.struct(nonNull(pointer, "DLManagedTensorVersioned"), DLManagedTensorVersionedLayout.LAYOUT);
         Runnable deleter = deleterOf(managed, DLManagedTensorVersionedLayout.DELETER);
         TensorImport.Tensor tensor;
         try {
@@ -39,11 +41,11 @@ final class TensorImporter {
             runAfterFailure(deleter, e);
             throw e;
         }
-        return TensorImport.importTensor(tensor, options.fieldName(), null, options.copyAllowed(), options.devicesToUse(), NAMES, ERRORS, deleter);
+        return TensorImport.importTensor(tensor, options.fieldName(), null, options.copyAllowed(), new DeviceArrayTarget(options.devicesToUse()), NAMES, ERRORS, deleter);
     }
 
     static DeviceArray importLegacy(MemorySegment pointer, DLPackImportOptions options) {
-        MemorySegment managed = nonNull(pointer, "DLManagedTensor").reinterpret(DLManagedTensorLayout.LAYOUT.byteSize());
+        MemorySegment managed = Pointers.struct(nonNull(pointer, "DLManagedTensor"), DLManagedTensorLayout.LAYOUT);
         Runnable deleter = deleterOf(managed, DLManagedTensorLayout.DELETER);
         TensorImport.Tensor tensor;
         try {
@@ -52,7 +54,7 @@ final class TensorImporter {
             runAfterFailure(deleter, e);
             throw e;
         }
-        return TensorImport.importTensor(tensor, options.fieldName(), null, options.copyAllowed(), options.devicesToUse(), NAMES, ERRORS, deleter);
+        return TensorImport.importTensor(tensor, options.fieldName(), null, options.copyAllowed(), new DeviceArrayTarget(options.devicesToUse()), NAMES, ERRORS, deleter);
     }
 
     private static MemorySegment nonNull(MemorySegment pointer, String struct) {

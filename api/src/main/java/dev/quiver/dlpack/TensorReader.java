@@ -1,6 +1,7 @@
 package dev.quiver.dlpack;
 
 import dev.quiver.abi.DLTensorLayout;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.tensor.ElementType;
 import dev.quiver.internal.tensor.StridedView;
 import dev.quiver.internal.tensor.TensorImport;
@@ -85,6 +86,6 @@ final class TensorReader {
         if (pointer.equals(MemorySegment.NULL)) {
             throw new InvalidDLPackException(path, "is NULL with ndim " + ndim);
         }
-        return pointer.reinterpret(ndim * JAVA_LONG.byteSize()).toArray(JAVA_LONG_UNALIGNED);
+        return Pointers.bytes(pointer, ndim * JAVA_LONG.byteSize()).toArray(JAVA_LONG_UNALIGNED);
     }
 }

@@ -3,6 +3,7 @@ package dev.quiver.host;
 import dev.quiver.DeviceArray;
 import dev.quiver.SyncEvent;
 import dev.quiver.abi.ArrowArrayLayout;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
@@ -109,8 +110,8 @@ public final class ArrayReader {
     public ArrayReader child(int k) {
         long n = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
         Objects.checkIndex(k, n);
-        MemorySegment pointers = array.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(n * ADDRESS.byteSize());
-        return new ArrayReader(pointers.getAtIndex(ADDRESS, k).reinterpret(ArrowArrayLayout.LAYOUT.byteSize()), field.children().get(k));
+        MemorySegment pointers = Pointers.pointers(array.get(ADDRESS, ArrowArrayLayout.CHILDREN), n);
+        return new ArrayReader(Pointers.struct(pointers.getAtIndex(ADDRESS, k), ArrowArrayLayout.LAYOUT), field.children().get(k));
     }
 
     /** @return a reader of the dictionary values of a dictionary-encoded array */
@@ -118,7 +119,7 @@ public final class ArrayReader {
         if (field.dictionary() == null) {
             throw new IllegalStateException(field.name() + " is not dictionary-encoded");
         }
-        return new ArrayReader(array.get(ADDRESS, ArrowArrayLayout.DICTIONARY).reinterpret(ArrowArrayLayout.LAYOUT.byteSize()),
+        return new ArrayReader(Pointers.struct(array.get(ADDRESS, ArrowArrayLayout.DICTIONARY), ArrowArrayLayout.LAYOUT),
                 field.dictionary().values());
     }
 
@@ -312,7 +313,7 @@ public final class ArrayReader {
         if (data.equals(MemorySegment.NULL)) {
             throw new IllegalStateException(field.name() + ": data buffer is NULL but value " + at + " has " + (end - start) + " bytes");
         }
-        return data.reinterpret(end).asSlice(start, end - start).toArray(JAVA_BYTE);
+        return Pointers.bytes(data, end).asSlice(start, end - start).toArray(JAVA_BYTE);
     }
 
     private byte[] view(long at) {
@@ -323,7 +324,7 @@ public final class ArrayReader {
         }
         int index = view.get(JAVA_INT_UNALIGNED, 8);
         int start = view.get(JAVA_INT_UNALIGNED, 12);
-        return pointer(2 + index).reinterpret(start + (long) size).asSlice(start, size).toArray(JAVA_BYTE);
+        return Pointers.bytes(pointer(2 + index), start + (long) size).asSlice(start, size).toArray(JAVA_BYTE);
     }
 
     private static long offsetAt(MemorySegment offsets, long index, int bits) {
@@ -359,7 +360,7 @@ public final class ArrayReader {
 
     private MemorySegment pointer(int i) {
         long n = array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
-        return array.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(n * ADDRESS.byteSize()).getAtIndex(ADDRESS, i);
+        return Pointers.pointers(array.get(ADDRESS, ArrowArrayLayout.BUFFERS), n).getAtIndex(ADDRESS, i);
     }
 
     /** Buffer {@code i}, sized from the layout for {@code offset + length} slots (DATA buffers are sized per read). */
@@ -370,6 +371,6 @@ public final class ArrayReader {
         }
         BufferLayout layout = BufferLayout.of(field.type());
         long bytes = i < layout.bufferCount() ? layout.buffers().get(i).bytesFor(offset + length) : Long.MAX_VALUE;
-        return pointer.reinterpret(bytes == 0 ? Long.MAX_VALUE : bytes);
+        return Pointers.bytes(pointer, bytes == 0 ? Long.MAX_VALUE : bytes);
     }
 }

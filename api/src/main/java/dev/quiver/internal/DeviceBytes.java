@@ -1,7 +1,5 @@
 package dev.quiver.internal;
 
-import dev.quiver.DeviceType;
-import dev.quiver.Devices;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.Arena;
@@ -16,17 +14,6 @@ public final class DeviceBytes {
     private static final long ALIGNMENT = 64;
 
     private DeviceBytes() {}
-
-    /**
-     * @param type     a device type
-     * @param deviceId its Arrow device id
-     * @param devices  where to find backends
-     * @return the backend of that device; for the CPU, host memory of this JVM (no plugin needed)
-     * @throws java.util.NoSuchElementException if no chosen backend serves the device
-     */
-    public static BackendDevice backend(DeviceType type, long deviceId, Devices devices) {
-        return type.equals(DeviceType.CPU) ? HostMemory.INSTANCE : devices.get(type, deviceId).backend();
-    }
 
     /**
      * Reads device bytes into new host memory.

@@ -1,5 +1,6 @@
 package dev.quiver.internal;
 
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 
@@ -67,19 +68,19 @@ public final class HostMemory implements BackendDevice {
 
     @Override
     public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
-        MemorySegment.copy(source, 0, destination.reinterpret(destinationOffset + source.byteSize()), destinationOffset, source.byteSize());
+        MemorySegment.copy(source, 0, Pointers.bytes(destination, destinationOffset + source.byteSize()), destinationOffset, source.byteSize());
     }
 
     @Override
     public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
-        MemorySegment.copy(source.reinterpret(sourceOffset + destination.byteSize()), sourceOffset, destination, 0, destination.byteSize());
+        MemorySegment.copy(Pointers.bytes(source, sourceOffset + destination.byteSize()), sourceOffset, destination, 0, destination.byteSize());
     }
 
     @Override
     public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
                                  long destinationOffset, long byteCount, MemorySegment stream) {
-        MemorySegment.copy(source.reinterpret(sourceOffset + byteCount), sourceOffset,
-                destination.reinterpret(destinationOffset + byteCount), destinationOffset, byteCount);
+        MemorySegment.copy(Pointers.bytes(source, sourceOffset + byteCount), sourceOffset,
+                Pointers.bytes(destination, destinationOffset + byteCount), destinationOffset, byteCount);
     }
 
     @Override

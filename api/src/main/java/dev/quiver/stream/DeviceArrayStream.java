@@ -9,6 +9,7 @@ import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.abi.NativeCalls;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
@@ -99,7 +100,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         if (stream.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("stream pointer is NULL");
         }
-        MemorySegment from = stream.reinterpret(SIZE);
+        MemorySegment from = Pointers.bytes(stream, SIZE);
         if (from.get(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE).equals(MemorySegment.NULL)) {
             throw new InvalidArrowException("release", "is NULL: the stream was already released or moved");
         }
@@ -134,7 +135,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
                 throw new StreamException(code, "get_schema: " + lastError());
             }
             try {
-                return SchemaReader.read(out);
+                return SchemaReader.read(out, InvalidArrowException::new);
             } finally {
                 ReleaseCallbacks.releaseSchemaStruct(out);
             }

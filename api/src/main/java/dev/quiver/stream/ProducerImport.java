@@ -12,6 +12,7 @@ import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.abi.CallbackErrors;
 import dev.quiver.internal.abi.NativeCalls;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
@@ -83,7 +84,7 @@ final class ProducerImport implements DeviceArraySubscription {
         ProducerImport stream = new ProducerImport(subscriber, devices);
         try {
             // a view without the arena's scope: a producer may release the handler from inside start
-            start.accept(MemorySegment.ofAddress(stream.handler.address()).reinterpret(stream.handler.byteSize()));
+            start.accept(Pointers.bytes(MemorySegment.ofAddress(stream.handler.address()), stream.handler.byteSize()));
         } catch (Throwable t) {
             stream.terminate(t);
         }
@@ -96,10 +97,10 @@ final class ProducerImport implements DeviceArraySubscription {
         try {
             ProducerImport stream = lookup(self);
             if (stream == null) {
-                ReleaseCallbacks.releaseSchemaStruct(schemaStruct.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()));
+                ReleaseCallbacks.releaseSchemaStruct(Pointers.struct(schemaStruct, ArrowSchemaLayout.LAYOUT));
                 return Errno.EINVAL.code();
             }
-            return stream.schemaArrived(schemaStruct.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()));
+            return stream.schemaArrived(Pointers.struct(schemaStruct, ArrowSchemaLayout.LAYOUT));
         } catch (Throwable t) {
             CallbackErrors.record("ArrowAsyncDeviceStreamHandler.on_schema", t);
             return Errno.EIO.code();
@@ -125,7 +126,7 @@ final class ProducerImport implements DeviceArraySubscription {
         try {
             ProducerImport stream = lookup(self);
             if (stream != null) {
-                Map<String, String> decoded = SchemaReader.metadata(metadata, "on_error.metadata").toMap();
+                Map<String, String> decoded = SchemaReader.metadata(metadata, "on_error.metadata", InvalidArrowException::new).toMap();
                 stream.terminate(new StreamException(code == 0 ? Errno.EIO.code() : code,
                         "the producer reported: " + NativeCalls.string(message), decoded));
             }
@@ -140,7 +141,7 @@ final class ProducerImport implements DeviceArraySubscription {
             if (self.equals(MemorySegment.NULL)) {
                 return;
             }
-            MemorySegment struct = self.reinterpret(ArrowAsyncDeviceStreamHandlerLayout.LAYOUT.byteSize());
+            MemorySegment struct = Pointers.struct(self, ArrowAsyncDeviceStreamHandlerLayout.LAYOUT);
             ProducerImport stream = HANDLERS.remove(struct.get(ADDRESS, ArrowAsyncDeviceStreamHandlerLayout.PRIVATE_DATA));
             if (stream == null) {
                 return;
@@ -156,7 +157,7 @@ final class ProducerImport implements DeviceArraySubscription {
         if (self.equals(MemorySegment.NULL)) {
             return null;
         }
-        return HANDLERS.get(self.reinterpret(ArrowAsyncDeviceStreamHandlerLayout.LAYOUT.byteSize())
+        return HANDLERS.get(Pointers.struct(self, ArrowAsyncDeviceStreamHandlerLayout.LAYOUT)
                 .get(ADDRESS, ArrowAsyncDeviceStreamHandlerLayout.PRIVATE_DATA));
     }
 
@@ -170,14 +171,14 @@ final class ProducerImport implements DeviceArraySubscription {
             if (producerPointer.equals(MemorySegment.NULL)) {
                 throw new InvalidArrowException("producer", "is NULL in on_schema (the producer must set it before any callback)");
             }
-            MemorySegment p = producerPointer.reinterpret(ArrowAsyncProducerLayout.LAYOUT.byteSize());
+            MemorySegment p = Pointers.struct(producerPointer, ArrowAsyncProducerLayout.LAYOUT);
             if (p.get(ADDRESS, ArrowAsyncProducerLayout.REQUEST).equals(MemorySegment.NULL)
                     || p.get(ADDRESS, ArrowAsyncProducerLayout.CANCEL).equals(MemorySegment.NULL)) {
                 throw new InvalidArrowException("producer.request", "or producer.cancel is NULL (both are mandatory)");
             }
-            additionalMetadata = SchemaReader.metadata(p.get(ADDRESS, ArrowAsyncProducerLayout.ADDITIONAL_METADATA), "producer.additional_metadata").toMap();
+            additionalMetadata = SchemaReader.metadata(p.get(ADDRESS, ArrowAsyncProducerLayout.ADDITIONAL_METADATA), "producer.additional_metadata", InvalidArrowException::new).toMap();
             deviceType = DeviceType.of(p.get(JAVA_INT, ArrowAsyncProducerLayout.DEVICE_TYPE));
-            field = SchemaReader.read(schemaStruct);
+            field = SchemaReader.read(schemaStruct, InvalidArrowException::new);
             producer = p;
         } catch (RuntimeException e) {
             terminate(e);
@@ -201,7 +202,7 @@ final class ProducerImport implements DeviceArraySubscription {
             }
             return 0;
         }
-        MemorySegment task = taskPointer.reinterpret(ArrowAsyncTaskLayout.LAYOUT.byteSize());
+        MemorySegment task = Pointers.struct(taskPointer, ArrowAsyncTaskLayout.LAYOUT);
         MemorySegment extract = task.get(ADDRESS, ArrowAsyncTaskLayout.EXTRACT_DATA);
         if (schema == null) {
             NativeCalls.callInt(extract, task, MemorySegment.NULL); // discard: lets the producer clean up

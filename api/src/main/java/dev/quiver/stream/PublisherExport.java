@@ -9,6 +9,7 @@ import dev.quiver.abi.ArrowAsyncTaskLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.abi.CallbackErrors;
 import dev.quiver.internal.abi.NativeCalls;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.type.Field;
@@ -89,7 +90,7 @@ final class PublisherExport implements Flow.Subscriber<DeviceArray> {
     /** Sets {@code handler->producer} and starts: {@code on_schema} runs on the executor. */
     static CompletableFuture<Void> start(Flow.Publisher<? extends DeviceArray> publisher, Field schema, DeviceType deviceType,
                                          MemorySegment handler, Map<String, String> additionalMetadata, Executor executor) {
-        MemorySegment struct = handler.reinterpret(ArrowAsyncDeviceStreamHandlerLayout.LAYOUT.byteSize());
+        MemorySegment struct = Pointers.struct(handler, ArrowAsyncDeviceStreamHandlerLayout.LAYOUT);
         requireCallback(struct, ArrowAsyncDeviceStreamHandlerLayout.ON_SCHEMA, "on_schema");
         requireCallback(struct, ArrowAsyncDeviceStreamHandlerLayout.ON_NEXT_TASK, "on_next_task");
         requireCallback(struct, ArrowAsyncDeviceStreamHandlerLayout.ON_ERROR, "on_error");
@@ -138,7 +139,7 @@ final class PublisherExport implements Flow.Subscriber<DeviceArray> {
             if (self.equals(MemorySegment.NULL)) {
                 return Errno.EINVAL.code();
             }
-            Task task = TASKS.remove(self.reinterpret(ArrowAsyncTaskLayout.LAYOUT.byteSize()).get(ADDRESS, ArrowAsyncTaskLayout.PRIVATE_DATA));
+            Task task = TASKS.remove(Pointers.struct(self, ArrowAsyncTaskLayout.LAYOUT).get(ADDRESS, ArrowAsyncTaskLayout.PRIVATE_DATA));
             if (task == null) {
                 return Errno.EINVAL.code();
             }
@@ -164,7 +165,7 @@ final class PublisherExport implements Flow.Subscriber<DeviceArray> {
         if (self.equals(MemorySegment.NULL)) {
             return null;
         }
-        return PRODUCERS.get(self.reinterpret(ArrowAsyncProducerLayout.LAYOUT.byteSize()).get(ADDRESS, ArrowAsyncProducerLayout.PRIVATE_DATA));
+        return PRODUCERS.get(Pointers.struct(self, ArrowAsyncProducerLayout.LAYOUT).get(ADDRESS, ArrowAsyncProducerLayout.PRIVATE_DATA));
     }
 
     // ---- the publisher's signals (any thread): queue ------------------------------------------------

@@ -7,6 +7,7 @@ import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.abi.CallbackErrors;
 import dev.quiver.internal.abi.NativeCalls;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.type.Field;
 
@@ -58,7 +59,7 @@ final class PullStreamExport {
 
     /** Fills {@code out} with a live stream over {@code source}; the consumer owns it from then on. */
     static void export(ArraySource source, Field schema, DeviceType deviceType, MemorySegment out) {
-        MemorySegment struct = out.reinterpret(SIZE);
+        MemorySegment struct = Pointers.bytes(out, SIZE);
         PullStreamExport state = new PullStreamExport(source, schema, deviceType);
         struct.fill((byte) 0);
         struct.set(JAVA_INT, ArrowDeviceArrayStreamLayout.DEVICE_TYPE, deviceType.code());
@@ -105,14 +106,14 @@ final class PullStreamExport {
         if (self.equals(MemorySegment.NULL)) {
             return null;
         }
-        return LIVE.get(self.reinterpret(SIZE).get(ADDRESS, ArrowDeviceArrayStreamLayout.PRIVATE_DATA));
+        return LIVE.get(Pointers.bytes(self, SIZE).get(ADDRESS, ArrowDeviceArrayStreamLayout.PRIVATE_DATA));
     }
 
     /** Our {@code get_schema}. Never throws. */
     static int getSchema(MemorySegment self, MemorySegment out) {
         try {
             return call(self, "get_schema", state -> {
-                StructWriter.writeSchema(out.reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()), state.schema);
+                StructWriter.writeSchema(Pointers.struct(out, ArrowSchemaLayout.LAYOUT), state.schema);
                 return 0;
             });
         } catch (Throwable t) {
@@ -124,7 +125,7 @@ final class PullStreamExport {
     /** Our {@code get_next}. Never throws. */
     static int getNext(MemorySegment self, MemorySegment out) {
         try {
-            return call(self, "get_next", state -> state.next(out.reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize())));
+            return call(self, "get_next", state -> state.next(Pointers.struct(out, ArrowDeviceArrayLayout.LAYOUT)));
         } catch (Throwable t) {
             CallbackErrors.record("ArrowDeviceArrayStream.get_next", t);
             return Errno.EIO.code();
@@ -145,7 +146,7 @@ final class PullStreamExport {
     /** Our {@code release}: marks the struct released, then closes the source (after a running call). */
     static void release(MemorySegment self) {
         try {
-            MemorySegment struct = self.reinterpret(SIZE);
+            MemorySegment struct = Pointers.bytes(self, SIZE);
             if (struct.get(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE).equals(MemorySegment.NULL)) {
                 return;
             }

@@ -7,14 +7,15 @@ import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.Diagnostics;
 import dev.quiver.ReadOnlyArrayException;
-import dev.quiver.TestDoubleProvider;
 import dev.quiver.TestDoubleProvider.StreamWait;
+import dev.quiver.TestDoubleProvider;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.dlpack.DLPack;
 import dev.quiver.dlpack.DLPackExportOptions;
 import dev.quiver.dlpack.DLPackImportOptions;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
+import dev.quiver.internal.bridge.ArrayAccess;
 import dev.quiver.spi.DeviceTypeCodes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -134,7 +135,7 @@ class CudaArrayInterfaceTest {
             d.put("data", List.of(((List<?>) d.get("data")).get(0), true));
             try (DeviceArray imported = CudaArrayInterface.importFrom(d, DeviceType.CPU, -1, options)) {
                 assertTrue(imported.isReadOnly());
-                assertThrows(ReadOnlyArrayException.class, imported::checkWritable);
+                assertThrows(ReadOnlyArrayException.class, () -> ArrayAccess.checkWritable(imported));
                 assertEquals(true, ((List<?>) CudaArrayInterface.describe(imported, CaiDescribeOptions.defaults()).get("data")).get(1));
             }
         }

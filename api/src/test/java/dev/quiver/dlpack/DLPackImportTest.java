@@ -10,6 +10,7 @@ import dev.quiver.TestDoubleProvider;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.DLManagedTensorVersionedLayout;
 import dev.quiver.host.ArrayReader;
+import dev.quiver.internal.bridge.ArrayAccess;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.type.ArrowType;
 import org.junit.jupiter.api.AfterEach;
@@ -177,20 +178,20 @@ class DLPackImportTest {
         CPeers.Produced p = produce(TensorSpec.int32(1, 2).flags(DLManagedTensorVersionedLayout.FLAG_READ_ONLY));
         try (DeviceArray array = DLPack.importVersioned(p.tensor(), options)) {
             assertTrue(array.isReadOnly());
-            assertThrows(ReadOnlyArrayException.class, array::checkWritable);
+            assertThrows(ReadOnlyArrayException.class, () -> ArrayAccess.checkWritable(array));
             DLPackRefusedException legacy = assertThrows(DLPackRefusedException.class,
                     () -> DLPack.exportLegacy(array, DLPackExportOptions.defaults()));
             assertTrue(legacy.getMessage().contains("read-only"), legacy.getMessage());
             try (DeviceArray copy = array.copyToHost()) {
                 assertFalse(copy.isReadOnly(), "a copy is the consumer's own memory");
-                copy.checkWritable();
+                ArrayAccess.checkWritable(copy);
             }
         }
         assertEquals(1, p.deleterCalls());
         CPeers.Produced writable = produce(TensorSpec.int32(1, 2));
         try (DeviceArray array = DLPack.importVersioned(writable.tensor(), options)) {
             assertFalse(array.isReadOnly());
-            array.checkWritable();
+            ArrayAccess.checkWritable(array);
         }
     }
 

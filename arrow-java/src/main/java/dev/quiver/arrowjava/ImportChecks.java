@@ -38,7 +38,8 @@ final class ImportChecks {
                 throw new IllegalArgumentException(array + " is in " + array.deviceType() + " memory, which Arrow Java cannot read;"
                         + " copy it to the CPU first (DeviceCopy.COPY_TO_HOST, or DeviceArray.copyToHost())");
             }
-            array.checkWritable();
+            throw new ReadOnlyArrayException(array + " is read-only: its producer forbids writes to its memory, and Arrow Java"
+                    + " vectors can be written to; allow a copy (DeviceCopy.COPY_TO_HOST)");
         }
         return array.copyToHost();
     }

@@ -232,6 +232,21 @@ public abstract class DeviceProviderConformance {
     }
 
     @Test
+    void nativeHandlesAreNeverNullAndStable() {
+        targets.forEach(device -> AdoptionChecks.nativeHandlesAreStable(device.toString(), device.backend()));
+    }
+
+    @Test
+    void adoptedStreamsCarryCopiesAndForgettingKeepsThemUsable() {
+        targets.forEach(device -> AdoptionChecks.adoptedStreamsCarryCopies(device.toString(), device.backend()));
+    }
+
+    @Test
+    void adoptedEventsFollowTheContract() {
+        targets.forEach(device -> AdoptionChecks.adoptedEventsFollowTheContract(device.toString(), device.backend()));
+    }
+
+    @Test
     void exportsThroughCAndImportsBack() {
         HostVector batch = SampleData.batch(333, 20260101L);
         for (Device device : targets) {

@@ -249,6 +249,19 @@ void td_finish_device(int device, const struct td_queue* except) {
   pthread_mutex_unlock(&lock);
 }
 
+int td_queue_query(struct td_queue* queue) {
+  pthread_mutex_lock(&lock);
+  int status = TD_OK;
+  if (!queue_live_locked(queue)) {
+    status = TD_INVALID_HANDLE;
+  } else if (queue->head != NULL) {
+    step_locked(queue); /* as for events: one step of progress per poll */
+    status = TD_NOT_READY;
+  }
+  pthread_mutex_unlock(&lock);
+  return status;
+}
+
 int td_queue_destroy(struct td_queue* queue) {
   pthread_mutex_lock(&lock);
   if (!queue_live_locked(queue)) {

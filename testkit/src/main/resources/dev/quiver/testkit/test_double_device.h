@@ -52,6 +52,8 @@ int td_enqueue_wait(struct td_queue* queue, struct td_event* event);
 int td_queue_finish(struct td_queue* queue);
 /* Runs every live queue of device except one (NULL for all): CUDA's legacy default stream rule. */
 void td_finish_device(int device, const struct td_queue* except);
+/* TD_OK if everything enqueued has run, else TD_NOT_READY after running one step; TD_INVALID_HANDLE if not live. */
+int td_queue_query(struct td_queue* queue);
 /* Runs and frees the queue. */
 int td_queue_destroy(struct td_queue* queue);
 

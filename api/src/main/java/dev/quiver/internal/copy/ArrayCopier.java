@@ -2,6 +2,7 @@ package dev.quiver.internal.copy;
 
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.internal.abi.ArrayData;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.type.ArrowType;
@@ -163,7 +164,7 @@ public final class ArrayCopier {
         Plan dictionary;
 
         Plan(MemorySegment array, Field field, long start, long end) {
-            this.array = array.reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+            this.array = Pointers.struct(array, ArrowArrayLayout.LAYOUT);
             this.field = field;
             this.start = start;
             this.end = end;
@@ -184,13 +185,12 @@ public final class ArrayCopier {
         }
 
         MemorySegment pointer(int i) {
-            return array.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(nBuffers * ADDRESS.byteSize()).getAtIndex(ADDRESS, i);
+            return Pointers.pointers(array.get(ADDRESS, ArrowArrayLayout.BUFFERS), nBuffers).getAtIndex(ADDRESS, i);
         }
 
         MemorySegment child(int k) {
             long n = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
-            return array.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(n * ADDRESS.byteSize()).getAtIndex(ADDRESS, k)
-                    .reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+            return Pointers.struct(Pointers.pointers(array.get(ADDRESS, ArrowArrayLayout.CHILDREN), n).getAtIndex(ADDRESS, k), ArrowArrayLayout.LAYOUT);
         }
 
         /** The offsets buffer entry width in bytes, or 0 when offsets are not re-based for this type. */
@@ -280,7 +280,7 @@ public final class ArrayCopier {
             p.children.add(new Plan(child, p.field.children().get(k), start, end));
         }
         if (p.field.dictionary() != null) {
-            MemorySegment dictionary = p.array.get(ADDRESS, ArrowArrayLayout.DICTIONARY).reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+            MemorySegment dictionary = Pointers.struct(p.array.get(ADDRESS, ArrowArrayLayout.DICTIONARY), ArrowArrayLayout.LAYOUT);
             long offset = dictionary.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
             p.dictionary = new Plan(dictionary, p.field.dictionary().values(), offset,
                     offset + dictionary.get(JAVA_LONG, ArrowArrayLayout.LENGTH));
@@ -385,7 +385,7 @@ public final class ArrayCopier {
     /** Source bytes [offset, offset + size) as host memory: a view for host sources, else a staged read. */
     private MemorySegment read(MemorySegment pointer, long offset, long size) {
         if (sourceIsHost()) {
-            return pointer.reinterpret(offset + size).asSlice(offset, size);
+            return Pointers.bytes(pointer, offset + size).asSlice(offset, size);
         }
         MemorySegment host = staging.allocate(Math.max(size, 1), ALIGNMENT).asSlice(0, size);
         source.copyToHost(pointer, offset, host, source.defaultStream());
@@ -406,7 +406,7 @@ public final class ArrayCopier {
         BYTES_MOVED.addAndGet(host.byteSize());
         if (target.hostAccessible()) {
             target.synchronizeStream(stream);
-            MemorySegment.copy(host, 0, to.reinterpret(host.byteSize()), 0, host.byteSize());
+            MemorySegment.copy(host, 0, Pointers.bytes(to, host.byteSize()), 0, host.byteSize());
         } else {
             target.copyFromHost(host, to, 0, stream);
             readsHostMemory = true;
@@ -420,13 +420,13 @@ public final class ArrayCopier {
             return to;
         }
         if (sourceIsHost()) {
-            upload(from.reinterpret(offset + bytes).asSlice(offset, bytes), to);
+            upload(Pointers.bytes(from, offset + bytes).asSlice(offset, bytes), to);
         } else if (source == target) {
             BYTES_MOVED.addAndGet(bytes);
             target.copyWithinDevice(from, offset, to, 0, bytes, stream);
         } else {
             BYTES_MOVED.addAndGet(bytes);
-            MemorySegment host = target.hostAccessible() ? to.reinterpret(bytes) : staging.allocate(bytes, ALIGNMENT);
+            MemorySegment host = target.hostAccessible() ? Pointers.bytes(to, bytes) : staging.allocate(bytes, ALIGNMENT);
             source.copyToHost(from, offset, host, source.defaultStream());
             source.synchronizeStream(source.defaultStream());
             if (!target.hostAccessible()) {

@@ -97,7 +97,7 @@ public final class StridedView {
      * @return the first dimension whose stride breaks C-contiguity, ignoring dimensions of extent 1 (their
      *         stride is never used) and every dimension of an empty view; empty if contiguous
      */
-    public OptionalInt firstNonContiguousDimension() {
+    OptionalInt firstNonContiguousDimension() {
         if (isEmpty()) {
             return OptionalInt.empty();
         }
@@ -112,7 +112,7 @@ public final class StridedView {
     }
 
     /** @return the stride in bytes of dimension {@code i} */
-    public long byteStride(int i) {
+    long byteStride(int i) {
         return byteStrides[i];
     }
 

@@ -1,8 +1,5 @@
 package dev.quiver.internal.tensor;
 
-import dev.quiver.DeviceArray;
-import dev.quiver.DeviceType;
-import dev.quiver.Devices;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.internal.DeviceBytes;
 import dev.quiver.internal.PointerKind;
@@ -19,13 +16,45 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiFunction;
 
 /**
- * Turns a dense tensor described by a foreign protocol (DLPack, the CUDA Array Interface) into a
- * {@link DeviceArray}: zero-copy when the layout is Arrow's (C-contiguous, not boolean), else a copy on the
+ * Turns a dense tensor described by a foreign protocol (DLPack, the CUDA Array Interface) into an
+ * imported array (what the {@link Target} makes of an ArrowDeviceArray): zero-copy when the layout is Arrow's (C-contiguous, not boolean), else a copy on the
  * same device when the caller allows it. The caller's {@code release} runs exactly once in every outcome:
  * when the array is closed (zero-copy), right after the copy, or before an error is thrown.
  */
 public final class TensorImport {
     private TensorImport() {}
+
+    /**
+     * Where the imported tensor goes: the caller's devices, and how a written ArrowDeviceArray becomes the
+     * caller's array. Implementations are used from the importing thread only.
+     *
+     * @param <A> the array type
+     */
+    public interface Target<A> {
+        /**
+         * @param deviceType an {@code ARROW_DEVICE_*} code
+         * @param deviceId   the Arrow device id
+         * @return the backend of that device, for copies
+         * @throws java.util.NoSuchElementException if no chosen backend serves the device
+         */
+        BackendDevice backend(int deviceType, long deviceId);
+
+        /**
+         * @param deviceType an {@code ARROW_DEVICE_*} code
+         * @return its name, for messages
+         */
+        String deviceName(int deviceType);
+
+        /**
+         * Moves an ArrowDeviceArray into a new array, which then owns it and calls its release exactly once.
+         *
+         * @param deviceArray the struct, in memory the callee may read until it returns
+         * @param field       the field it holds
+         * @param readOnly    whether its producer forbids writes
+         * @return the array, owned by the caller
+         */
+        A adopt(MemorySegment deviceArray, Field field, boolean readOnly);
+    }
 
     /**
      * The exceptions of the calling protocol, each made from a field path and a rule.
@@ -82,14 +111,14 @@ public final class TensorImport {
      * @param name      the field name of the array
      * @param validity  a validity bitmap, or null when every element is valid
      * @param allowCopy whether a layout Arrow does not share may be copied
-     * @param devices   where to find backends (for copies, and for the array's later use)
+     * @param target    where to find backends (for copies), and what makes the array
      * @param names     field names for messages
      * @param errors    the protocol's exceptions
      * @param release   gives the foreign memory back; runs exactly once
      * @return the array, owned by the caller
      */
-    public static DeviceArray importTensor(Tensor tensor, String name, Validity validity, boolean allowCopy, Devices devices,
-                                           Names names, Errors errors, Runnable release) {
+    public static <A> A importTensor(Tensor tensor, String name, Validity validity, boolean allowCopy, Target<A> target,
+                                     Names names, Errors errors, Runnable release) {
         Runnable releaseSource = once(release);
         Runnable freeValidity = validity == null ? () -> { } : once(validity.free());
         Runnable freeAll = once(() -> {
@@ -124,7 +153,7 @@ public final class TensorImport {
                 if (!allowCopy) {
                     throw errors.refused(path, conversion + "; it cannot be imported without a copy, which the caller did not allow");
                 }
-                return copied(tensor, field, count, validity, freeValidity, releaseSource, devices, names, errors);
+                return copied(tensor, field, count, validity, freeValidity, releaseSource, target, names, errors);
             }
             MemorySegment pointer = tensor.data();
             long offset = 0;
@@ -136,14 +165,14 @@ public final class TensorImport {
                     pointer = MemorySegment.ofAddress(pointer.address() + tensor.byteOffset());
                 } else {
                     throw errors.refused(names.byteOffset(), "is " + tensor.byteOffset() + ", not a multiple of the element size ("
-                            + size + " bytes), and " + DeviceType.of(tensor.deviceType()) + " buffers are opaque handles that allow no "
+                            + size + " bytes), and " + target.deviceName(tensor.deviceType()) + " buffers are opaque handles that allow no "
                             + "pointer arithmetic: the offset cannot be carried as an Arrow element offset");
                 }
             }
             if (validity != null && offset != 0) {
                 throw new IllegalArgumentException("a validity bitmap needs the first element at the buffer start");
             }
-            return adopt(field, tensor, count, offset, pointer, validity, tensor.readOnly(), devices, freeAll);
+            return adopt(field, tensor, count, offset, pointer, validity, tensor.readOnly(), target, freeAll);
         } catch (RuntimeException | Error e) {
             try {
                 freeAll.run();
@@ -160,9 +189,9 @@ public final class TensorImport {
                 + "): Arrow holds elements densely in C order";
     }
 
-    private static DeviceArray copied(Tensor tensor, Field field, long count, Validity validity, Runnable freeValidity,
-                                      Runnable releaseSource, Devices devices, Names names, Errors errors) {
-        BackendDevice backend = DeviceBytes.backend(DeviceType.of(tensor.deviceType()), tensor.deviceId(), devices);
+    private static <A> A copied(Tensor tensor, Field field, long count, Validity validity, Runnable freeValidity,
+                                Runnable releaseSource, Target<A> target, Names names, Errors errors) {
+        BackendDevice backend = target.backend(tensor.deviceType(), tensor.deviceId());
         StridedView view = tensor.view();
         MemorySegment copy;
         try (Arena scratch = Arena.ofConfined()) {
@@ -194,21 +223,21 @@ public final class TensorImport {
             }
         });
         try {
-            return adopt(field, tensor, count, 0, copy, validity, false, devices, free);
+            return adopt(field, tensor, count, 0, copy, validity, false, target, free);
         } catch (RuntimeException | Error e) {
             free.run();
             throw e;
         }
     }
 
-    private static DeviceArray adopt(Field field, Tensor tensor, long count, long offset, MemorySegment data, Validity validity,
-                                     boolean readOnly, Devices devices, Runnable free) {
+    private static <A> A adopt(Field field, Tensor tensor, long count, long offset, MemorySegment data, Validity validity,
+                               boolean readOnly, Target<A> target, Runnable free) {
         ArrayData node = new ArrayData(count, validity == null ? 0 : validity.nullCount(), offset,
                 List.of(validity == null ? MemorySegment.NULL : validity.bits(), data), List.of());
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment out = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
             StructWriter.writeDeviceArray(out, node, tensor.deviceType(), tensor.deviceId(), MemorySegment.NULL, free);
-            return readOnly ? DeviceArray.importReadOnly(out, field, devices) : DeviceArray.importFrom(out, field, devices);
+            return target.adopt(out, field, readOnly);
         }
     }
 

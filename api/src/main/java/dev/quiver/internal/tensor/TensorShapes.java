@@ -1,6 +1,6 @@
 package dev.quiver.internal.tensor;
 
-import dev.quiver.DeviceArray;
+import dev.quiver.type.Field;
 
 import java.util.Arrays;
 import java.util.Map;
@@ -29,16 +29,16 @@ public final class TensorShapes {
     }
 
     /**
-     * @param array     an open array
+     * @param field     the array's field, whose metadata may record a shape
+     * @param length    the array's length
      * @param requested the shape the caller asked for, or null
      * @return {@code requested} if given, else the shape recorded in the field metadata, else {@code [length]}
      * @throws IllegalArgumentException if the shape has a negative extent or does not hold exactly
      *                                  {@code length} elements
      */
-    public static long[] of(DeviceArray array, long[] requested) {
-        long length = array.length();
+    public static long[] of(Field field, long length, long[] requested) {
         long[] shape;
-        String recorded = array.field().metadata().get(METADATA_KEY).orElse(null);
+        String recorded = field.metadata().get(METADATA_KEY).orElse(null);
         if (requested != null) {
             shape = requested.clone();
         } else if (recorded != null) {

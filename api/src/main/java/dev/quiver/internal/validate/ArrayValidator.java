@@ -1,13 +1,13 @@
 package dev.quiver.internal.validate;
 
-import dev.quiver.InvalidArrowException;
 import dev.quiver.abi.ArrowArrayLayout;
-import dev.quiver.check.Rule;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.MemorySegment;
+import java.util.function.BiFunction;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -32,12 +32,12 @@ public final class ArrayValidator {
     }
 
     /**
-     * @param array a live ArrowArray
-     * @param field the field its schema describes
-     * @throws InvalidArrowException naming the path of the first fault
+     * @param array   a live ArrowArray
+     * @param field   the field its schema describes
+     * @param invalid makes the exception for the first fault from its field path and rule
      */
-    public static void validate(MemorySegment array, Field field) {
-        validate(array, field, "", Faults.THROW);
+    public static void validate(MemorySegment array, Field field, BiFunction<String, String, ? extends RuntimeException> invalid) {
+        validate(array, field, "", Faults.throwing(invalid));
     }
 
     /**
@@ -50,16 +50,16 @@ public final class ArrayValidator {
      * @param faults where faults go
      */
     public static void validate(MemorySegment array, Field field, String path, Faults faults) {
-        new ArrayValidator(faults).node(array.reinterpret(STRUCT_SIZE), field, path, 0);
+        new ArrayValidator(faults).node(Pointers.bytes(array, STRUCT_SIZE), field, path, 0);
     }
 
     private void node(MemorySegment array, Field field, String path, int depth) {
         if (depth > SchemaReader.MAX_DEPTH) {
-            faults.report(Rule.ARRAY_DEPTH, path, "nesting deeper than " + SchemaReader.MAX_DEPTH + " levels");
+            faults.report(Fault.ARRAY_DEPTH, path, "nesting deeper than " + SchemaReader.MAX_DEPTH + " levels");
             return;
         }
         if (array.get(ADDRESS, ArrowArrayLayout.RELEASE).equals(MemorySegment.NULL)) {
-            faults.report(Rule.ARRAY_RELEASED, Paths.join(path, "release"), "is NULL: the array is released");
+            faults.report(Fault.ARRAY_RELEASED, Paths.join(path, "release"), "is NULL: the array is released");
             return;
         }
         long length = array.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
@@ -67,19 +67,19 @@ public final class ArrayValidator {
         long offset = array.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
         boolean sized = true;
         if (length < 0) {
-            faults.report(Rule.ARRAY_LENGTH, Paths.join(path, "length"), "is negative (" + length + ")");
+            faults.report(Fault.ARRAY_LENGTH, Paths.join(path, "length"), "is negative (" + length + ")");
             sized = false;
         }
         if (offset < 0) {
-            faults.report(Rule.ARRAY_OFFSET, Paths.join(path, "offset"), "is negative (" + offset + ")");
+            faults.report(Fault.ARRAY_OFFSET, Paths.join(path, "offset"), "is negative (" + offset + ")");
             sized = false;
         }
         if (sized && (length > MAX_SLOTS || offset > MAX_SLOTS - length)) {
-            faults.report(Rule.ARRAY_OFFSET, Paths.join(path, "offset"), "offset + length overflows the addressable range (" + offset + " + " + length + ")");
+            faults.report(Fault.ARRAY_OFFSET, Paths.join(path, "offset"), "offset + length overflows the addressable range (" + offset + " + " + length + ")");
             sized = false;
         }
         if (nullCount < -1 || (length >= 0 && nullCount > length)) {
-            faults.report(Rule.ARRAY_NULL_COUNT, Paths.join(path, "null_count"), "is " + nullCount + ", must be -1 or 0.." + length);
+            faults.report(Fault.ARRAY_NULL_COUNT, Paths.join(path, "null_count"), "is " + nullCount + ", must be -1 or 0.." + length);
         }
         if (field == null) {
             anyType(array, path, depth);
@@ -88,23 +88,23 @@ public final class ArrayValidator {
         ArrowType type = field.type();
         BufferLayout layout = BufferLayout.of(type);
         if (type instanceof ArrowType.Null && nullCount != length && nullCount != -1) {
-            faults.report(Rule.ARRAY_NULL_COUNT, Paths.join(path, "null_count"), "is " + nullCount + " but a null array of length " + length + " has every value null");
+            faults.report(Fault.ARRAY_NULL_COUNT, Paths.join(path, "null_count"), "is " + nullCount + " but a null array of length " + length + " has every value null");
         }
         if ((type instanceof ArrowType.Union || type instanceof ArrowType.RunEndEncoded) && nullCount != 0) {
-            faults.report(Rule.ARRAY_NULL_COUNT, Paths.join(path, "null_count"), "is " + nullCount + " but " + type.format()
+            faults.report(Fault.ARRAY_NULL_COUNT, Paths.join(path, "null_count"), "is " + nullCount + " but " + type.format()
                     + " arrays have no validity bitmap (must be 0)");
         }
         checkBuffers(array, layout, length, nullCount, type, path);
         checkChildren(array, field, sized, length, offset, path, depth);
         MemorySegment dictionary = array.get(ADDRESS, ArrowArrayLayout.DICTIONARY);
         if (field.dictionary() == null && !dictionary.equals(MemorySegment.NULL)) {
-            faults.report(Rule.ARRAY_DICTIONARY, Paths.join(path, "dictionary"), "is set but the schema is not dictionary-encoded");
+            faults.report(Fault.ARRAY_DICTIONARY, Paths.join(path, "dictionary"), "is set but the schema is not dictionary-encoded");
         }
         if (field.dictionary() != null) {
             if (dictionary.equals(MemorySegment.NULL)) {
-                faults.report(Rule.ARRAY_DICTIONARY, Paths.join(path, "dictionary"), "is NULL but the schema is dictionary-encoded");
+                faults.report(Fault.ARRAY_DICTIONARY, Paths.join(path, "dictionary"), "is NULL but the schema is dictionary-encoded");
             } else if (faults.readable(dictionary, STRUCT_SIZE, Paths.join(path, "dictionary"))) {
-                node(dictionary.reinterpret(STRUCT_SIZE), field.dictionary().values(), Paths.join(path, "dictionary"), depth + 1);
+                node(Pointers.bytes(dictionary, STRUCT_SIZE), field.dictionary().values(), Paths.join(path, "dictionary"), depth + 1);
             }
         }
     }
@@ -113,15 +113,15 @@ public final class ArrayValidator {
     private void anyType(MemorySegment array, String path, int depth) {
         long nBuffers = array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
         if (nBuffers < 0 || nBuffers > MAX_POINTERS) {
-            faults.report(Rule.ARRAY_BUFFER_COUNT, Paths.join(path, "n_buffers"), "is " + nBuffers + ", no format has that many");
+            faults.report(Fault.ARRAY_BUFFER_COUNT, Paths.join(path, "n_buffers"), "is " + nBuffers + ", no format has that many");
         } else if (nBuffers > 0 && array.get(ADDRESS, ArrowArrayLayout.BUFFERS).equals(MemorySegment.NULL)) {
-            faults.report(Rule.ARRAY_BUFFER_NULL, Paths.join(path, "buffers"), "is NULL but n_buffers is " + nBuffers);
+            faults.report(Fault.ARRAY_BUFFER_NULL, Paths.join(path, "buffers"), "is NULL but n_buffers is " + nBuffers);
         } else if (nBuffers > 0) {
             faults.readable(array.get(ADDRESS, ArrowArrayLayout.BUFFERS), nBuffers * ADDRESS.byteSize(), Paths.join(path, "buffers"));
         }
         long nChildren = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
         if (nChildren < 0 || nChildren > MAX_POINTERS) {
-            faults.report(Rule.ARRAY_CHILD_COUNT, Paths.join(path, "n_children"), "is " + nChildren + ", must be 0.." + MAX_POINTERS);
+            faults.report(Fault.ARRAY_CHILD_COUNT, Paths.join(path, "n_children"), "is " + nChildren + ", must be 0.." + MAX_POINTERS);
             return;
         }
         MemorySegment children = children(array, nChildren, path);
@@ -133,7 +133,7 @@ public final class ArrayValidator {
         }
         MemorySegment dictionary = array.get(ADDRESS, ArrowArrayLayout.DICTIONARY);
         if (!dictionary.equals(MemorySegment.NULL) && faults.readable(dictionary, STRUCT_SIZE, Paths.join(path, "dictionary"))) {
-            node(dictionary.reinterpret(STRUCT_SIZE), null, Paths.join(path, "dictionary"), depth + 1);
+            node(Pointers.bytes(dictionary, STRUCT_SIZE), null, Paths.join(path, "dictionary"), depth + 1);
         }
     }
 
@@ -141,23 +141,23 @@ public final class ArrayValidator {
                               ArrowType type, String path) {
         long nBuffers = array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
         if (!layout.acceptsBufferCount(nBuffers)) {
-            faults.report(Rule.ARRAY_BUFFER_COUNT, Paths.join(path, "n_buffers"), "is " + nBuffers + " but format \"" + type.format()
+            faults.report(Fault.ARRAY_BUFFER_COUNT, Paths.join(path, "n_buffers"), "is " + nBuffers + " but format \"" + type.format()
                     + "\" has " + (layout.variadic() ? "at least " + (layout.bufferCount() + 1) : layout.bufferCount()) + " buffers");
             return;
         }
         if (nBuffers > MAX_POINTERS) {
-            faults.report(Rule.ARRAY_BUFFER_COUNT, Paths.join(path, "n_buffers"), "is " + nBuffers + ", more than " + MAX_POINTERS + " variadic buffers");
+            faults.report(Fault.ARRAY_BUFFER_COUNT, Paths.join(path, "n_buffers"), "is " + nBuffers + ", more than " + MAX_POINTERS + " variadic buffers");
             return;
         }
         MemorySegment buffers = array.get(ADDRESS, ArrowArrayLayout.BUFFERS);
         if (nBuffers > 0 && buffers.equals(MemorySegment.NULL)) {
-            faults.report(Rule.ARRAY_BUFFER_NULL, Paths.join(path, "buffers"), "is NULL but n_buffers is " + nBuffers);
+            faults.report(Fault.ARRAY_BUFFER_NULL, Paths.join(path, "buffers"), "is NULL but n_buffers is " + nBuffers);
             return;
         }
         if (nBuffers > 0 && !faults.readable(buffers, nBuffers * ADDRESS.byteSize(), Paths.join(path, "buffers"))) {
             return;
         }
-        buffers = buffers.reinterpret(nBuffers * ADDRESS.byteSize());
+        buffers = Pointers.pointers(buffers, nBuffers);
         for (int i = 0; i < nBuffers; i++) {
             if (!buffers.getAtIndex(ADDRESS, i).equals(MemorySegment.NULL)) {
                 continue;
@@ -186,7 +186,7 @@ public final class ArrayValidator {
                 }
             }
             if (!allowed) {
-                faults.report(Rule.ARRAY_BUFFER_NULL, Paths.index(path, "buffers", i), "the " + layout.bufferName(i, nBuffers)
+                faults.report(Fault.ARRAY_BUFFER_NULL, Paths.index(path, "buffers", i), "the " + layout.bufferName(i, nBuffers)
                         + " buffer is NULL but " + because);
             }
         }
@@ -195,7 +195,7 @@ public final class ArrayValidator {
     private void checkChildren(MemorySegment array, Field field, boolean sized, long length, long offset, String path, int depth) {
         long nChildren = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
         if (nChildren != field.children().size()) {
-            faults.report(Rule.ARRAY_CHILD_COUNT, Paths.join(path, "n_children"),
+            faults.report(Fault.ARRAY_CHILD_COUNT, Paths.join(path, "n_children"),
                     "is " + nChildren + " but the schema has " + field.children().size() + " children");
             return;
         }
@@ -235,7 +235,7 @@ public final class ArrayValidator {
                 parent = "";
             }
             if (childLength < needed) {
-                faults.report(Rule.ARRAY_CHILD_LENGTH, Paths.join(childPath, "length"), "is " + childLength
+                faults.report(Fault.ARRAY_CHILD_LENGTH, Paths.join(childPath, "length"), "is " + childLength
                         + ", shorter than the parent " + parent + " (" + needed + ")");
             }
         }
@@ -246,15 +246,15 @@ public final class ArrayValidator {
 
     private void runEnds(MemorySegment children, long[] childLengths, long length, String path) {
         if (childLengths[0] != childLengths[1]) {
-            faults.report(Rule.ARRAY_RUN_ENDS, Paths.index(path, "children", 1) + ".length", "is " + childLengths[1]
+            faults.report(Fault.ARRAY_RUN_ENDS, Paths.index(path, "children", 1) + ".length", "is " + childLengths[1]
                     + " but run_ends has " + childLengths[0] + " entries (one value per run)");
         }
-        MemorySegment runEnds = children.getAtIndex(ADDRESS, 0).reinterpret(STRUCT_SIZE);
+        MemorySegment runEnds = Pointers.bytes(children.getAtIndex(ADDRESS, 0), STRUCT_SIZE);
         if (runEnds.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT) != 0) {
-            faults.report(Rule.ARRAY_RUN_ENDS, Paths.index(path, "children", 0) + ".null_count", "run ends must not be null");
+            faults.report(Fault.ARRAY_RUN_ENDS, Paths.index(path, "children", 0) + ".null_count", "run ends must not be null");
         }
         if (length > 0 && childLengths[0] == 0) {
-            faults.report(Rule.ARRAY_RUN_ENDS, Paths.index(path, "children", 0) + ".length", "is 0 but the array has " + length + " values");
+            faults.report(Fault.ARRAY_RUN_ENDS, Paths.index(path, "children", 0) + ".length", "is 0 but the array has " + length + " values");
         }
     }
 
@@ -262,13 +262,13 @@ public final class ArrayValidator {
     private MemorySegment children(MemorySegment array, long n, String path) {
         MemorySegment children = array.get(ADDRESS, ArrowArrayLayout.CHILDREN);
         if (n > 0 && children.equals(MemorySegment.NULL)) {
-            faults.report(Rule.ARRAY_CHILD_NULL, Paths.join(path, "children"), "is NULL but n_children is " + n);
+            faults.report(Fault.ARRAY_CHILD_NULL, Paths.join(path, "children"), "is NULL but n_children is " + n);
             return null;
         }
         if (n > 0 && !faults.readable(children, n * ADDRESS.byteSize(), Paths.join(path, "children"))) {
             return null;
         }
-        return children.reinterpret(n * ADDRESS.byteSize());
+        return Pointers.pointers(children, n);
     }
 
     /** @return child {@code i} as a readable struct, or null (after reporting) */
@@ -276,17 +276,17 @@ public final class ArrayValidator {
         String childPath = Paths.index(path, "children", i);
         MemorySegment child = children.getAtIndex(ADDRESS, i);
         if (child.equals(MemorySegment.NULL)) {
-            faults.report(Rule.ARRAY_CHILD_NULL, childPath, "is NULL");
+            faults.report(Fault.ARRAY_CHILD_NULL, childPath, "is NULL");
             return null;
         }
-        return faults.readable(child, STRUCT_SIZE, childPath) ? child.reinterpret(STRUCT_SIZE) : null;
+        return faults.readable(child, STRUCT_SIZE, childPath) ? Pointers.bytes(child, STRUCT_SIZE) : null;
     }
 
     private long multiply(long slots, long size, String path) {
         try {
             return Math.multiplyExact(slots, size);
         } catch (ArithmeticException e) {
-            faults.report(Rule.ARRAY_OFFSET, path, "fixed-size list of " + size + " x " + slots + " slots overflows");
+            faults.report(Fault.ARRAY_OFFSET, path, "fixed-size list of " + size + " x " + slots + " slots overflows");
             return 0;
         }
     }

@@ -1,31 +1,35 @@
 package dev.quiver.internal.validate;
 
-import dev.quiver.InvalidArrowException;
-import dev.quiver.check.Rule;
-
 import java.lang.foreign.MemorySegment;
+import java.util.function.BiFunction;
 
 /**
- * Where the validators send what they find. Import uses {@link #THROW}, which stops at the first fault
- * with an {@link InvalidArrowException} and trusts every pointer; the conformance checker uses a sink that
- * records every fault, returns, and checks pointers against the process's memory map before anything is
- * read. After reporting, a validator skips only what depends on the faulty member and goes on.
+ * Where the validators send what they find. Import uses {@link #throwing}, which stops at the first fault
+ * with the caller's exception and trusts every pointer; a conformance checker uses a sink that records every
+ * fault, returns, and checks pointers against the process's memory map before anything is read. After
+ * reporting, a validator skips only what depends on the faulty member and goes on. A sink is used by one
+ * validation at a time, on the validating thread, unless its implementation says otherwise.
  */
 public interface Faults {
 
-    /** Throws {@link InvalidArrowException} at the first fault; trusts pointers. */
-    Faults THROW = (rule, path, message) -> {
-        throw new InvalidArrowException(path, message);
-    };
+    /**
+     * @param invalid makes the exception to throw from a field path and a rule
+     * @return a sink that throws at the first fault and trusts pointers
+     */
+    static Faults throwing(BiFunction<String, String, ? extends RuntimeException> invalid) {
+        return (fault, path, message) -> {
+            throw invalid.apply(path, message);
+        };
+    }
 
     /**
-     * Reports a broken rule.
+     * Reports a fault.
      *
-     * @param rule    the rule
+     * @param fault   what kind of fault
      * @param path    the field path, for example {@code children[1].buffers[2]}
      * @param message what is wrong, naming the values
      */
-    void report(Rule rule, String path, String message);
+    void report(Fault fault, String path, String message);
 
     /**
      * @param pointer an address the validator is about to read
@@ -41,13 +45,13 @@ public interface Faults {
      * @param pointer an address the validator is about to read
      * @param bytes   how many bytes
      * @param path    the field path of the pointer, for the report
-     * @return true if they may be read; otherwise reports {@link Rule#POINTER_UNREADABLE} and returns false
+     * @return true if they may be read; otherwise reports {@link Fault#POINTER_UNREADABLE} and returns false
      */
     default boolean readable(MemorySegment pointer, long bytes, String path) {
         if (readableBytes(pointer, bytes) >= bytes) {
             return true;
         }
-        report(Rule.POINTER_UNREADABLE, path, "points to 0x" + Long.toHexString(pointer.address())
+        report(Fault.POINTER_UNREADABLE, path, "points to 0x" + Long.toHexString(pointer.address())
                 + ", which is not readable host memory (" + bytes + (bytes == 1 ? " byte" : " bytes") + " needed)");
         return false;
     }

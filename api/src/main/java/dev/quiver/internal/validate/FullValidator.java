@@ -1,7 +1,7 @@
 package dev.quiver.internal.validate;
 
-import dev.quiver.InvalidArrowException;
 import dev.quiver.abi.ArrowArrayLayout;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
@@ -12,6 +12,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.function.BiFunction;
 import java.util.function.ToLongFunction;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
@@ -31,9 +32,11 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  */
 public final class FullValidator {
     private final ToLongFunction<MemorySegment> capacity;
+    private final BiFunction<String, String, ? extends RuntimeException> invalid;
 
-    private FullValidator(ToLongFunction<MemorySegment> capacity) {
+    private FullValidator(ToLongFunction<MemorySegment> capacity, BiFunction<String, String, ? extends RuntimeException> invalid) {
         this.capacity = capacity;
+        this.invalid = invalid;
     }
 
     /**
@@ -41,10 +44,11 @@ public final class FullValidator {
      * @param field    its field
      * @param capacity the size in bytes of the buffer at a pointer, or -1 if unknown (then the sizes the
      *                 struct implies are trusted)
-     * @throws InvalidArrowException naming the path and rule of the first fault
+     * @param invalid  makes the exception for the first fault from its field path and rule
      */
-    public static void validate(MemorySegment array, Field field, ToLongFunction<MemorySegment> capacity) {
-        new FullValidator(capacity).node(array.reinterpret(ArrowArrayLayout.LAYOUT.byteSize()), field, "");
+    public static void validate(MemorySegment array, Field field, ToLongFunction<MemorySegment> capacity,
+                                BiFunction<String, String, ? extends RuntimeException> invalid) {
+        new FullValidator(capacity, invalid).node(Pointers.struct(array, ArrowArrayLayout.LAYOUT), field, "");
     }
 
     private void node(MemorySegment array, Field field, String path) {
@@ -65,7 +69,7 @@ public final class FullValidator {
                     }
                 }
                 if (zeros != nullCount) {
-                    throw new InvalidArrowException(Paths.join(path, "null_count"), "is " + nullCount + " but the validity bitmap has " + zeros + " nulls");
+                    throw invalid.apply(Paths.join(path, "null_count"), "is " + nullCount + " but the validity bitmap has " + zeros + " nulls");
                 }
             }
         }
@@ -126,12 +130,12 @@ public final class FullValidator {
     private long ascending(Node node, MemorySegment offsets, long offset, long end, int bits, int buffer) {
         long previous = read(offsets, offset, bits);
         if (previous < 0) {
-            throw new InvalidArrowException(Paths.index(node.path, "buffers", buffer), "offset[" + offset + "] is negative (" + previous + ")");
+            throw invalid.apply(Paths.index(node.path, "buffers", buffer), "offset[" + offset + "] is negative (" + previous + ")");
         }
         for (long i = offset + 1; i <= end; i++) {
             long current = read(offsets, i, bits);
             if (current < previous) {
-                throw new InvalidArrowException(Paths.index(node.path, "buffers", buffer),
+                throw invalid.apply(Paths.index(node.path, "buffers", buffer),
                         "offsets decrease at " + i + " (" + previous + " then " + current + ")");
             }
             previous = current;
@@ -148,7 +152,7 @@ public final class FullValidator {
         for (int k = 0; k < variadic; k++) {
             sizeOf[k] = sizes.get(JAVA_LONG_UNALIGNED, k * 8L);
             if (sizeOf[k] < 0) {
-                throw new InvalidArrowException(Paths.index(node.path, "buffers", nBuffers - 1), "variadic buffer " + k + " has negative size " + sizeOf[k]);
+                throw invalid.apply(Paths.index(node.path, "buffers", nBuffers - 1), "variadic buffer " + k + " has negative size " + sizeOf[k]);
             }
             data[k] = node.buffer(2 + k, sizeOf[k], sizeOf[k] == 0);
         }
@@ -157,13 +161,13 @@ public final class FullValidator {
         CharsetDecoder decoder = decoder();
         String viewsPath = Paths.index(node.path, "buffers", 1);
         for (long i = offset; i < end; i++) {
-            if (!validity.equals(MemorySegment.NULL) && !bit(validity.reinterpret((end + 7) / 8), i)) {
+            if (!validity.equals(MemorySegment.NULL) && !bit(Pointers.bytes(validity, (end + 7) / 8), i)) {
                 continue;
             }
             MemorySegment view = views.asSlice(i * 16, 16);
             int size = view.get(JAVA_INT_UNALIGNED, 0);
             if (size < 0) {
-                throw new InvalidArrowException(viewsPath, "view " + i + " has negative length " + size);
+                throw invalid.apply(viewsPath, "view " + i + " has negative length " + size);
             }
             if (size <= 12) {
                 if (utf8) {
@@ -174,15 +178,15 @@ public final class FullValidator {
             int index = view.get(JAVA_INT_UNALIGNED, 8);
             long start = view.get(JAVA_INT_UNALIGNED, 12);
             if (index < 0 || index >= variadic) {
-                throw new InvalidArrowException(viewsPath, "view " + i + " names buffer " + index + " of " + variadic + " variadic buffers");
+                throw invalid.apply(viewsPath, "view " + i + " names buffer " + index + " of " + variadic + " variadic buffers");
             }
             if (start < 0 || start + size > sizeOf[index]) {
-                throw new InvalidArrowException(viewsPath, "view " + i + " addresses bytes " + start + ".." + (start + size)
+                throw invalid.apply(viewsPath, "view " + i + " addresses bytes " + start + ".." + (start + size)
                         + " of variadic buffer " + index + " which has " + sizeOf[index]);
             }
             for (int b = 0; b < 4; b++) {
                 if (view.get(JAVA_BYTE, 4 + b) != data[index].get(JAVA_BYTE, start + b)) {
-                    throw new InvalidArrowException(viewsPath, "view " + i + " prefix differs from its data");
+                    throw invalid.apply(viewsPath, "view " + i + " prefix differs from its data");
                 }
             }
             if (utf8) {
@@ -199,7 +203,7 @@ public final class FullValidator {
         long last = ascending(node, offsets, offset, end, bits, 1);
         long childLength = node.child(0).get(JAVA_LONG, ArrowArrayLayout.LENGTH);
         if (last > childLength) {
-            throw new InvalidArrowException(Paths.index(node.path, "buffers", 1), "last offset " + last + " is past the end of the "
+            throw invalid.apply(Paths.index(node.path, "buffers", 1), "last offset " + last + " is past the end of the "
                     + field.children().getFirst().name() + " child (length " + childLength + ")");
         }
     }
@@ -208,7 +212,7 @@ public final class FullValidator {
         MemorySegment entries = node.child(0);
         MemorySegment keys = new Node(entries, "").child(0);
         if (keys.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT) > 0) {
-            throw new InvalidArrowException(Paths.join(Paths.index(Paths.index(node.path, "children", 0), "children", 0), "null_count"),
+            throw invalid.apply(Paths.join(Paths.index(Paths.index(node.path, "children", 0), "children", 0), "null_count"),
                     "map keys must not be null");
         }
     }
@@ -219,13 +223,13 @@ public final class FullValidator {
         MemorySegment validity = node.pointer(0);
         long childLength = node.child(0).get(JAVA_LONG, ArrowArrayLayout.LENGTH);
         for (long i = offset; i < end; i++) {
-            if (!validity.equals(MemorySegment.NULL) && !bit(validity.reinterpret((end + 7) / 8), i)) {
+            if (!validity.equals(MemorySegment.NULL) && !bit(Pointers.bytes(validity, (end + 7) / 8), i)) {
                 continue;
             }
             long start = read(offsets, i, bits);
             long size = bits == 32 ? sizes.get(JAVA_INT_UNALIGNED, i * 4) : sizes.get(JAVA_LONG_UNALIGNED, i * 8);
             if (start < 0 || size < 0 || start > childLength - size) {
-                throw new InvalidArrowException(Paths.index(node.path, "buffers", 1), "list view " + i + " (offset " + start + ", size "
+                throw invalid.apply(Paths.index(node.path, "buffers", 1), "list view " + i + " (offset " + start + ", size "
                         + size + ") is outside its child of length " + childLength);
             }
         }
@@ -238,14 +242,14 @@ public final class FullValidator {
             int id = typeIds.get(JAVA_BYTE, i);
             int k = type.typeIds().indexOf(id);
             if (k < 0) {
-                throw new InvalidArrowException(Paths.index(node.path, "buffers", 0), "slot " + i + " has type id " + id
+                throw invalid.apply(Paths.index(node.path, "buffers", 0), "slot " + i + " has type id " + id
                         + ", not one of " + type.typeIds());
             }
             if (offsets != null) {
                 long at = offsets.get(JAVA_INT_UNALIGNED, i * 4);
                 long childLength = node.child(k).get(JAVA_LONG, ArrowArrayLayout.LENGTH);
                 if (at < 0 || at >= childLength) {
-                    throw new InvalidArrowException(Paths.index(node.path, "buffers", 1), "slot " + i + " offset " + at
+                    throw invalid.apply(Paths.index(node.path, "buffers", 1), "slot " + i + " offset " + at
                             + " is outside child " + k + " (length " + childLength + ")");
                 }
             }
@@ -267,25 +271,25 @@ public final class FullValidator {
                 default -> values.get(JAVA_LONG_UNALIGNED, r * 8);
             };
             if (current <= previous) {
-                throw new InvalidArrowException(Paths.index(ends.path, "buffers", 1), "run ends must be positive and strictly increasing: "
+                throw invalid.apply(Paths.index(ends.path, "buffers", 1), "run ends must be positive and strictly increasing: "
                         + previous + " then " + current + " at run " + r);
             }
             previous = current;
         }
         if (previous < end) {
-            throw new InvalidArrowException(Paths.index(ends.path, "buffers", 1), "the last run ends at " + previous
+            throw invalid.apply(Paths.index(ends.path, "buffers", 1), "the last run ends at " + previous
                     + " but the array covers " + end + " logical slots");
         }
     }
 
     private void dictionary(Node node, Field field, long offset, long end) {
-        MemorySegment dictionary = node.array.get(ADDRESS, ArrowArrayLayout.DICTIONARY).reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+        MemorySegment dictionary = Pointers.struct(node.array.get(ADDRESS, ArrowArrayLayout.DICTIONARY), ArrowArrayLayout.LAYOUT);
         long size = dictionary.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
         ArrowType.Int index = (ArrowType.Int) field.type();
         MemorySegment indices = node.buffer(1, end * (index.bitWidth() / 8), end == 0);
         MemorySegment validity = node.pointer(0);
         for (long i = offset; i < end; i++) {
-            if (!validity.equals(MemorySegment.NULL) && !bit(validity.reinterpret((end + 7) / 8), i)) {
+            if (!validity.equals(MemorySegment.NULL) && !bit(Pointers.bytes(validity, (end + 7) / 8), i)) {
                 continue;
             }
             long value = switch (index.bitWidth()) {
@@ -295,18 +299,18 @@ public final class FullValidator {
                 default -> indices.get(JAVA_LONG_UNALIGNED, i * 8);
             };
             if (value < 0 || value >= size) {
-                throw new InvalidArrowException(Paths.index(node.path, "buffers", 1), "index " + value + " at slot " + i
+                throw invalid.apply(Paths.index(node.path, "buffers", 1), "index " + value + " at slot " + i
                         + " is outside the dictionary of " + size + " values");
             }
         }
         node(dictionary, field.dictionary().values(), Paths.join(node.path, "dictionary"));
     }
 
-    private static void checkUtf8(CharsetDecoder decoder, MemorySegment data, long start, long size, String path, long slot) {
+    private void checkUtf8(CharsetDecoder decoder, MemorySegment data, long start, long size, String path, long slot) {
         try {
             decoder.reset().decode(ByteBuffer.wrap(data.asSlice(start, size).toArray(JAVA_BYTE)));
         } catch (CharacterCodingException e) {
-            throw new InvalidArrowException(path, "value " + slot + " is not valid UTF-8");
+            throw invalid.apply(path, "value " + slot + " is not valid UTF-8");
         }
     }
 
@@ -335,7 +339,7 @@ public final class FullValidator {
 
         MemorySegment pointer(int i) {
             long n = array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
-            return array.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(n * ADDRESS.byteSize()).getAtIndex(ADDRESS, i);
+            return Pointers.pointers(array.get(ADDRESS, ArrowArrayLayout.BUFFERS), n).getAtIndex(ADDRESS, i);
         }
 
         /** Buffer {@code i} as a segment of {@code bytes}, after checking it exists and is that large. */
@@ -343,22 +347,21 @@ public final class FullValidator {
             MemorySegment pointer = pointer(i);
             if (pointer.equals(MemorySegment.NULL)) {
                 if (bytes > 0 && !mayBeNull) {
-                    throw new InvalidArrowException(Paths.index(path, "buffers", i), "is NULL but " + bytes + " bytes are addressed");
+                    throw invalid.apply(Paths.index(path, "buffers", i), "is NULL but " + bytes + " bytes are addressed");
                 }
                 return pointer;
             }
             long known = capacity.applyAsLong(pointer);
             if (known >= 0 && bytes > known) {
-                throw new InvalidArrowException(Paths.index(path, "buffers", i), "the array addresses " + bytes
+                throw invalid.apply(Paths.index(path, "buffers", i), "the array addresses " + bytes
                         + " bytes but the buffer holds " + known);
             }
-            return pointer.reinterpret(bytes);
+            return Pointers.bytes(pointer, bytes);
         }
 
         MemorySegment child(int k) {
             long n = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
-            return array.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(n * ADDRESS.byteSize())
-                    .getAtIndex(ADDRESS, k).reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
+            return Pointers.struct(Pointers.pointers(array.get(ADDRESS, ArrowArrayLayout.CHILDREN), n).getAtIndex(ADDRESS, k), ArrowArrayLayout.LAYOUT);
         }
     }
 }

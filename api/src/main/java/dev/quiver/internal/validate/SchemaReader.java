@@ -1,8 +1,7 @@
 package dev.quiver.internal.validate;
 
-import dev.quiver.InvalidArrowException;
 import dev.quiver.abi.ArrowSchemaLayout;
-import dev.quiver.check.Rule;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
@@ -13,6 +12,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
@@ -39,12 +39,12 @@ public final class SchemaReader {
     }
 
     /**
-     * @param schema a live ArrowSchema
+     * @param schema  a live ArrowSchema
+     * @param invalid makes the exception for the first fault from its field path ({@code schema...}) and rule
      * @return the field it describes
-     * @throws InvalidArrowException naming the path ({@code schema...}) of the first fault
      */
-    public static Field read(MemorySegment schema) {
-        return read(schema, "schema", Faults.THROW);
+    public static Field read(MemorySegment schema, BiFunction<String, String, ? extends RuntimeException> invalid) {
+        return read(schema, "schema", Faults.throwing(invalid));
     }
 
     /**
@@ -56,16 +56,16 @@ public final class SchemaReader {
      * @return the field, or null if a fault (reported) leaves the tree without a meaning
      */
     public static Field read(MemorySegment schema, String path, Faults faults) {
-        return new SchemaReader(faults).node(schema.reinterpret(STRUCT_SIZE), path, 0);
+        return new SchemaReader(faults).node(Pointers.bytes(schema, STRUCT_SIZE), path, 0);
     }
 
     private Field node(MemorySegment schema, String path, int depth) {
         if (depth > MAX_DEPTH) {
-            faults.report(Rule.SCHEMA_DEPTH, path, "nesting deeper than " + MAX_DEPTH + " levels");
+            faults.report(Fault.SCHEMA_DEPTH, path, "nesting deeper than " + MAX_DEPTH + " levels");
             return null;
         }
         if (schema.get(ADDRESS, ArrowSchemaLayout.RELEASE).equals(MemorySegment.NULL)) {
-            faults.report(Rule.SCHEMA_RELEASED, Paths.join(path, "release"), "is NULL: the schema is released");
+            faults.report(Fault.SCHEMA_RELEASED, Paths.join(path, "release"), "is NULL: the schema is released");
             return null;
         }
         String format = format(schema, path);
@@ -73,7 +73,7 @@ public final class SchemaReader {
         String name = string(schema.get(ADDRESS, ArrowSchemaLayout.NAME), Paths.join(path, "name"));
         long flags = schema.get(JAVA_LONG, ArrowSchemaLayout.FLAGS);
         if ((flags & ~KNOWN_FLAGS) != 0) {
-            faults.report(Rule.SCHEMA_FLAGS, Paths.join(path, "flags"), "unknown flag bits 0x" + Long.toHexString(flags & ~KNOWN_FLAGS));
+            faults.report(Fault.SCHEMA_FLAGS, Paths.join(path, "flags"), "unknown flag bits 0x" + Long.toHexString(flags & ~KNOWN_FLAGS));
         }
         if ((flags & ArrowSchemaLayout.FLAG_MAP_KEYS_SORTED) != 0 && type instanceof ArrowType.MapType) {
             type = new ArrowType.MapType(true);
@@ -83,12 +83,12 @@ public final class SchemaReader {
         MemorySegment dictionaryPointer = schema.get(ADDRESS, ArrowSchemaLayout.DICTIONARY);
         if (!dictionaryPointer.equals(MemorySegment.NULL)) {
             if (type != null && !(type instanceof ArrowType.Int)) {
-                faults.report(Rule.SCHEMA_DICTIONARY, Paths.join(path, "format"), "a dictionary-encoded field's format must be an integer index type, not \""
+                faults.report(Fault.SCHEMA_DICTIONARY, Paths.join(path, "format"), "a dictionary-encoded field's format must be an integer index type, not \""
                         + format + "\"");
                 usable = false;
             }
             Field values = faults.readable(dictionaryPointer, STRUCT_SIZE, Paths.join(path, "dictionary"))
-                    ? node(dictionaryPointer.reinterpret(STRUCT_SIZE), Paths.join(path, "dictionary"), depth + 1) : null;
+                    ? node(Pointers.bytes(dictionaryPointer, STRUCT_SIZE), Paths.join(path, "dictionary"), depth + 1) : null;
             usable &= values != null;
             dictionary = values == null ? null : new Field.DictionaryEncoding(values, (flags & ArrowSchemaLayout.FLAG_DICTIONARY_ORDERED) != 0);
         }
@@ -101,7 +101,7 @@ public final class SchemaReader {
         try {
             return new Field(name == null ? "" : name, type, (flags & ArrowSchemaLayout.FLAG_NULLABLE) != 0, children, metadata, dictionary);
         } catch (IllegalArgumentException e) {
-            faults.report(Rule.SCHEMA_CHILD_TYPE, Paths.join(path, "children"), e.getMessage());
+            faults.report(Fault.SCHEMA_CHILD_TYPE, Paths.join(path, "children"), e.getMessage());
             return null;
         }
     }
@@ -110,7 +110,7 @@ public final class SchemaReader {
     private String format(MemorySegment schema, String path) {
         MemorySegment pointer = schema.get(ADDRESS, ArrowSchemaLayout.FORMAT);
         if (pointer.equals(MemorySegment.NULL)) {
-            faults.report(Rule.SCHEMA_FORMAT, Paths.join(path, "format"), "is NULL");
+            faults.report(Fault.SCHEMA_FORMAT, Paths.join(path, "format"), "is NULL");
             return null;
         }
         return string(pointer, Paths.join(path, "format"));
@@ -121,7 +121,7 @@ public final class SchemaReader {
         try {
             return FormatString.parse(format);
         } catch (IllegalArgumentException e) {
-            faults.report(Rule.SCHEMA_FORMAT, Paths.join(path, "format"), e.getMessage());
+            faults.report(Fault.SCHEMA_FORMAT, Paths.join(path, "format"), e.getMessage());
             return null;
         }
     }
@@ -130,24 +130,24 @@ public final class SchemaReader {
     private List<Field> children(MemorySegment schema, String format, ArrowType type, String path, int depth) {
         long n = schema.get(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN);
         if (n < 0 || n > MAX_CHILDREN) {
-            faults.report(Rule.SCHEMA_CHILD_COUNT, Paths.join(path, "n_children"), "is " + n + ", must be 0.." + MAX_CHILDREN);
+            faults.report(Fault.SCHEMA_CHILD_COUNT, Paths.join(path, "n_children"), "is " + n + ", must be 0.." + MAX_CHILDREN);
             return null;
         }
         int expected = type == null ? -1 : BufferLayout.of(type).childCount();
         if (expected >= 0 && n != expected) {
-            faults.report(Rule.SCHEMA_CHILD_COUNT, Paths.join(path, "n_children"),
+            faults.report(Fault.SCHEMA_CHILD_COUNT, Paths.join(path, "n_children"),
                     "is " + n + " but format \"" + format + "\" needs " + expected);
             return null;
         }
         MemorySegment pointers = schema.get(ADDRESS, ArrowSchemaLayout.CHILDREN);
         if (n > 0 && pointers.equals(MemorySegment.NULL)) {
-            faults.report(Rule.SCHEMA_CHILD_NULL, Paths.join(path, "children"), "is NULL but n_children is " + n);
+            faults.report(Fault.SCHEMA_CHILD_NULL, Paths.join(path, "children"), "is NULL but n_children is " + n);
             return null;
         }
         if (n > 0 && !faults.readable(pointers, n * ADDRESS.byteSize(), Paths.join(path, "children"))) {
             return null;
         }
-        pointers = pointers.reinterpret(n * ADDRESS.byteSize());
+        pointers = Pointers.pointers(pointers, n);
         List<Field> children = new ArrayList<>((int) n);
         boolean usable = true;
         for (long i = 0; i < n; i++) {
@@ -155,9 +155,9 @@ public final class SchemaReader {
             MemorySegment child = pointers.getAtIndex(ADDRESS, i);
             Field field = null;
             if (child.equals(MemorySegment.NULL)) {
-                faults.report(Rule.SCHEMA_CHILD_NULL, childPath, "is NULL");
+                faults.report(Fault.SCHEMA_CHILD_NULL, childPath, "is NULL");
             } else if (faults.readable(child, STRUCT_SIZE, childPath)) {
-                field = node(child.reinterpret(STRUCT_SIZE), childPath, depth + 1);
+                field = node(Pointers.bytes(child, STRUCT_SIZE), childPath, depth + 1);
             }
             usable &= field != null;
             children.add(field);
@@ -175,17 +175,17 @@ public final class SchemaReader {
             faults.readable(pointer, 1, path);
             return null;
         }
-        MemorySegment bytes = pointer.reinterpret(readable);
+        MemorySegment bytes = Pointers.bytes(pointer, readable);
         long length = 0;
         while (length < readable && bytes.get(JAVA_BYTE, length) != 0) {
             length++;
         }
         if (length > MAX_STRING) {
-            faults.report(Rule.SCHEMA_STRING, path, "string longer than " + MAX_STRING + " bytes");
+            faults.report(Fault.SCHEMA_STRING, path, "string longer than " + MAX_STRING + " bytes");
             return null;
         }
         if (length == readable) {
-            faults.report(Rule.POINTER_UNREADABLE, path, "string at 0x" + Long.toHexString(pointer.address())
+            faults.report(Fault.POINTER_UNREADABLE, path, "string at 0x" + Long.toHexString(pointer.address())
                     + " runs into unreadable memory without a NUL terminator");
             return null;
         }
@@ -197,11 +197,11 @@ public final class SchemaReader {
      *
      * @param pointer the encoded metadata, or NULL
      * @param path    the field path to name in errors
+     * @param invalid makes the exception thrown if a count or length is out of range
      * @return the pairs in their encoded order; empty for NULL
-     * @throws InvalidArrowException if a count or length is out of range
      */
-    public static Metadata metadata(MemorySegment pointer, String path) {
-        return new SchemaReader(Faults.THROW).decodeMetadata(pointer, path);
+    public static Metadata metadata(MemorySegment pointer, String path, BiFunction<String, String, ? extends RuntimeException> invalid) {
+        return new SchemaReader(Faults.throwing(invalid)).decodeMetadata(pointer, path);
     }
 
     /** @return the metadata, or null (after reporting) if its encoding is broken */
@@ -214,10 +214,10 @@ public final class SchemaReader {
             faults.readable(pointer, 4, path);
             return null;
         }
-        MemorySegment in = pointer.reinterpret(readable);
+        MemorySegment in = Pointers.bytes(pointer, readable);
         int count = in.get(JAVA_INT.withByteAlignment(1), 0);
         if (count < 0 || count > MAX_CHILDREN) {
-            faults.report(Rule.SCHEMA_METADATA, path, "pair count " + count + " is out of range");
+            faults.report(Fault.SCHEMA_METADATA, path, "pair count " + count + " is out of range");
             return null;
         }
         List<Metadata.Entry> entries = new ArrayList<>();
@@ -240,16 +240,16 @@ public final class SchemaReader {
 
     private byte[] bytes(MemorySegment in, long at, String path, String what) {
         if (at + 4 > in.byteSize()) {
-            faults.report(Rule.SCHEMA_METADATA, path, what + " runs past readable memory");
+            faults.report(Fault.SCHEMA_METADATA, path, what + " runs past readable memory");
             return null;
         }
         int length = in.get(JAVA_INT.withByteAlignment(1), at);
         if (length < 0 || length > MAX_STRING) {
-            faults.report(Rule.SCHEMA_METADATA, path, what + " length " + length + " is out of range");
+            faults.report(Fault.SCHEMA_METADATA, path, what + " length " + length + " is out of range");
             return null;
         }
         if (at + 4 + length > in.byteSize()) {
-            faults.report(Rule.SCHEMA_METADATA, path, what + " runs past readable memory");
+            faults.report(Fault.SCHEMA_METADATA, path, what + " runs past readable memory");
             return null;
         }
         return in.asSlice(at + 4, length).toArray(JAVA_BYTE);

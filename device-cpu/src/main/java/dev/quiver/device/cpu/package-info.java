@@ -2,6 +2,9 @@
  * The CPU backend. Buffers of a CPU ArrowDeviceArray are plain host addresses, allocated 64-byte aligned
  * with the C library's {@code posix_memalign} and freed with {@code free}. The CPU has no events: CPU arrays
  * carry no {@code sync_event}, copies complete before they return, and streams are ordering tokens with
- * nothing to wait for. Device id is -1, as the Arrow C Device interface prescribes.
+ * nothing to wait for. Device id is -1, as the Arrow C Device interface prescribes. There are no native
+ * handles ({@code nativeHandles()} is empty) and nothing native to adopt: {@code adoptStream} returns the
+ * stream token it is given, {@code forgetStream} destroys it only when asked, and {@code adoptEvent} throws
+ * {@link java.lang.UnsupportedOperationException}, as the SPI's defaults do.
  */
 package dev.quiver.device.cpu;

@@ -2,14 +2,18 @@ package dev.quiver.device.cuda;
 
 import dev.quiver.device.ffm.VendorDevice;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import static dev.quiver.device.cuda.CudaConstants.CUDA_ERROR_INVALID_HANDLE;
 import static dev.quiver.device.cuda.CudaConstants.CUDA_ERROR_NOT_READY;
 import static dev.quiver.device.cuda.CudaConstants.CUDA_SUCCESS;
 import static dev.quiver.device.cuda.CudaConstants.CU_EVENT_DISABLE_TIMING;
 import static dev.quiver.device.cuda.CudaConstants.CU_STREAM_DEFAULT;
+import static java.lang.foreign.ValueLayout.ADDRESS;
 
 /**
  * One kind of memory ({@link CudaMemory}) of one CUDA device, in one context.
@@ -24,6 +28,12 @@ import static dev.quiver.device.cuda.CudaConstants.CU_STREAM_DEFAULT;
  * <p><b>Ordering.</b> Copies are {@code cuMemcpy*Async} on the caller's stream and may return before they
  * complete (copies from pageable host memory may complete earlier, as CUDA documents).
  *
+ * <p><b>Native handles and adoption.</b> {@link #nativeHandles()} gives the {@code CUdevice} (its ordinal
+ * handle, as an address value) and the {@code CUcontext}, borrowed. {@link #adoptStream} accepts a
+ * {@code CUstream} of this device's context (checked with {@code cuStreamGetCtx}) and returns it unchanged;
+ * {@link #adoptEvent} accepts a live {@code CUevent} (checked with {@code cuEventQuery}; CUDA cannot tell an
+ * event's context) and returns it unchanged. Forgetting either destroys it only when asked.
+ *
  * <p><b>Threading.</b> All methods may be called from any thread: each pushes the device's context for the
  * duration of the call and pops it, leaving the thread's context stack as it was.
  */
@@ -35,6 +45,7 @@ final class CudaDevice extends VendorDevice {
     private final CudaContext context;
     private final CudaMemory memory;
     private final String capability;
+    private final Map<String, MemorySegment> handles;
 
     CudaDevice(CudaDriver driver, CudaContext context, CudaMemory memory, String name, long totalMemory, String capability) {
         super(memory.kind, context.ordinal(), name, totalMemory, ALIGNMENT, "CUDA");
@@ -42,6 +53,10 @@ final class CudaDevice extends VendorDevice {
         this.context = context;
         this.memory = memory;
         this.capability = capability;
+        Map<String, MemorySegment> named = new LinkedHashMap<>();
+        named.put("CUdevice", MemorySegment.ofAddress(context.device()));
+        named.put("CUcontext", context.handle());
+        this.handles = Collections.unmodifiableMap(named);
     }
 
     CudaContext context() {
@@ -169,5 +184,64 @@ final class CudaDevice extends VendorDevice {
     @Override
     public void destroyEvent(MemorySegment event) {
         context.run(() -> driver.api.check(CudaFunction.cuEventDestroy, h -> (int) h.invokeExact(event)));
+    }
+
+    // ---- native handles and adoption ----------------------------------------------------------
+
+    /** @return {@code CUdevice} (the ordinal handle as an address value) and {@code CUcontext}, borrowed */
+    @Override
+    public Map<String, MemorySegment> nativeHandles() {
+        return handles;
+    }
+
+    /**
+     * @param nativeStream a {@code CUstream} of this device's context, or NULL for the legacy default stream
+     * @return {@code nativeStream}
+     * @throws IllegalArgumentException if it is not a live stream ({@code CUDA_ERROR_INVALID_HANDLE}) or
+     *                                  {@code cuStreamGetCtx} says it belongs to another context
+     * @throws CudaException            if the driver fails otherwise
+     */
+    @Override
+    public MemorySegment adoptStream(MemorySegment nativeStream) {
+        MemorySegment owner;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(ADDRESS);
+            int result = context.call(() -> driver.api.result(CudaFunction.cuStreamGetCtx, h -> (int) h.invokeExact(nativeStream, out)));
+            refuseUnknownHandle(result, CudaFunction.cuStreamGetCtx, nativeStream, "CUstream");
+            owner = out.get(ADDRESS, 0);
+        }
+        if (owner.address() != context.handle().address()) {
+            throw new IllegalArgumentException("CUstream 0x" + Long.toHexString(nativeStream.address()) + " belongs to CUcontext 0x"
+                    + Long.toHexString(owner.address()) + ", not to the " + context + " of " + this);
+        }
+        return nativeStream;
+    }
+
+    /**
+     * @param nativeEvent a live {@code CUevent}, made in this device's context
+     * @return {@code nativeEvent}
+     * @throws IllegalArgumentException if it is NULL or {@code cuEventQuery} does not know it
+     */
+    @Override
+    public MemorySegment adoptEvent(MemorySegment nativeEvent) {
+        if (nativeEvent.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException("CUevent is NULL");
+        }
+        int result = context.call(() -> driver.api.result(CudaFunction.cuEventQuery, h -> (int) h.invokeExact(nativeEvent)));
+        if (result != CUDA_ERROR_NOT_READY) {
+            refuseUnknownHandle(result, CudaFunction.cuEventQuery, nativeEvent, "CUevent");
+        }
+        return nativeEvent;
+    }
+
+    /** Throws {@link IllegalArgumentException} for an invalid handle, the driver's exception for other failures. */
+    private void refuseUnknownHandle(int result, CudaFunction call, MemorySegment handle, String type) {
+        if (result == CUDA_ERROR_INVALID_HANDLE) {
+            throw new IllegalArgumentException("0x" + Long.toHexString(handle.address()) + " is not a live " + type + ": "
+                    + driver.api.failure(call, result).getMessage());
+        }
+        if (result != CUDA_SUCCESS) {
+            throw driver.api.failure(call, result);
+        }
     }
 }

@@ -159,7 +159,8 @@ public final class CudaInterop {
 
     /**
      * Checks that an application's stream belongs to a CUDA device's context ({@code cuStreamGetCtx}) and
-     * returns it as a stream handle for that device's {@link BackendDevice} methods.
+     * returns it as a stream handle for that device's {@link BackendDevice} methods: the same as
+     * {@link BackendDevice#adoptStream}, given a raw address.
      *
      * @param device a device of this backend (from the system devices or {@link #adoptContext})
      * @param stream a live {@code CUstream}, owned by the application: Quiver never destroys it
@@ -170,14 +171,6 @@ public final class CudaInterop {
         if (!(device instanceof CudaDevice cuda)) {
             throw new IllegalArgumentException(device + " is not a device of the CUDA backend");
         }
-        MemorySegment handle = MemorySegment.ofAddress(stream);
-        CudaContext context = cuda.context();
-        MemorySegment owner = context.call(() -> cuda.driver().api.handleOut(CudaFunction.cuStreamGetCtx,
-                (h, out) -> (int) h.invokeExact(handle, out)));
-        if (owner.address() != context.handle().address()) {
-            throw new IllegalArgumentException("CUstream 0x" + Long.toHexString(stream) + " belongs to CUcontext 0x"
-                    + Long.toHexString(owner.address()) + ", not to the " + context + " of " + device);
-        }
-        return handle;
+        return cuda.adoptStream(MemorySegment.ofAddress(stream));
     }
 }

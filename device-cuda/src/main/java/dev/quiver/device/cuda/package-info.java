@@ -26,6 +26,18 @@
  * destroyed by its release callback. On import the consumer honours the producer's event with
  * {@code cuEventSynchronize} (host wait) or {@code cuStreamWaitEvent} (stream wait).
  *
+ * <p><b>Native handles.</b> {@code BackendDevice.nativeHandles()} gives, in this order, {@code "CUdevice"}
+ * (the {@code CUdevice} handle, an {@code int}, as an address value) and {@code "CUcontext"} (the context the
+ * device works in: the primary context, or the adopted one). They are borrowed: valid as long as the device,
+ * which is the life of the process for the primary context; the caller never releases them.
+ *
+ * <p><b>Adopted streams and events.</b> {@code adoptStream} accepts a {@code CUstream} the application made
+ * in the device's context (checked with {@code cuStreamGetCtx}; NULL, the legacy default stream, is
+ * accepted) and {@code adoptEvent} a live {@code CUevent} (checked with {@code cuEventQuery}; CUDA cannot
+ * tell which context an event belongs to). Both return the handle itself, which every method then takes,
+ * including {@code recordEvent} on an adopted event. {@code forgetStream}/{@code forgetEvent} destroy it
+ * ({@code cuStreamDestroy}, {@code cuEventDestroy}) only when asked; otherwise it stays the application's.
+ *
  * <p><b>Errors.</b> Every failing {@code CUresult} becomes a {@link dev.quiver.device.cuda.CudaException}
  * naming the call and the error.
  *

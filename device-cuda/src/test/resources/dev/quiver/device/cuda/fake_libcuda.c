@@ -449,3 +449,15 @@ int test_double_push_primary(int ordinal) {
 int test_double_pop(int ignored) {
   return double_cuCtxPopCurrent_v2(NULL) == CUDA_SUCCESS ? 0 : 1;
 }
+/* A stream and an event as an application makes them with the driver API, in a device's primary context:
+ * what the backend is asked to adopt. Return the handle, or 0 on failure. */
+static long application_object(int ordinal, int event) {
+  void* made = NULL;
+  if (double_cuCtxPushCurrent_v2((CUcontext)&primary[ordinal]) != CUDA_SUCCESS) return 0;
+  CUresult r = event ? double_cuEventCreate((CUevent*)&made, CU_EVENT_DISABLE_TIMING)
+                     : double_cuStreamCreate((CUstream*)&made, CU_STREAM_NON_BLOCKING);
+  double_cuCtxPopCurrent_v2(NULL);
+  return r == CUDA_SUCCESS ? (long)(uintptr_t)made : 0;
+}
+long test_double_application_stream(int ordinal) { return application_object(ordinal, 0); }
+long test_double_application_event(int ordinal) { return application_object(ordinal, 1); }

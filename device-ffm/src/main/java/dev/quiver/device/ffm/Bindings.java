@@ -10,12 +10,16 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * The bound entry points of a vendor API whose functions return an {@code int} result code
- * ({@code CUresult}, {@code hipError_t}, {@code ze_result_t}), one downcall handle per constant of the
- * backend's declarative table {@code F}. Calls are written as lambdas that invoke the handle exactly:
+ * ({@code CUresult}, {@code hipError_t}, {@code ze_result_t}, {@code cl_int}), one downcall handle per
+ * constant of the backend's declarative table {@code F}. Calls are written as lambdas that invoke the handle
+ * exactly:
  * {@snippet :
  * bindings.check(cuMemFree, h -> (int) h.invokeExact(pointer));
  * MemorySegment stream = bindings.handleOut(cuStreamCreate, (h, out) -> (int) h.invokeExact(out, 0));
+ * MemorySegment event = bindings.handleReturned(clCreateUserEvent, (h, status) -> (MemorySegment) h.invokeExact(context, status));
  * }
+ * The last form is for APIs whose constructors return the new handle and write the result code through an
+ * out-parameter (OpenCL's {@code errcode_ret}).
  * A result other than the success code becomes the backend's exception, naming the call and the error.
  * Immutable and thread-safe; out-parameters live in a confined arena per call.
  *
@@ -48,6 +52,26 @@ public final class Bindings<F extends Enum<F>> {
          */
         int invoke(MethodHandle handle, MemorySegment out) throws Throwable;
     }
+
+    /** A downcall that returns a handle and writes its result code into {@code status}. */
+    @FunctionalInterface
+    public interface HandleCall {
+        /**
+         * @param handle the bound handle
+         * @param status memory for the {@code int} result code the function writes
+         * @return the handle the function returns
+         * @throws Throwable whatever {@link MethodHandle#invokeExact} throws
+         */
+        MemorySegment invoke(MethodHandle handle, MemorySegment status) throws Throwable;
+    }
+
+    /**
+     * What a {@link HandleCall} returned, unchecked.
+     *
+     * @param handle the handle returned, meaningful only when {@code result} is the success code
+     * @param result the result code written
+     */
+    public record Returned(MemorySegment handle, int result) {}
 
     /** Makes the exception for a failed call. */
     @FunctionalInterface
@@ -83,6 +107,16 @@ public final class Bindings<F extends Enum<F>> {
     public static int invoke(MethodHandle handle, Call call) {
         try {
             return call.invoke(handle);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    private static MemorySegment invoke(MethodHandle handle, HandleCall call, MemorySegment status) {
+        try {
+            return call.invoke(handle, status);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -142,6 +176,36 @@ public final class Bindings<F extends Enum<F>> {
             check(function, h -> call.invoke(h, out));
             return out.get(ADDRESS, 0);
         }
+    }
+
+    /**
+     * Makes a call that returns a handle and writes its result code, without checking the code.
+     *
+     * @param function an entry point
+     * @param call     the invocation, given memory for the result code
+     * @return the handle and the result code
+     */
+    public Returned returned(F function, HandleCall call) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment status = arena.allocate(JAVA_INT);
+            MemorySegment handle = invoke(handles[function.ordinal()], call, status);
+            return new Returned(handle, status.get(JAVA_INT, 0));
+        }
+    }
+
+    /**
+     * Makes a call that returns a handle and writes its result code, and throws unless the code is success.
+     *
+     * @param function an entry point
+     * @param call     the invocation, given memory for the result code
+     * @return the handle returned
+     */
+    public MemorySegment handleReturned(F function, HandleCall call) {
+        Returned returned = returned(function, call);
+        if (returned.result() != success) {
+            throw failure(function, returned.result());
+        }
+        return returned.handle();
     }
 
     /**

@@ -84,7 +84,7 @@ final class LevelZero {
                 context = api.handleOut(ZeFunction.zeContextCreate, (h, out) -> (int) h.invokeExact(driver, desc, out));
             }
             for (MemorySegment device : handles(api, ZeFunction.zeDeviceGet, driver)) {
-                devices.add(describe(api, context, device, devices.size()));
+                devices.add(describe(api, driver, context, device, devices.size()));
             }
         }
         if (devices.isEmpty()) {
@@ -117,7 +117,7 @@ final class LevelZero {
         }
     }
 
-    private static ZeDevice describe(Bindings<ZeFunction> api, MemorySegment context, MemorySegment device, int id) {
+    private static ZeDevice describe(Bindings<ZeFunction> api, MemorySegment driver, MemorySegment context, MemorySegment device, int id) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment properties = ZeStructs.zeroed(arena, ZeStructs.DEVICE_PROPERTIES, ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES);
             api.check(ZeFunction.zeDeviceGetProperties, h -> (int) h.invokeExact(device, properties));
@@ -138,7 +138,7 @@ final class LevelZero {
             for (int i = 0; i < count.get(JAVA_INT, 0); i++) {
                 total += memory.get(JAVA_LONG, i * stride + ZeStructs.offset(ZeStructs.DEVICE_MEMORY_PROPERTIES, "totalSize"));
             }
-            return new ZeDevice(api, context, device, id, name, typeName(type), total, maxAllocation);
+            return new ZeDevice(api, driver, context, device, id, name, typeName(type), total, maxAllocation);
         }
     }
 

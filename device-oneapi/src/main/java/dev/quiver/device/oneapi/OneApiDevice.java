@@ -3,6 +3,7 @@ package dev.quiver.device.oneapi;
 import dev.quiver.device.ffm.VendorDevice;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -25,16 +26,27 @@ import java.util.Map;
  * honouring the event fails with an exception that says so. Level Zero events are used only inside the
  * backend, to wait for command lists.
  *
+ * <p><b>Native handles and adoption.</b> {@link #nativeHandles()} gives the driver, context and device
+ * handles, borrowed. {@link #adoptStream} takes an application's immediate command list of this device and
+ * context as a stream (with a host-visible event of this backend to wait for it), {@link #forgetStream}
+ * synchronises it and gives the event back, destroying the list only when asked.
+ *
  * <p><b>Threading.</b> All methods may be called from any thread; streams lock around each use.
  */
 final class OneApiDevice extends VendorDevice {
     private final ZeDevice device;
     private final OneApiMemory memory;
+    private final Map<String, MemorySegment> handles;
 
     OneApiDevice(ZeDevice device, OneApiMemory memory) {
         super(memory.kind, device.id, device.name, device.totalMemory, ZeDevice.ALIGNMENT, "Level Zero");
         this.device = device;
         this.memory = memory;
+        Map<String, MemorySegment> named = new LinkedHashMap<>();
+        named.put("ze_driver_handle_t", device.driver);
+        named.put("ze_context_handle_t", device.context);
+        named.put("ze_device_handle_t", device.device);
+        this.handles = Collections.unmodifiableMap(named);
     }
 
     @Override
@@ -133,6 +145,32 @@ final class OneApiDevice extends VendorDevice {
     @Override
     public void destroyStream(MemorySegment stream) {
         device.destroy(stream);
+    }
+
+    // ---- native handles and adoption ----------------------------------------------------------
+
+    /** @return the {@code ze_driver_handle_t}, {@code ze_context_handle_t} and {@code ze_device_handle_t}, borrowed */
+    @Override
+    public Map<String, MemorySegment> nativeHandles() {
+        return handles;
+    }
+
+    /**
+     * @param nativeStream an immediate command list ({@code zeCommandListCreateImmediate}) of this device, made
+     *                     in the context {@link #nativeHandles()} names; Level Zero 1.4 cannot check either
+     * @return {@code nativeStream}, now a stream of this device (NULL stays the default stream)
+     */
+    @Override
+    public MemorySegment adoptStream(MemorySegment nativeStream) {
+        return nativeStream.address() == 0 ? MemorySegment.NULL : device.adopt(nativeStream);
+    }
+
+    /** Synchronises and stops serving an adopted command list; destroys it ({@code zeCommandListDestroy}) if asked. */
+    @Override
+    public void forgetStream(MemorySegment stream, boolean destroy) {
+        if (!stream.equals(MemorySegment.NULL) || destroy) {
+            device.forget(stream, destroy);
+        }
     }
 
     // ---- events: none of its own; imported sycl::event* through registered waiters ------------

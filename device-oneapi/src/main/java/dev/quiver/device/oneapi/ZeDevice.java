@@ -5,6 +5,8 @@ import dev.quiver.device.ffm.Once;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import static dev.quiver.device.oneapi.ZeConstants.ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS;
@@ -21,6 +23,7 @@ final class ZeDevice {
     static final long ALIGNMENT = 256;
 
     final Bindings<ZeFunction> api;
+    final MemorySegment driver;
     final MemorySegment context;
     final MemorySegment device;
     final int id;
@@ -30,11 +33,14 @@ final class ZeDevice {
     final long maxAllocation;
     private final ZeEvents events;
     private final ConcurrentHashMap<Long, ZeStream> streams = new ConcurrentHashMap<>();
+    /** Streams made by {@link #adopt} rather than {@link #createStream}, with how often each was adopted; guarded by itself. */
+    private final Map<Long, Integer> adoptions = new HashMap<>();
     private final Once<ZeStream> defaultStream = new Once<>();
 
-    ZeDevice(Bindings<ZeFunction> api, MemorySegment context, MemorySegment device, int id, String name, String type,
-             long totalMemory, long maxAllocation) {
+    ZeDevice(Bindings<ZeFunction> api, MemorySegment driver, MemorySegment context, MemorySegment device, int id, String name,
+             String type, long totalMemory, long maxAllocation) {
         this.api = api;
+        this.driver = driver;
         this.context = context;
         this.device = device;
         this.id = id;
@@ -62,15 +68,77 @@ final class ZeDevice {
             ZeStructs.with(desc, ZeStructs.COMMAND_QUEUE_DESC, "mode", ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS);
             list = api.handleOut(ZeFunction.zeCommandListCreateImmediate, (h, out) -> (int) h.invokeExact(context, device, desc, out));
         }
-        ZeStream stream;
         try {
-            stream = new ZeStream(api, list, events.create());
+            return register(list);
         } catch (RuntimeException e) {
             api.check(ZeFunction.zeCommandListDestroy, h -> (int) h.invokeExact(list));
             throw e;
         }
+    }
+
+    private ZeStream register(MemorySegment list) {
+        ZeStream stream = new ZeStream(api, list, events.create());
         streams.put(list.address(), stream);
         return stream;
+    }
+
+    /**
+     * Accepts an immediate command list made outside Quiver on this device and context as a stream, until
+     * {@link #forget}; a stream this device already serves (one it made, or adopted before) is returned as is.
+     *
+     * @param list a {@code ze_command_list_handle_t}
+     * @return {@code list}
+     * @throws IllegalArgumentException if it is NULL
+     */
+    MemorySegment adopt(MemorySegment list) {
+        if (list.address() == 0) {
+            throw new IllegalArgumentException("ze_command_list_handle_t is NULL");
+        }
+        synchronized (adoptions) {
+            Integer count = adoptions.get(list.address());
+            if (count != null) {
+                adoptions.put(list.address(), count + 1);
+            } else if (!streams.containsKey(list.address())) {
+                register(list);
+                adoptions.put(list.address(), 1);
+            }
+        }
+        return list;
+    }
+
+    /**
+     * Undoes {@link #adopt}: once a list adopted from outside is forgotten as often as it was adopted (or with
+     * {@code destroy}), its stream is synchronised and dropped. With {@code destroy} the list is destroyed too,
+     * whoever made it.
+     *
+     * @param list    what {@link #adopt} returned
+     * @param destroy whether to destroy the command list
+     * @throws IllegalArgumentException if it is not a live stream of this device, or is the default stream
+     *                                  and {@code destroy} is set
+     */
+    void forget(MemorySegment list, boolean destroy) {
+        ZeStream stream = stream(list);
+        synchronized (adoptions) {
+            Integer count = adoptions.get(list.address());
+            if (count == null) {
+                if (destroy) {
+                    destroy(list);
+                }
+                return;
+            }
+            if (count > 1 && !destroy) {
+                adoptions.put(list.address(), count - 1);
+                return;
+            }
+            adoptions.remove(list.address());
+            streams.remove(list.address());
+        }
+        if (destroy) {
+            stream.destroy();
+        } else {
+            stream.synchronize();
+        }
+        events.destroy(stream.event());
     }
 
     /**
@@ -95,7 +163,10 @@ final class ZeDevice {
         if (stream == defaultStream()) {
             throw new IllegalArgumentException("the default stream of Level Zero device " + id + " cannot be destroyed");
         }
-        streams.remove(handle.address());
+        synchronized (adoptions) {
+            adoptions.remove(handle.address());
+            streams.remove(handle.address());
+        }
         stream.destroy();
         events.destroy(stream.event());
     }

@@ -25,6 +25,22 @@
  *       wait, since a Level Zero command list cannot wait on a SYCL event.</li>
  * </ul>
  *
+ * <p><b>Native handles.</b> {@code BackendDevice.nativeHandles()} gives, in this order,
+ * {@code "ze_driver_handle_t"}, {@code "ze_context_handle_t"} (the context the backend made for the driver,
+ * in which all its memory lives) and {@code "ze_device_handle_t"}. They are borrowed: valid as long as the
+ * device (the life of the process), never released by the caller.
+ *
+ * <p><b>Adopted streams.</b> {@code adoptStream} takes an application's immediate command list
+ * ({@code zeCommandListCreateImmediate}) made on that context and device, and returns the same handle, which
+ * every method then takes: the backend appends its copies and barriers to it and waits for it with a
+ * host-visible event of its own pools, under its own lock (the application must not append to the list
+ * concurrently). Level Zero 1.4, whose loader this backend is built against, has no call that tells a command
+ * list's device or context or whether it is immediate, so none of that can be checked; a regular command
+ * list would never run and synchronising it would not return. A list adopted more than once is served until
+ * forgotten as often. {@code forgetStream} synchronises the list and gives the event back; with
+ * {@code destroy} it also destroys the list ({@code zeCommandListDestroy}). There are no events to adopt:
+ * {@code adoptEvent} throws {@link java.lang.UnsupportedOperationException}, as the other event methods do.
+ *
  * <p><b>Errors.</b> Every failing {@code ze_result_t} becomes a
  * {@link dev.quiver.device.oneapi.OneApiException} naming the call and the result.
  *

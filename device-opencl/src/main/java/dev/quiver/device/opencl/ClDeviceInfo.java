@@ -36,8 +36,8 @@ record ClDeviceInfo(MemorySegment platform, MemorySegment device, long id, Strin
 
     /** Reads everything about {@code device} of {@code platform}. */
     static ClDeviceInfo read(OpenCl cl, MemorySegment platform, MemorySegment device, long id) {
-        ClInfo.Query p = cl::getPlatformInfo;
-        ClInfo.Query d = cl::getDeviceInfo;
+        ClInfo.Query p = cl.info(ClFunction.clGetPlatformInfo);
+        ClInfo.Query d = cl.info(ClFunction.clGetDeviceInfo);
         return new ClDeviceInfo(platform, device, id,
                 ClInfo.string(d, device, ClConstants.CL_DEVICE_NAME, "clGetDeviceInfo(CL_DEVICE_NAME)"),
                 ClInfo.string(p, platform, ClConstants.CL_PLATFORM_NAME, "clGetPlatformInfo(CL_PLATFORM_NAME)"),

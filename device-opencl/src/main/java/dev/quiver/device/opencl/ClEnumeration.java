@@ -59,9 +59,9 @@ final class ClEnumeration {
     /** @return the platform's name, or a text saying why it has none */
     static String platformName(OpenCl cl, MemorySegment platform) {
         try {
-            return ClInfo.string(cl::getPlatformInfo, platform, ClConstants.CL_PLATFORM_NAME, "clGetPlatformInfo(CL_PLATFORM_NAME)");
+            return ClInfo.string(cl.info(ClFunction.clGetPlatformInfo), platform, ClConstants.CL_PLATFORM_NAME, "clGetPlatformInfo(CL_PLATFORM_NAME)");
         } catch (OpenClException e) {
-            return "0x" + Long.toHexString(platform.address()) + " (its name is unreadable: " + e.getMessage() + ")";
+            return Hex.of(platform) + " (its name is unreadable: " + e.getMessage() + ")";
         }
     }
 

@@ -1,33 +1,32 @@
 package dev.quiver.device.opencl;
 
+import dev.quiver.device.ffm.Bindings;
+import dev.quiver.device.ffm.VendorLibrary;
+
 import java.lang.foreign.Arena;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
-import java.lang.invoke.MethodHandle;
-import java.util.ArrayList;
 import java.util.List;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 /**
- * One loaded OpenCL library (normally the ICD loader {@code libOpenCL.so.1}) with a downcall handle for every
- * {@link ClFunction}, and thin typed wrappers that turn failures into {@link OpenClException}. The library
- * stays loaded for the life of the process. Thread-safe: OpenCL API calls are thread-safe, and this class
- * keeps no mutable state of its own.
+ * One loaded OpenCL library (normally the ICD loader {@code libOpenCL.so.1}) with every {@link ClFunction}
+ * bound through the shared binding layer ({@link VendorLibrary}, {@link Bindings}), and typed wrappers that
+ * turn failures into {@link OpenClException}. The library stays loaded for the life of the process.
+ * Thread-safe: OpenCL API calls are thread-safe, and this class keeps no mutable state of its own.
  */
 final class OpenCl {
     /** The ICD loader's soname. */
     static final String LOADER = "libOpenCL.so.1";
 
     private final String library;
-    private final MethodHandle[] handles;
+    private final Bindings<ClFunction> api;
     private final MarkerForwarding forwarding = new MarkerForwarding(this);
 
-    private OpenCl(String library, MethodHandle[] handles) {
+    private OpenCl(String library, Bindings<ClFunction> api) {
         this.library = library;
-        this.handles = handles;
+        this.api = api;
     }
 
     /**
@@ -38,26 +37,18 @@ final class OpenCl {
      * @throws LibraryMissing if the library cannot be loaded or lacks a function
      */
     static OpenCl load(String library) {
-        SymbolLookup lookup;
+        VendorLibrary loaded;
         try {
-            lookup = SymbolLookup.libraryLookup(library, Arena.global());
-        } catch (IllegalArgumentException | IllegalCallerException e) {
-            throw new LibraryMissing(library + " not found");
+            loaded = VendorLibrary.loadFirst(List.of(library));
+        } catch (VendorLibrary.NotFoundException e) {
+            throw new LibraryMissing(e.getMessage());
         }
-        Linker linker = Linker.nativeLinker();
-        ClFunction[] functions = ClFunction.values();
-        MethodHandle[] handles = new MethodHandle[functions.length];
-        List<String> missing = new ArrayList<>();
-        for (ClFunction function : functions) {
-            lookup.find(function.name()).ifPresentOrElse(
-                    symbol -> handles[function.ordinal()] = linker.downcallHandle(symbol, function.descriptor),
-                    () -> missing.add(function.name()));
+        try {
+            return new OpenCl(library, new Bindings<>(loaded.bindAll(ClFunction.class), OpenClError.CL_SUCCESS.code(),
+                    (calls, function, code) -> new OpenClException(function.name(), code, "")));
+        } catch (VendorLibrary.NotFoundException e) {
+            throw new LibraryMissing(e.getMessage() + " (an ICD loader for OpenCL 2.0 or later is needed)");
         }
-        if (!missing.isEmpty()) {
-            throw new LibraryMissing(library + " lacks " + String.join(", ", missing)
-                    + " (an ICD loader for OpenCL 2.0 or later is needed)");
-        }
-        return new OpenCl(library, handles);
     }
 
     /** The library cannot be used; the message is a probe reason. */
@@ -79,77 +70,23 @@ final class OpenCl {
         return forwarding;
     }
 
-    private MethodHandle handle(ClFunction function) {
-        return handles[function.ordinal()];
+    /**
+     * @param function one of the {@code clGet*Info} functions, which share one signature
+     * @return that function as a query for {@link ClInfo}
+     */
+    ClInfo.Query info(ClFunction function) {
+        return (object, param, size, value, sizeRet) ->
+                api.result(function, h -> (int) h.invokeExact(object, param, size, value, sizeRet));
     }
 
-    /** Rethrows what a downcall threw: unchecked as it is, anything else wrapped. Never returns. */
-    static RuntimeException rethrow(Throwable t) {
-        if (t instanceof RuntimeException e) {
-            throw e;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        throw new IllegalStateException(t);
-    }
-
-    // ---- raw calls: each returns the cl_int status, or takes an errcode_ret cell --------------
-
+    /** @return the status of {@code clGetPlatformIDs}, unchecked (no platform is a normal state) */
     int getPlatformIDs(int entries, MemorySegment platforms, MemorySegment count) {
-        try {
-            return (int) handle(ClFunction.clGetPlatformIDs).invokeExact(entries, platforms, count);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        return api.result(ClFunction.clGetPlatformIDs, h -> (int) h.invokeExact(entries, platforms, count));
     }
 
-    int getPlatformInfo(MemorySegment platform, int param, long size, MemorySegment value, MemorySegment sizeRet) {
-        try {
-            return (int) handle(ClFunction.clGetPlatformInfo).invokeExact(platform, param, size, value, sizeRet);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
+    /** @return the status of {@code clGetDeviceIDs}, unchecked (no device is a normal state) */
     int getDeviceIDs(MemorySegment platform, long type, int entries, MemorySegment devices, MemorySegment count) {
-        try {
-            return (int) handle(ClFunction.clGetDeviceIDs).invokeExact(platform, type, entries, devices, count);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
-    int getDeviceInfo(MemorySegment device, int param, long size, MemorySegment value, MemorySegment sizeRet) {
-        try {
-            return (int) handle(ClFunction.clGetDeviceInfo).invokeExact(device, param, size, value, sizeRet);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
-    int getContextInfo(MemorySegment context, int param, long size, MemorySegment value, MemorySegment sizeRet) {
-        try {
-            return (int) handle(ClFunction.clGetContextInfo).invokeExact(context, param, size, value, sizeRet);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
-    int getCommandQueueInfo(MemorySegment queue, int param, long size, MemorySegment value, MemorySegment sizeRet) {
-        try {
-            return (int) handle(ClFunction.clGetCommandQueueInfo).invokeExact(queue, param, size, value, sizeRet);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
-    int getEventInfo(MemorySegment event, int param, long size, MemorySegment value, MemorySegment sizeRet) {
-        try {
-            return (int) handle(ClFunction.clGetEventInfo).invokeExact(event, param, size, value, sizeRet);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        return api.result(ClFunction.clGetDeviceIDs, h -> (int) h.invokeExact(platform, type, entries, devices, count));
     }
 
     // ---- contexts and queues ------------------------------------------------------------------
@@ -162,13 +99,8 @@ final class OpenCl {
             properties.setAtIndex(ADDRESS, 1, platform);
             properties.setAtIndex(ADDRESS, 2, MemorySegment.NULL);
             MemorySegment devices = arena.allocateFrom(ADDRESS, device);
-            MemorySegment error = arena.allocate(JAVA_INT);
-            MemorySegment context = (MemorySegment) handle(ClFunction.clCreateContext)
-                    .invokeExact(properties, 1, devices, MemorySegment.NULL, MemorySegment.NULL, error);
-            OpenClException.check(error.get(JAVA_INT, 0), "clCreateContext");
-            return context;
-        } catch (Throwable t) {
-            throw rethrow(t);
+            return api.handleReturned(ClFunction.clCreateContext, (h, status) -> (MemorySegment) h.invokeExact(
+                    properties, 1, devices, MemorySegment.NULL, MemorySegment.NULL, status));
         }
     }
 
@@ -177,211 +109,135 @@ final class OpenCl {
      * @return a new in-order queue, owned by the caller
      */
     MemorySegment createQueue(MemorySegment context, MemorySegment device, boolean withProperties) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment error = arena.allocate(JAVA_INT);
-            MemorySegment queue;
-            String call;
-            if (withProperties) {
-                call = "clCreateCommandQueueWithProperties";
-                queue = (MemorySegment) handle(ClFunction.clCreateCommandQueueWithProperties)
-                        .invokeExact(context, device, MemorySegment.NULL, error);
-            } else {
-                call = "clCreateCommandQueue";
-                queue = (MemorySegment) handle(ClFunction.clCreateCommandQueue).invokeExact(context, device, 0L, error);
-            }
-            OpenClException.check(error.get(JAVA_INT, 0), call);
-            return queue;
-        } catch (Throwable t) {
-            throw rethrow(t);
+        if (withProperties) {
+            return api.handleReturned(ClFunction.clCreateCommandQueueWithProperties,
+                    (h, status) -> (MemorySegment) h.invokeExact(context, device, MemorySegment.NULL, status));
         }
+        return api.handleReturned(ClFunction.clCreateCommandQueue,
+                (h, status) -> (MemorySegment) h.invokeExact(context, device, 0L, status));
     }
 
     void retainContext(MemorySegment context) {
-        status(ClFunction.clRetainContext, context);
+        onObject(ClFunction.clRetainContext, context);
     }
 
     void releaseContext(MemorySegment context) {
-        status(ClFunction.clReleaseContext, context);
+        onObject(ClFunction.clReleaseContext, context);
     }
 
     void retainQueue(MemorySegment queue) {
-        status(ClFunction.clRetainCommandQueue, queue);
+        onObject(ClFunction.clRetainCommandQueue, queue);
     }
 
     void releaseQueue(MemorySegment queue) {
-        status(ClFunction.clReleaseCommandQueue, queue);
+        onObject(ClFunction.clReleaseCommandQueue, queue);
     }
 
     void flush(MemorySegment queue) {
-        status(ClFunction.clFlush, queue);
+        onObject(ClFunction.clFlush, queue);
     }
 
     void finish(MemorySegment queue) {
-        status(ClFunction.clFinish, queue);
+        onObject(ClFunction.clFinish, queue);
     }
 
     // ---- memory -------------------------------------------------------------------------------
 
     /** @return a new read-write buffer, owned by the caller */
     MemorySegment createBuffer(MemorySegment context, long byteSize) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment error = arena.allocate(JAVA_INT);
-            MemorySegment buffer = (MemorySegment) handle(ClFunction.clCreateBuffer)
-                    .invokeExact(context, ClConstants.CL_MEM_READ_WRITE, byteSize, MemorySegment.NULL, error);
-            int code = error.get(JAVA_INT, 0);
-            if (code != 0) {
-                throw new OpenClException("clCreateBuffer", code, "cannot allocate " + byteSize + " bytes");
-            }
-            return buffer;
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        Bindings.Returned created = api.returned(ClFunction.clCreateBuffer, (h, status) -> (MemorySegment) h.invokeExact(
+                context, ClConstants.CL_MEM_READ_WRITE, byteSize, MemorySegment.NULL, status));
+        check(ClFunction.clCreateBuffer, created.result(), "cannot allocate " + byteSize + " bytes");
+        return created.handle();
     }
 
     void releaseMemObject(MemorySegment buffer) {
-        status(ClFunction.clReleaseMemObject, buffer);
+        onObject(ClFunction.clReleaseMemObject, buffer);
     }
 
     /** Enqueues a non-blocking read of {@code host.byteSize()} bytes at {@code offset} of {@code buffer}. */
     void enqueueRead(MemorySegment queue, MemorySegment buffer, long offset, MemorySegment host) {
-        int code;
-        try {
-            code = (int) handle(ClFunction.clEnqueueReadBuffer).invokeExact(queue, buffer, ClConstants.CL_FALSE,
-                    offset, host.byteSize(), host, 0, MemorySegment.NULL, MemorySegment.NULL);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-        if (code != 0) {
-            throw new OpenClException("clEnqueueReadBuffer", code, host.byteSize() + " bytes at offset " + offset);
-        }
+        int code = api.result(ClFunction.clEnqueueReadBuffer, h -> (int) h.invokeExact(queue, buffer, ClConstants.CL_FALSE,
+                offset, host.byteSize(), host, 0, MemorySegment.NULL, MemorySegment.NULL));
+        check(ClFunction.clEnqueueReadBuffer, code, host.byteSize() + " bytes at offset " + offset);
     }
 
     /** Enqueues a non-blocking write of {@code host} to {@code offset} of {@code buffer}. */
     void enqueueWrite(MemorySegment queue, MemorySegment buffer, long offset, MemorySegment host) {
-        int code;
-        try {
-            code = (int) handle(ClFunction.clEnqueueWriteBuffer).invokeExact(queue, buffer, ClConstants.CL_FALSE,
-                    offset, host.byteSize(), host, 0, MemorySegment.NULL, MemorySegment.NULL);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-        if (code != 0) {
-            throw new OpenClException("clEnqueueWriteBuffer", code, host.byteSize() + " bytes at offset " + offset);
-        }
+        int code = api.result(ClFunction.clEnqueueWriteBuffer, h -> (int) h.invokeExact(queue, buffer, ClConstants.CL_FALSE,
+                offset, host.byteSize(), host, 0, MemorySegment.NULL, MemorySegment.NULL));
+        check(ClFunction.clEnqueueWriteBuffer, code, host.byteSize() + " bytes at offset " + offset);
     }
 
     void enqueueCopy(MemorySegment queue, MemorySegment source, long sourceOffset, MemorySegment destination,
                      long destinationOffset, long byteCount) {
-        int code;
-        try {
-            code = (int) handle(ClFunction.clEnqueueCopyBuffer).invokeExact(queue, source, destination, sourceOffset,
-                    destinationOffset, byteCount, 0, MemorySegment.NULL, MemorySegment.NULL);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-        if (code != 0) {
-            throw new OpenClException("clEnqueueCopyBuffer", code, byteCount + " bytes from offset " + sourceOffset
-                    + " to offset " + destinationOffset);
-        }
+        int code = api.result(ClFunction.clEnqueueCopyBuffer, h -> (int) h.invokeExact(queue, source, destination,
+                sourceOffset, destinationOffset, byteCount, 0, MemorySegment.NULL, MemorySegment.NULL));
+        check(ClFunction.clEnqueueCopyBuffer, code, byteCount + " bytes from offset " + sourceOffset
+                + " to offset " + destinationOffset);
     }
 
     // ---- events -------------------------------------------------------------------------------
 
     /** @return the event of a new marker on {@code queue}, owned by the caller */
     MemorySegment enqueueMarker(MemorySegment queue) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment event = arena.allocate(ADDRESS);
-            int code = (int) handle(ClFunction.clEnqueueMarkerWithWaitList).invokeExact(queue, 0, MemorySegment.NULL, event);
-            OpenClException.check(code, "clEnqueueMarkerWithWaitList");
-            return event.get(ADDRESS, 0);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        return api.handleOut(ClFunction.clEnqueueMarkerWithWaitList,
+                (h, event) -> (int) h.invokeExact(queue, 0, MemorySegment.NULL, event));
     }
 
     /** Makes later commands on {@code queue} wait for {@code event}. */
     void enqueueBarrier(MemorySegment queue, MemorySegment event) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment list = arena.allocateFrom(ADDRESS, event);
-            int code = (int) handle(ClFunction.clEnqueueBarrierWithWaitList).invokeExact(queue, 1, list, MemorySegment.NULL);
-            OpenClException.check(code, "clEnqueueBarrierWithWaitList");
-        } catch (Throwable t) {
-            throw rethrow(t);
+            api.check(ClFunction.clEnqueueBarrierWithWaitList, h -> (int) h.invokeExact(queue, 1, list, MemorySegment.NULL));
         }
     }
 
     void waitForEvent(MemorySegment event) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment list = arena.allocateFrom(ADDRESS, event);
-            int code = (int) handle(ClFunction.clWaitForEvents).invokeExact(1, list);
-            OpenClException.check(code, "clWaitForEvents");
-        } catch (Throwable t) {
-            throw rethrow(t);
+            api.check(ClFunction.clWaitForEvents, h -> (int) h.invokeExact(1, list));
         }
     }
 
     /** @return {@code CL_COMPLETE}, {@code CL_RUNNING}, {@code CL_SUBMITTED}, {@code CL_QUEUED} or a negative error */
     int eventStatus(MemorySegment event) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment status = arena.allocate(JAVA_INT);
-            OpenClException.check(getEventInfo(event, ClConstants.CL_EVENT_COMMAND_EXECUTION_STATUS, JAVA_INT.byteSize(),
-                    status, MemorySegment.NULL), "clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)");
-            return status.get(JAVA_INT, 0);
-        }
+        return ClInfo.uint(info(ClFunction.clGetEventInfo), event, ClConstants.CL_EVENT_COMMAND_EXECUTION_STATUS,
+                "clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)");
     }
 
     /** @return a new user event of {@code context}, owned by the caller */
     MemorySegment createUserEvent(MemorySegment context) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment error = arena.allocate(JAVA_INT);
-            MemorySegment event = (MemorySegment) handle(ClFunction.clCreateUserEvent).invokeExact(context, error);
-            OpenClException.check(error.get(JAVA_INT, 0), "clCreateUserEvent");
-            return event;
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        return api.handleReturned(ClFunction.clCreateUserEvent, (h, status) -> (MemorySegment) h.invokeExact(context, status));
     }
 
     /** @return the status {@code clSetUserEventStatus} returned; does not throw, for use in callbacks */
     int setUserEventStatus(MemorySegment event, int executionStatus) {
-        try {
-            return (int) handle(ClFunction.clSetUserEventStatus).invokeExact(event, executionStatus);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        return api.result(ClFunction.clSetUserEventStatus, h -> (int) h.invokeExact(event, executionStatus));
     }
 
     /** Registers {@code callback} for when {@code event} completes or fails. */
     void setCompletionCallback(MemorySegment event, MemorySegment callback, MemorySegment userData) {
-        int code;
-        try {
-            code = (int) handle(ClFunction.clSetEventCallback).invokeExact(event, ClConstants.CL_COMPLETE, callback, userData);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-        OpenClException.check(code, "clSetEventCallback");
+        api.check(ClFunction.clSetEventCallback, h -> (int) h.invokeExact(event, ClConstants.CL_COMPLETE, callback, userData));
     }
 
     void retainEvent(MemorySegment event) {
-        status(ClFunction.clRetainEvent, event);
+        onObject(ClFunction.clRetainEvent, event);
     }
 
     /** @return the status {@code clReleaseEvent} returned; does not throw, for use in callbacks */
     int releaseEvent(MemorySegment event) {
-        try {
-            return (int) handle(ClFunction.clReleaseEvent).invokeExact(event);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        return api.result(ClFunction.clReleaseEvent, h -> (int) h.invokeExact(event));
     }
 
-    private void status(ClFunction function, MemorySegment object) {
-        int code;
-        try {
-            code = (int) handle(function).invokeExact(object);
-        } catch (Throwable t) {
-            throw rethrow(t);
+    /** Calls a function whose one parameter is an OpenCL object ({@code clRetain*}, {@code clFlush}, ...). */
+    private void onObject(ClFunction function, MemorySegment object) {
+        api.check(function, h -> (int) h.invokeExact(object));
+    }
+
+    private static void check(ClFunction function, int code, String detail) {
+        if (code != OpenClError.CL_SUCCESS.code()) {
+            throw new OpenClException(function.name(), code, detail);
         }
-        OpenClException.check(code, function.name());
     }
 }

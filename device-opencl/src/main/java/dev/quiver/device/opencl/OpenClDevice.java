@@ -1,12 +1,13 @@
 package dev.quiver.device.opencl;
 
-import dev.quiver.spi.BackendDevice;
+import dev.quiver.device.ffm.MemoryKind;
+import dev.quiver.device.ffm.VendorDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
@@ -14,69 +15,53 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 /**
  * One OpenCL device with a context and a default in-order command queue.
  *
+ * <p><b>Identity.</b> The device id is the device's index over all platforms' devices, in the order the ICD
+ * loader lists them; the total memory is {@code CL_DEVICE_GLOBAL_MEM_SIZE}. The device is not host
+ * accessible: {@code cl_mem} handles are not host addresses, whatever memory backs them.
+ *
  * <p><b>Handles.</b> Device pointers are {@code cl_mem} buffer handles (never addresses; offsets travel
- * beside them). Streams are {@code cl_command_queue}s: {@link #defaultStream()} is the device's queue and
- * {@link MemorySegment#NULL} means the same; {@link #createStream()} makes another in-order queue on the same
- * context. Events are {@code cl_event}s of the device's context (see the package documentation for how
- * {@link #createEvent()} and {@link #recordEvent} map onto OpenCL markers).
+ * beside them), read-write, at least one byte, aligned to {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}, the
+ * largest alignment {@link #allocate} accepts. Streams are in-order {@code cl_command_queue}s:
+ * {@link #defaultStream()} is the device's queue and {@link MemorySegment#NULL} means the same;
+ * {@link #createStream()} makes another queue on the same context; {@link #adoptStream} accepts one made
+ * outside Quiver. Events are {@code cl_event}s of the device's context: made by {@link #createEvent()} (see
+ * the package documentation for how it and {@link #recordEvent} map onto OpenCL markers), adopted with
+ * {@link #adoptEvent}, or borrowed from a {@code sync_event}. {@link #nativeHandles()} gives the platform,
+ * context, device and default queue.
  *
  * <p><b>Ownership.</b> Devices from {@link OpenClProvider} belong to the provider and live as long as the
  * process; closing them does nothing. Devices from {@link OpenClDevices#adopt} hold one reference to the
  * application's context and queue, and belong to the caller, who closes them once, from any thread, after
  * the work enqueued through them is complete: {@link #close()} releases those two references. After close,
- * only {@link #free}, {@link #destroyStream} and {@link #destroyEvent} still work, so that what was made
- * through the device can still be released; every other method throws {@link IllegalStateException}.
+ * only {@link #free}, {@link #destroyStream}, {@link #destroyEvent}, {@link #forgetStream} and
+ * {@link #forgetEvent} still work, so that what was made or adopted through the device can still be
+ * released; every other method throws {@link IllegalStateException}. Queues and events adopted through the
+ * device stay retained until forgotten, also after close.
  *
  * <p><b>Threading.</b> All methods may be called from any thread, concurrently; OpenCL calls are
  * thread-safe. Copies are non-blocking: host memory given to them must stay valid until the queue is
  * synchronized.
  */
-public final class OpenClDevice implements BackendDevice, AutoCloseable {
+public final class OpenClDevice extends VendorDevice implements AutoCloseable {
+    /** {@code cl_mem} handles are not host addresses, whatever memory backs them. */
+    private static final MemoryKind MEMORY = new MemoryKind(DeviceTypeCodes.OPENCL, "OPENCL", false, "clCreateBuffer");
+
     private final OpenCl cl;
     private final ClDeviceInfo info;
     private final MemorySegment context;
-    private final MemorySegment queue;
     private final boolean adopted;
     private final AtomicBoolean closed = new AtomicBoolean();
-    private final Set<Long> allocations = ConcurrentHashMap.newKeySet();
-    private final Set<Long> streams = ConcurrentHashMap.newKeySet();
-    /** Events made by {@link #createEvent()}, with whether they were recorded. */
-    private final Map<Long, AtomicBoolean> events = new ConcurrentHashMap<>();
+    private final ClQueues queues;
+    private final ClEvents events;
 
     OpenClDevice(OpenCl cl, ClDeviceInfo info, MemorySegment context, MemorySegment queue, boolean adopted) {
+        super(MEMORY, info.id(), info.displayName(), info.globalMemory(), info.baseAlignment(), "OpenCL");
         this.cl = cl;
         this.info = info;
         this.context = context;
-        this.queue = queue;
         this.adopted = adopted;
-    }
-
-    @Override
-    public int deviceType() {
-        return DeviceTypeCodes.OPENCL;
-    }
-
-    /** @return the device's index over all platforms' devices, in the order the ICD loader lists them */
-    @Override
-    public long deviceId() {
-        return info.id();
-    }
-
-    @Override
-    public String name() {
-        return info.displayName();
-    }
-
-    /** @return {@code CL_DEVICE_GLOBAL_MEM_SIZE} */
-    @Override
-    public long totalMemory() {
-        return info.globalMemory();
-    }
-
-    /** @return false: {@code cl_mem} handles are not host addresses, whatever memory backs them */
-    @Override
-    public boolean hostAccessible() {
-        return false;
+        this.queues = new ClQueues(cl, info, context, queue);
+        this.events = new ClEvents(cl, info.displayName(), context);
     }
 
     /** @return platform, vendor, versions, device type, compute units, clock, memory sizes, alignment */
@@ -120,42 +105,22 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     // ---- memory -------------------------------------------------------------------------------
 
     /**
-     * Creates a read-write {@code cl_mem} buffer. A zero-byte request gets a one-byte buffer, since OpenCL
-     * has no empty buffers. The buffer's device address is aligned to {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}.
+     * Creates a read-write {@code cl_mem} buffer, at least one byte (OpenCL has no empty buffers), whose device
+     * address is aligned to {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}.
      *
-     * @return the {@code cl_mem} handle as a zero-length segment, owned by the caller
-     * @throws IllegalArgumentException if {@code alignment} is not a power of two or exceeds the device's
-     *                                  base address alignment
-     * @throws OpenClException          if OpenCL refuses, for example {@code CL_INVALID_BUFFER_SIZE} above
-     *                                  {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}
+     * @throws IllegalStateException if this adopted device is closed
+     * @throws OpenClException       if OpenCL refuses, for example {@code CL_INVALID_BUFFER_SIZE} above
+     *                               {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}
      */
     @Override
-    public MemorySegment allocate(long byteSize, long alignment) {
+    protected MemorySegment allocateNative(long byteSize) {
         checkOpen();
-        if (byteSize < 0) {
-            throw new IllegalArgumentException("byteSize is negative: " + byteSize);
-        }
-        if (alignment <= 0 || Long.bitCount(alignment) != 1) {
-            throw new IllegalArgumentException("alignment must be a power of two, not " + alignment);
-        }
-        if (alignment > info.baseAlignment()) {
-            throw new IllegalArgumentException("alignment " + alignment + " exceeds what " + name()
-                    + " guarantees for buffers (CL_DEVICE_MEM_BASE_ADDR_ALIGN: " + info.baseAlignment() + " bytes)");
-        }
-        MemorySegment buffer = cl.createBuffer(context, Math.max(byteSize, 1));
-        allocations.add(buffer.address());
-        return buffer;
+        return cl.createBuffer(context, byteSize);
     }
 
-    /** Releases a buffer from {@link #allocate}; OpenCL frees it once enqueued work using it is done. */
+    /** Releases a buffer; OpenCL frees it once enqueued work using it is done. Works after close. */
     @Override
-    public void free(MemorySegment pointer) {
-        if (pointer.equals(MemorySegment.NULL)) {
-            return;
-        }
-        if (!allocations.remove(pointer.address())) {
-            throw new IllegalArgumentException(hex(pointer) + " is not a live buffer allocated by " + name());
-        }
+    protected void freeNative(MemorySegment pointer) {
         cl.releaseMemObject(pointer);
     }
 
@@ -207,37 +172,31 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     @Override
     public MemorySegment defaultStream() {
         checkOpen();
-        return queue;
+        return queues.defaultQueue();
     }
 
     /** @return a new in-order {@code cl_command_queue} on this device's context, owned by the caller */
     @Override
     public MemorySegment createStream() {
         checkOpen();
-        MemorySegment created = cl.createQueue(context, info.device(), info.hasQueueProperties());
-        streams.add(created.address());
-        return created;
+        return queues.create();
     }
 
-    /** {@code clFinish} on the queue. */
+    /** {@code clFinish} on the queue: the default one, one from {@link #createStream()}, or an adopted one. */
     @Override
     public void synchronizeStream(MemorySegment stream) {
         cl.finish(queueOf(stream));
     }
 
-    /** {@code clFinish}, then {@code clReleaseCommandQueue}, on a queue from {@link #createStream()}. */
+    /**
+     * {@code clFinish}, then {@code clReleaseCommandQueue}, on a queue from {@link #createStream()}.
+     *
+     * @throws IllegalArgumentException if {@code stream} is not a live queue from {@link #createStream()}
+     *                                  (adopted queues are given back with {@link #forgetStream})
+     */
     @Override
     public void destroyStream(MemorySegment stream) {
-        if (!streams.remove(stream.address())) {
-            throw new IllegalArgumentException(hex(stream) + " is not a command queue made by createStream of "
-                    + name() + " (the default queue is borrowed and never destroyed)");
-        }
-        MemorySegment owned = MemorySegment.ofAddress(stream.address());
-        try {
-            cl.finish(owned);
-        } finally {
-            cl.releaseQueue(owned);
-        }
+        queues.destroy(stream);
     }
 
     // ---- events -------------------------------------------------------------------------------
@@ -255,64 +214,53 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     @Override
     public MemorySegment createEvent() {
         checkOpen();
-        MemorySegment event = cl.createUserEvent(context);
-        events.put(event.address(), new AtomicBoolean());
-        return event;
+        return events.create();
     }
 
     /**
-     * Enqueues a marker ({@code clEnqueueMarkerWithWaitList}) on the queue and makes {@code event} complete
-     * when it does, then flushes the queue so the marker is submitted. An OpenCL event completes once, so
-     * each event is recorded at most once.
+     * Enqueues a marker ({@code clEnqueueMarkerWithWaitList}) on the queue (the default one, one from
+     * {@link #createStream()}, or an adopted one) and makes {@code event} complete when it does, then
+     * flushes the queue so the marker is submitted. An OpenCL event completes once, so each event is recorded
+     * at most once; and an event made outside Quiver is the completion of a command already enqueued (or a
+     * user event its maker completes), so adopted events cannot be recorded at all.
      *
-     * @throws IllegalArgumentException if {@code event} was not made by {@link #createEvent()} of this device
+     * @throws IllegalArgumentException if {@code event} is adopted, or was not made by {@link #createEvent()}
+     *                                  of this device
      * @throws IllegalStateException    if {@code event} was recorded before
      */
     @Override
     public void recordEvent(MemorySegment event, MemorySegment stream) {
         checkOpen();
-        MemorySegment target = queueOf(stream);
-        AtomicBoolean recorded = events.get(event.address());
-        if (recorded == null) {
-            throw new IllegalArgumentException(hex(event) + " is not an event made by createEvent of " + name()
-                    + "; OpenCL events made by other code are complete-once commands and cannot be recorded");
-        }
-        if (!recorded.compareAndSet(false, true)) {
-            throw new IllegalStateException(hex(event) + " was already recorded: an OpenCL event completes once,"
-                    + " so create a new event for each record");
-        }
-        try {
-            MemorySegment marker = cl.enqueueMarker(target);
-            cl.forwarding().forward(marker, event);
-        } catch (RuntimeException e) {
-            recorded.set(false);
-            throw e;
-        }
-        cl.flush(target);
+        events.record(event, queueOf(stream));
     }
 
     /**
-     * {@code clWaitForEvents} on the event.
+     * {@code clWaitForEvents} on the event: one made here and recorded, an adopted one, or one borrowed
+     * from an array's {@code sync_event}.
      *
      * @throws IllegalStateException if the event was made here and never recorded (it would never complete)
      * @throws OpenClException       with {@code CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST} if its work failed
      */
     @Override
     public void waitEvent(MemorySegment event) {
-        requireRecorded(event);
+        events.requireRecorded(event);
         cl.waitForEvent(event);
     }
 
-    /** {@code clEnqueueBarrierWithWaitList} on the queue, waiting for the event. */
+    /**
+     * {@code clEnqueueBarrierWithWaitList} on the queue (default, created or adopted), waiting for the event
+     * (made here and recorded, adopted, or borrowed from a {@code sync_event}).
+     */
     @Override
     public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
         MemorySegment target = queueOf(stream);
-        requireRecorded(event);
+        events.requireRecorded(event);
         cl.enqueueBarrier(target, event);
     }
 
     /**
-     * @return whether {@code CL_EVENT_COMMAND_EXECUTION_STATUS} is {@code CL_COMPLETE}
+     * @return whether {@code CL_EVENT_COMMAND_EXECUTION_STATUS} is {@code CL_COMPLETE}, for any event this
+     *         device accepts
      * @throws OpenClException naming the error status if the event's work terminated abnormally
      */
     @Override
@@ -325,13 +273,15 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
         return status == ClConstants.CL_COMPLETE;
     }
 
-    /** {@code clReleaseEvent} on an event from {@link #createEvent()}. */
+    /**
+     * {@code clReleaseEvent} on an event from {@link #createEvent()}.
+     *
+     * @throws IllegalArgumentException if {@code event} is not a live event from {@link #createEvent()}
+     *                                  (adopted events are given back with {@link #forgetEvent})
+     */
     @Override
     public void destroyEvent(MemorySegment event) {
-        if (events.remove(event.address()) == null) {
-            throw new IllegalArgumentException(hex(event) + " is not a live event made by createEvent of " + name());
-        }
-        OpenClException.check(cl.releaseEvent(event), "clReleaseEvent");
+        events.destroy(event);
     }
 
     /**
@@ -345,9 +295,95 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
         }
         MemorySegment event = syncEvent.reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0);
         if (event.equals(MemorySegment.NULL)) {
-            throw new IllegalArgumentException("sync_event " + hex(syncEvent) + " points to a NULL cl_event");
+            throw new IllegalArgumentException("sync_event " + Hex.of(syncEvent) + " points to a NULL cl_event");
         }
         return event;
+    }
+
+    // ---- native objects and adoption -----------------------------------------------------------
+
+    /**
+     * The OpenCL objects behind this device, in this order: {@code cl_platform_id}, {@code cl_context},
+     * {@code cl_device_id} and {@code cl_command_queue} (the default queue). They are borrowed: this device
+     * owns them, they stay valid while it is open (for devices from {@link OpenClProvider}, for the life of
+     * the process), and the caller never releases them. An application may retain them
+     * ({@code clRetainContext}, ...) to keep them longer, and may make its own queues and events on the
+     * context and device, then hand them over with {@link #adoptStream} and {@link #adoptEvent}.
+     *
+     * @throws IllegalStateException if this adopted device is closed
+     */
+    @Override
+    public Map<String, MemorySegment> nativeHandles() {
+        checkOpen();
+        Map<String, MemorySegment> handles = new LinkedHashMap<>();
+        handles.put("cl_platform_id", info.platform());
+        handles.put("cl_context", context);
+        handles.put("cl_device_id", info.device());
+        handles.put("cl_command_queue", queues.defaultQueue());
+        return Collections.unmodifiableMap(handles);
+    }
+
+    /**
+     * Accepts a {@code cl_command_queue} made outside Quiver as a stream of this device: every method that
+     * takes a stream then takes it (copies, {@link #synchronizeStream}, {@link #recordEvent},
+     * {@link #streamWaitEvent}). Checks with {@code clGetCommandQueueInfo} that the queue belongs to this
+     * device's context ({@code CL_QUEUE_CONTEXT}) and device ({@code CL_QUEUE_DEVICE}) and is in order, then
+     * retains it ({@code clRetainCommandQueue}) until {@link #forgetStream}: the caller keeps its own
+     * reference and may release it whenever it likes.
+     *
+     * @param nativeStream a {@code cl_command_queue}
+     * @return the stream handle: the queue itself
+     * @throws IllegalArgumentException if the queue is NULL, belongs to another
+     *                                  context or device, or is out-of-order; nothing is retained then
+     * @throws IllegalStateException    if this adopted device is closed
+     */
+    @Override
+    public MemorySegment adoptStream(MemorySegment nativeStream) {
+        checkOpen();
+        return queues.adopt(nativeStream);
+    }
+
+    /**
+     * Undoes {@link #adoptStream}: releases the reference it took. With {@code destroy} true it also waits
+     * for the queue's work ({@code clFinish}) and releases the reference the caller held when adopting, which
+     * destroys the queue unless other code retained it. Works after close.
+     *
+     * @throws IllegalArgumentException if {@code stream} is not a queue adopted by this device
+     */
+    @Override
+    public void forgetStream(MemorySegment stream, boolean destroy) {
+        queues.forget(stream, destroy);
+    }
+
+    /**
+     * Accepts a {@code cl_event} made outside Quiver (a user event, a marker, the event of any command of
+     * this device's context): {@link #waitEvent}, {@link #streamWaitEvent} and {@link #isEventComplete} take
+     * it. Checks with {@code clGetEventInfo(CL_EVENT_CONTEXT)} that it belongs to this device's context, then
+     * retains it ({@code clRetainEvent}) until {@link #forgetEvent}. An OpenCL event is the completion of one
+     * command and completes once, so {@link #recordEvent} refuses an adopted event: record an event from
+     * {@link #createEvent()} instead.
+     *
+     * @param nativeEvent a {@code cl_event}
+     * @return the event handle: the event itself
+     * @throws IllegalArgumentException if the event is NULL, or belongs to
+     *                                  another context; nothing is retained then
+     * @throws IllegalStateException    if this adopted device is closed
+     */
+    @Override
+    public MemorySegment adoptEvent(MemorySegment nativeEvent) {
+        checkOpen();
+        return events.adopt(nativeEvent);
+    }
+
+    /**
+     * Undoes {@link #adoptEvent}: releases the reference it took and, with {@code destroy} true, the reference
+     * the caller held when adopting. Works after close.
+     *
+     * @throws IllegalArgumentException if {@code event} is not an event adopted by this device
+     */
+    @Override
+    public void forgetEvent(MemorySegment event, boolean destroy) {
+        events.forget(event, destroy);
     }
 
     // ---- lifetime -----------------------------------------------------------------------------
@@ -360,7 +396,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     public void close() {
         if (adopted && closed.compareAndSet(false, true)) {
             try {
-                cl.releaseQueue(queue);
+                cl.releaseQueue(queues.defaultQueue());
             } finally {
                 cl.releaseContext(context);
             }
@@ -374,21 +410,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
 
     private MemorySegment queueOf(MemorySegment stream) {
         checkOpen();
-        if (stream.equals(MemorySegment.NULL) || stream.address() == queue.address()) {
-            return queue;
-        }
-        if (!streams.contains(stream.address())) {
-            throw new IllegalArgumentException(hex(stream) + " is not a command queue of " + name()
-                    + " (use its default queue, NULL, or one from createStream)");
-        }
-        return MemorySegment.ofAddress(stream.address());
-    }
-
-    private void requireRecorded(MemorySegment event) {
-        AtomicBoolean recorded = events.get(event.address());
-        if (recorded != null && !recorded.get()) {
-            throw new IllegalStateException(hex(event) + " was never recorded: waiting for it would never end");
-        }
+        return queues.resolve(stream);
     }
 
     private void checkOpen() {
@@ -407,9 +429,5 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
         if (offset < 0) {
             throw new IllegalArgumentException("offset is negative: " + offset);
         }
-    }
-
-    private static String hex(MemorySegment handle) {
-        return "0x" + Long.toHexString(handle.address());
     }
 }

@@ -38,8 +38,9 @@ public final class OpenClDevices {
      * @param context a live {@code cl_context}
      * @param queue   a live in-order {@code cl_command_queue} of {@code context}
      * @return the device, owned by the caller, who closes it once
-     * @throws IllegalArgumentException if a handle is NULL, the queue belongs to another context or is
-     *                                  out-of-order, or its device is not a root device of a platform
+     * @throws IllegalArgumentException if a handle is NULL, the queue is not one OpenCL accepts, belongs to
+     *                                  another context or is out-of-order, or its device is not a root
+     *                                  device of a platform
      * @throws DeviceException          if OpenCL is not installed or a query fails ({@link OpenClException})
      */
     public static OpenClDevice adopt(MemorySegment context, MemorySegment queue) {
@@ -54,19 +55,11 @@ public final class OpenClDevices {
         } catch (OpenCl.LibraryMissing e) {
             throw new DeviceException("OpenCL is not available: " + e.getMessage());
         }
-        ClInfo.Query q = cl::getCommandQueueInfo;
-        MemorySegment queueContext = ClInfo.handle(q, queue, ClConstants.CL_QUEUE_CONTEXT, "clGetCommandQueueInfo(CL_QUEUE_CONTEXT)");
-        if (queueContext.address() != context.address()) {
-            throw new IllegalArgumentException("queue 0x" + Long.toHexString(queue.address()) + " belongs to context 0x"
-                    + Long.toHexString(queueContext.address()) + ", not to 0x" + Long.toHexString(context.address()));
-        }
-        long properties = ClInfo.ulong(q, queue, ClConstants.CL_QUEUE_PROPERTIES, "clGetCommandQueueInfo(CL_QUEUE_PROPERTIES)");
-        if ((properties & ClConstants.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) != 0) {
-            throw new IllegalArgumentException("queue 0x" + Long.toHexString(queue.address())
-                    + " is out-of-order; Quiver orders copies and markers on in-order queues only");
-        }
-        MemorySegment device = ClInfo.handle(q, queue, ClConstants.CL_QUEUE_DEVICE, "clGetCommandQueueInfo(CL_QUEUE_DEVICE)");
-        MemorySegment platform = ClInfo.handle(cl::getDeviceInfo, device, ClConstants.CL_DEVICE_PLATFORM, "clGetDeviceInfo(CL_DEVICE_PLATFORM)");
+        ClQueueFacts facts = ClQueueFacts.read(cl, queue);
+        facts.requireContext(context);
+        facts.requireInOrder();
+        MemorySegment device = facts.device();
+        MemorySegment platform = ClInfo.handle(cl.info(ClFunction.clGetDeviceInfo), device, ClConstants.CL_DEVICE_PLATFORM, "clGetDeviceInfo(CL_DEVICE_PLATFORM)");
         List<ClEnumeration.Handle> all = ClEnumeration.enumerate(cl).devices();
         int id = -1;
         for (int i = 0; i < all.size() && id < 0; i++) {
@@ -75,7 +68,7 @@ public final class OpenClDevices {
             }
         }
         if (id < 0) {
-            throw new IllegalArgumentException("the queue's device 0x" + Long.toHexString(device.address())
+            throw new IllegalArgumentException("the queue's device " + Hex.of(device)
                     + " is not a root device of any platform (sub-devices cannot be adopted)");
         }
         ClDeviceInfo info = ClDeviceInfo.read(cl, platform, device, id);

@@ -1,7 +1,8 @@
 /**
  * The OpenCL backend: {@code ARROW_DEVICE_OPENCL} (device type 4) on any OpenCL 1.2 or later platform, through the
  * Khronos ICD loader {@code libOpenCL.so.1} called with FFM (no JNI, no JOCL). Every downcall is declared once,
- * with its C declaration, in one table that the tests compile against {@code CL/cl.h}.
+ * with its C declaration, in one table that the tests compile against {@code CL/cl.h}, and bound through the
+ * binding layer Quiver's FFM backends share ({@code dev.quiver.device.ffm}).
  *
  * <p><b>Devices.</b> {@link dev.quiver.device.opencl.OpenClProvider} lists every device of every platform;
  * a device's id is its index in that list (platforms in {@code clGetPlatformIDs} order, then devices in
@@ -33,12 +34,41 @@
  * {@code clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)} to poll. An event is recorded at most once.
  * The producer releases it ({@code clReleaseEvent}) in the array's release callback.
  *
+ * <p><b>Native handles.</b> {@link dev.quiver.device.opencl.OpenClDevice#nativeHandles()} (the SPI's
+ * {@code BackendDevice.nativeHandles}, so no downcast is needed) gives, in this order:
+ * <ul>
+ *   <li>{@code "cl_platform_id"}: the device's platform;</li>
+ *   <li>{@code "cl_context"}: the device's context, on which its buffers, queues and events live;</li>
+ *   <li>{@code "cl_device_id"}: the device;</li>
+ *   <li>{@code "cl_command_queue"}: the default queue, the default stream.</li>
+ * </ul>
+ * They are borrowed: the device owns them and they stay valid while it is open (for devices of the provider,
+ * for the life of the process); the caller never releases them, and retains them
+ * ({@code clRetainContext}, ...) only to keep them longer.
+ *
+ * <p><b>Adoption.</b> Code that makes its own queues and events on those handles hands them over with
+ * {@code adoptStream(cl_command_queue)} and {@code adoptEvent(cl_event)}. Adopting checks the object
+ * ({@code clGetCommandQueueInfo}: the queue's {@code CL_QUEUE_CONTEXT} and {@code CL_QUEUE_DEVICE} are this
+ * device's, and it is in order; {@code clGetEventInfo}: the event's {@code CL_EVENT_CONTEXT} is this
+ * device's), refuses anything else with an {@link java.lang.IllegalArgumentException} that retains nothing,
+ * and retains the object ({@code clRetainCommandQueue}, {@code clRetainEvent}) while adopted; the maker keeps
+ * its own reference. Every method taking a stream accepts an adopted queue (copies, synchronize,
+ * {@code recordEvent}, {@code streamWaitEvent}); {@code waitEvent}, {@code streamWaitEvent} and
+ * {@code isEventComplete} accept an adopted event. An adopted {@code cl_event} cannot be recorded: an
+ * OpenCL event is the completion of one command and completes once, so {@code recordEvent} refuses it
+ * (record an event from {@code createEvent} instead). {@code forgetStream} and {@code forgetEvent} release
+ * the reference adoption took, and with {@code destroy} the maker's too (after {@code clFinish} for a
+ * queue).
+ *
  * <p><b>Errors.</b> Every failing OpenCL call throws {@link dev.quiver.device.opencl.OpenClException}, a
  * {@link dev.quiver.spi.DeviceException} naming the call and the error by its C name
- * ({@link dev.quiver.device.opencl.OpenClError}).
+ * ({@link dev.quiver.device.opencl.OpenClError}). Bad arguments ({@code alignment} not a power of two or above
+ * {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}, a buffer freed twice, a queue or event of another context) get an
+ * {@link java.lang.IllegalArgumentException} naming what was wrong, and nothing is retained or leaked.
  *
  * <p><b>Native access.</b> The module {@code dev.quiver.device.opencl} makes restricted FFM calls (it loads
- * {@code libOpenCL.so.1}, calls into it and gives it an upcall): grant it native access. The system property
+ * {@code libOpenCL.so.1} through {@code dev.quiver.device.ffm}, calls into it and gives it an upcall): grant
+ * both modules native access. The system property
  * {@code quiver.opencl.library} names another OpenCL library (a soname or a path) to load instead.
  */
 package dev.quiver.device.opencl;

@@ -1,5 +1,6 @@
 package dev.quiver.device.opencl;
 
+import dev.quiver.device.ffm.Bindings;
 import dev.quiver.testkit.CLibrary;
 
 import java.lang.foreign.Arena;
@@ -41,10 +42,8 @@ final class COpenClApplication {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment context = arena.allocate(ADDRESS);
             MemorySegment queue = arena.allocate(ADDRESS);
-            check((int) CREATE.invokeExact(outOfOrder ? 1 : 0, context, queue), "app_create");
+            check(Bindings.invoke(CREATE, h -> (int) h.invokeExact(outOfOrder ? 1 : 0, context, queue)), "app_create");
             return new Objects(context.get(ADDRESS, 0), queue.get(ADDRESS, 0));
-        } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
         }
     }
 
@@ -52,38 +51,27 @@ final class COpenClApplication {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment context = arena.allocate(JAVA_INT);
             MemorySegment queue = arena.allocate(JAVA_INT);
-            check((int) COUNTS.invokeExact(objects.context(), objects.queue(), context, queue), "app_reference_counts");
+            check(Bindings.invoke(COUNTS, h -> (int) h.invokeExact(objects.context(), objects.queue(), context, queue)),
+                    "app_reference_counts");
             return new References(context.get(JAVA_INT, 0), queue.get(JAVA_INT, 0));
-        } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
         }
     }
 
     static void release(Objects objects) {
-        try {
-            check((int) RELEASE.invokeExact(objects.context(), objects.queue()), "app_release");
-        } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
-        }
+        check(Bindings.invoke(RELEASE, h -> (int) h.invokeExact(objects.context(), objects.queue())), "app_release");
     }
 
     /** @return the execution status C reads after waiting on the {@code cl_event*} */
     static int waitSyncEvent(MemorySegment syncEvent) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment status = arena.allocate(JAVA_INT);
-            check((int) WAIT.invokeExact(syncEvent, status), "app_wait_sync_event");
+            check(Bindings.invoke(WAIT, h -> (int) h.invokeExact(syncEvent, status)), "app_wait_sync_event");
             return status.get(JAVA_INT, 0);
-        } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
         }
     }
 
     static void read(MemorySegment queue, MemorySegment buffer, long offset, MemorySegment out) {
-        try {
-            check((int) READ.invokeExact(queue, buffer, offset, out.byteSize(), out), "app_read");
-        } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
-        }
+        check(Bindings.invoke(READ, h -> (int) h.invokeExact(queue, buffer, offset, out.byteSize(), out)), "app_read");
     }
 
     private static void check(int code, String call) {

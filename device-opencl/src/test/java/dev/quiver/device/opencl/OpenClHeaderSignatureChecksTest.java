@@ -56,7 +56,7 @@ class OpenClHeaderSignatureChecksTest {
 
     @Test
     void theEventCallbackUpcallMatchesTheHeader() {
-        Signature registration = Signature.parse("clSetEventCallback", ClFunction.clSetEventCallback.declaration);
+        Signature registration = Signature.parse("clSetEventCallback", ClFunction.clSetEventCallback.c().prototype());
         assertEquals(MarkerForwarding.CALLBACK_TYPE, registration.parameters().get(2), "the upcall has the registered type");
         Signature callback = Signature.parse("(*)", MarkerForwarding.CALLBACK_TYPE);
         assertEquals("void", callback.returns());
@@ -72,12 +72,12 @@ class OpenClHeaderSignatureChecksTest {
     @Test
     void aWrongDeclarationOrDescriptorFailsTheCheck() {
         String wrongDeclaration = PRELUDE + assertionsFor("clFinish", "cl_int clFinish(cl_mem, cl_uint)",
-                ClFunction.clFinish.descriptor.returnLayout().orElseThrow(), List.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+                ClFunction.clFinish.c().descriptor().returnLayout().orElseThrow(), List.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
         IllegalStateException declaration = assertThrows(IllegalStateException.class,
                 () -> compileAndRun(withMain(new StringBuilder(wrongDeclaration), "checked")));
         assertTrue(declaration.getMessage().contains("clFinish: declaration differs from CL/cl.h"), declaration.getMessage());
 
-        String wrongLayout = PRELUDE + assertionsFor("clGetDeviceIDs", ClFunction.clGetDeviceIDs.declaration,
+        String wrongLayout = PRELUDE + assertionsFor("clGetDeviceIDs", ClFunction.clGetDeviceIDs.c().prototype(),
                 ValueLayout.JAVA_INT, List.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
         IllegalStateException layout = assertThrows(IllegalStateException.class,
                 () -> compileAndRun(withMain(new StringBuilder(wrongLayout), "checked")));
@@ -122,9 +122,9 @@ class OpenClHeaderSignatureChecksTest {
     @Test
     void declarationsNameTheirFunctionAndMatchTheDescriptorArity() {
         for (ClFunction function : ClFunction.values()) {
-            Signature signature = Signature.parse(function.name(), function.declaration);
-            assertEquals(function.descriptor.argumentLayouts().size(), signature.parameters().size(), function.name());
-            assertFalse(function.descriptor.returnLayout().isEmpty(), function.name() + " returns a value");
+            Signature signature = Signature.parse(function.name(), function.c().prototype());
+            assertEquals(function.c().descriptor().argumentLayouts().size(), signature.parameters().size(), function.name());
+            assertFalse(function.c().descriptor().returnLayout().isEmpty(), function.name() + " returns a value");
         }
     }
 
@@ -143,8 +143,8 @@ class OpenClHeaderSignatureChecksTest {
     }
 
     private static String assertions(ClFunction function) {
-        return assertionsFor(function.name(), function.declaration, function.descriptor.returnLayout().orElseThrow(),
-                function.descriptor.argumentLayouts());
+        return assertionsFor(function.name(), function.c().prototype(), function.c().descriptor().returnLayout().orElseThrow(),
+                function.c().descriptor().argumentLayouts());
     }
 
     /** C asserting the declaration against the header, and each layout against the declared C types. */

@@ -11,7 +11,10 @@ final class HipConstants {
     static final int hipSuccess = 0;
     static final int hipErrorInvalidValue = 1;
     static final int hipErrorNoDevice = 100;
+    static final int hipErrorInvalidDevice = 101;
+    static final int hipErrorInvalidHandle = 400;
     static final int hipErrorNotReady = 600;
+    static final int hipErrorContextIsDestroyed = 709;
 
     static final int hipMemcpyHostToDevice = 1;
     static final int hipMemcpyDeviceToHost = 2;

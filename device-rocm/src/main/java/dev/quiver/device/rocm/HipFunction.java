@@ -36,6 +36,7 @@ enum HipFunction implements CFunction.Table {
             JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, ADDRESS)),
     hipStreamCreateWithFlags(CFunction.of("hipError_t hipStreamCreateWithFlags(hipStream_t *, unsigned int)", JAVA_INT, ADDRESS, JAVA_INT)),
     hipStreamSynchronize(CFunction.of("hipError_t hipStreamSynchronize(hipStream_t)", JAVA_INT, ADDRESS)),
+    hipStreamQuery(CFunction.of("hipError_t hipStreamQuery(hipStream_t)", JAVA_INT, ADDRESS)),
     hipStreamDestroy(CFunction.of("hipError_t hipStreamDestroy(hipStream_t)", JAVA_INT, ADDRESS)),
     hipStreamWaitEvent(CFunction.of("hipError_t hipStreamWaitEvent(hipStream_t, hipEvent_t, unsigned int)", JAVA_INT, ADDRESS, ADDRESS, JAVA_INT)),
     hipEventCreateWithFlags(CFunction.of("hipError_t hipEventCreateWithFlags(hipEvent_t *, unsigned int)", JAVA_INT, ADDRESS, JAVA_INT)),

@@ -110,7 +110,7 @@ final class HipRuntime {
             String name = api.stringOut(HipFunction.hipDeviceGetName, 256, (h, out) -> (int) h.invokeExact(out, 256, device));
             long totalMemory = api.longOut(HipFunction.hipDeviceTotalMem, (h, out) -> (int) h.invokeExact(out, device));
             for (RocmMemory memory : RocmMemory.values()) {
-                found.add(new RocmDevice(this, ordinal, memory, name, totalMemory));
+                found.add(new RocmDevice(this, ordinal, device, memory, name, totalMemory));
             }
         }
         return List.copyOf(found);

@@ -6,6 +6,9 @@ import java.lang.foreign.MemorySegment;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import static dev.quiver.device.rocm.HipConstants.hipErrorContextIsDestroyed;
+import static dev.quiver.device.rocm.HipConstants.hipErrorInvalidDevice;
+import static dev.quiver.device.rocm.HipConstants.hipErrorInvalidHandle;
 import static dev.quiver.device.rocm.HipConstants.hipErrorNotReady;
 import static dev.quiver.device.rocm.HipConstants.hipEventDisableTiming;
 import static dev.quiver.device.rocm.HipConstants.hipMemcpyDeviceToDevice;
@@ -26,6 +29,11 @@ import static dev.quiver.device.rocm.HipConstants.hipSuccess;
  * <p><b>Ordering.</b> Copies are {@code hipMemcpyAsync} on the caller's stream and may return before they
  * complete.
  *
+ * <p><b>Native handles and adoption.</b> {@link #nativeHandles()} gives the {@code hipDevice_t}, borrowed.
+ * {@link #adoptStream} accepts a live {@code hipStream_t} (checked with {@code hipStreamQuery} with this
+ * device current) and {@link #adoptEvent} a live {@code hipEvent_t} (checked with {@code hipEventQuery});
+ * both return the handle unchanged, and forgetting destroys it only when asked.
+ *
  * <p><b>Threading.</b> All methods may be called from any thread: each makes this device current for the
  * duration of the call and restores the thread's previous device.
  */
@@ -36,12 +44,14 @@ final class RocmDevice extends VendorDevice {
     private final HipRuntime hip;
     private final int ordinal;
     private final RocmMemory memory;
+    private final Map<String, MemorySegment> handles;
 
-    RocmDevice(HipRuntime hip, int ordinal, RocmMemory memory, String name, long totalMemory) {
+    RocmDevice(HipRuntime hip, int ordinal, int device, RocmMemory memory, String name, long totalMemory) {
         super(memory.kind, ordinal, name, totalMemory, ALIGNMENT, "HIP");
         this.hip = hip;
         this.ordinal = ordinal;
         this.memory = memory;
+        this.handles = Map.of("hipDevice_t", MemorySegment.ofAddress(device));
     }
 
     @Override
@@ -152,5 +162,58 @@ final class RocmDevice extends VendorDevice {
     @Override
     public void destroyEvent(MemorySegment event) {
         hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipEventDestroy, h -> (int) h.invokeExact(event)));
+    }
+
+    // ---- native handles and adoption ----------------------------------------------------------
+
+    /** @return {@code hipDevice_t} (the device handle, an {@code int}, as an address value), borrowed */
+    @Override
+    public Map<String, MemorySegment> nativeHandles() {
+        return handles;
+    }
+
+    /**
+     * @param nativeStream a live {@code hipStream_t} of this device, or NULL for its null stream
+     * @return {@code nativeStream}
+     * @throws IllegalArgumentException if {@code hipStreamQuery} does not know the stream or says it is of
+     *                                  another device
+     */
+    @Override
+    public MemorySegment adoptStream(MemorySegment nativeStream) {
+        if (!nativeStream.equals(MemorySegment.NULL)) {
+            int error = hip.onDevice(ordinal, () -> hip.api.result(HipFunction.hipStreamQuery, h -> (int) h.invokeExact(nativeStream)));
+            checkLive(error, HipFunction.hipStreamQuery, nativeStream, "hipStream_t");
+        }
+        return nativeStream;
+    }
+
+    /**
+     * @param nativeEvent a live {@code hipEvent_t}
+     * @return {@code nativeEvent}
+     * @throws IllegalArgumentException if it is NULL or {@code hipEventQuery} does not know it
+     */
+    @Override
+    public MemorySegment adoptEvent(MemorySegment nativeEvent) {
+        if (nativeEvent.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException("hipEvent_t is NULL");
+        }
+        int error = hip.onDevice(ordinal, () -> hip.api.result(HipFunction.hipEventQuery, h -> (int) h.invokeExact(nativeEvent)));
+        checkLive(error, HipFunction.hipEventQuery, nativeEvent, "hipEvent_t");
+        return nativeEvent;
+    }
+
+    /** Accepts success and "not ready"; refuses unknown handles and those of another device. */
+    private void checkLive(int error, HipFunction query, MemorySegment handle, String type) {
+        if (error == hipSuccess || error == hipErrorNotReady) {
+            return;
+        }
+        String what = type + " 0x" + Long.toHexString(handle.address());
+        if (error == hipErrorInvalidHandle || error == hipErrorContextIsDestroyed) {
+            throw new IllegalArgumentException(what + " is not live: " + hip.api.failure(query, error).getMessage());
+        }
+        if (error == hipErrorInvalidDevice) {
+            throw new IllegalArgumentException(what + " is not of " + this + ": " + hip.api.failure(query, error).getMessage());
+        }
+        throw hip.api.failure(query, error);
     }
 }

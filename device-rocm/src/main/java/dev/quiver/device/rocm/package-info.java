@@ -14,6 +14,19 @@
  * import the consumer honours the producer's event with {@code hipEventSynchronize} (host wait) or
  * {@code hipStreamWaitEvent} (stream wait).
  *
+ * <p><b>Native handles.</b> {@code BackendDevice.nativeHandles()} gives {@code "hipDevice_t"}: the device
+ * handle ({@code hipDeviceGet}, an {@code int}), as an address value. It is borrowed, valid as long as the
+ * device (the life of the process), and never released by the caller.
+ *
+ * <p><b>Adopted streams and events.</b> {@code adoptStream} accepts a {@code hipStream_t} the application
+ * made (NULL, the null stream, too) after checking it with {@code hipStreamQuery} with the device current;
+ * {@code adoptEvent} accepts a {@code hipEvent_t} after checking it with {@code hipEventQuery}. A handle HIP
+ * does not know is refused with an {@link java.lang.IllegalArgumentException}, and so is a stream for which
+ * HIP reports {@code hipErrorInvalidDevice}; HIP 5 has no call that names a stream's or an event's device,
+ * so the application must pass streams of the device it adopts them into. Both return the handle itself,
+ * which every method then takes. {@code forgetStream}/{@code forgetEvent} destroy it
+ * ({@code hipStreamDestroy}, {@code hipEventDestroy}) only when asked.
+ *
  * <p><b>ROCm 5 and 6.</b> The entry points used keep their names and signatures across both. ROCm 6
  * renumbered {@code hipMemoryType} and renamed {@code hipPointerAttribute_t.memoryType} to {@code type} (same
  * layout); {@link dev.quiver.device.rocm.RocmInterop#describe} reads it by the runtime's major version.

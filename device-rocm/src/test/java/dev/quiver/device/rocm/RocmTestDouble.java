@@ -2,9 +2,12 @@ package dev.quiver.device.rocm;
 
 import dev.quiver.testkit.TestDoubleLibrary;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
 import java.util.List;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 /**
@@ -31,6 +34,36 @@ final class RocmTestDouble {
 
     static long counter(String name) {
         return library().counter("test_double_" + name);
+    }
+
+    /** @return a {@code hipStream_t} of device {@code device}, made with the test double's HIP API as an application would */
+    static MemorySegment applicationStream(int device) {
+        return made("hipStreamCreateWithFlags", device);
+    }
+
+    /** @return a {@code hipEvent_t} made on device {@code device} with the test double's HIP API as an application would */
+    static MemorySegment applicationEvent(int device) {
+        return made("hipEventCreateWithFlags", device);
+    }
+
+    /** Calls {@code create(&handle, 0)} with {@code device} current, restoring the thread's device afterwards. */
+    private static MemorySegment made(String create, int device) {
+        int previous = (int) counter("current_device");
+        setDevice(device);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(ADDRESS);
+            int error = (int) library().function(create, FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)).invokeExact(out, 0);
+            if (error != 0) {
+                throw new IllegalStateException(create + " returned " + error);
+            }
+            return out.get(ADDRESS, 0);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        } finally {
+            setDevice(previous);
+        }
     }
 
     /** Makes a device current on the calling thread, as an application would ({@code hipSetDevice}). */

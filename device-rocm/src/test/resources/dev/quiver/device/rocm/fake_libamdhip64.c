@@ -186,6 +186,12 @@ hipError_t hipStreamSynchronize(hipStream_t stream) {
   return e != hipSuccess ? e : status(td_queue_finish(queue));
 }
 
+hipError_t hipStreamQuery(hipStream_t stream) {
+  struct td_queue* queue;
+  hipError_t e = queue_of(stream, &queue);
+  return e != hipSuccess ? e : status(td_queue_query(queue));
+}
+
 hipError_t hipStreamDestroy(hipStream_t stream) {
   if (stream == NULL) return hipErrorInvalidHandle;
   return status(td_queue_destroy((struct td_queue*)stream));

@@ -1,0 +1,25 @@
+package dev.quiver.internal.bridge;
+
+import dev.quiver.DeviceType;
+import dev.quiver.Devices;
+import dev.quiver.internal.HostMemory;
+import dev.quiver.spi.BackendDevice;
+
+/**
+ * Finds the backend that serves a device, for the protocol packages that move bytes themselves. Stateless;
+ * safe from any thread.
+ */
+public final class DeviceBackends {
+    private DeviceBackends() {}
+
+    /**
+     * @param type     a device type
+     * @param deviceId its Arrow device id
+     * @param devices  where to find backends
+     * @return the backend of that device; for the CPU, host memory of this JVM (no plugin needed)
+     * @throws java.util.NoSuchElementException if no chosen backend serves the device
+     */
+    public static BackendDevice of(DeviceType type, long deviceId, Devices devices) {
+        return type.equals(DeviceType.CPU) ? HostMemory.INSTANCE : devices.get(type, deviceId).backend();
+    }
+}

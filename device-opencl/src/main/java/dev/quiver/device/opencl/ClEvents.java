@@ -1,0 +1,140 @@
+package dev.quiver.device.opencl;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The events one {@link OpenClDevice} made ({@link #create}: user events, each recorded at most once, owned
+ * by the caller until {@link #destroy}) and the events it adopted ({@link #adopt}: {@code cl_event}s made
+ * outside Quiver, retained while adopted, until {@link #forget}). Events borrowed from a foreign array's
+ * {@code sync_event} are in neither set; the device waits on them all the same. Thread-safe: the map and
+ * set are concurrent and OpenCL calls are thread-safe.
+ */
+final class ClEvents {
+    private final OpenCl cl;
+    private final String deviceName;
+    private final MemorySegment context;
+    /** Events made by {@link #create}, with whether they were recorded. */
+    private final Map<Long, AtomicBoolean> created = new ConcurrentHashMap<>();
+    private final AdoptedHandles adopted;
+
+    /**
+     * @param cl         the library
+     * @param deviceName the device's name, for messages
+     * @param context    the device's context
+     */
+    ClEvents(OpenCl cl, String deviceName, MemorySegment context) {
+        this.cl = cl;
+        this.deviceName = deviceName;
+        this.context = context;
+        this.adopted = new AdoptedHandles("cl_event", deviceName);
+    }
+
+    /** @return a new user event of the context, owned by the caller */
+    MemorySegment create() {
+        MemorySegment event = cl.createUserEvent(context);
+        created.put(event.address(), new AtomicBoolean());
+        return event;
+    }
+
+    /**
+     * Enqueues a marker on {@code queue}, makes {@code event} complete when it does, and flushes the queue.
+     *
+     * @param event an event from {@link #create}, never recorded
+     * @param queue a queue of the device
+     * @throws IllegalArgumentException if {@code event} is adopted, or not made by {@link #create}
+     * @throws IllegalStateException    if {@code event} was recorded before
+     */
+    void record(MemorySegment event, MemorySegment queue) {
+        AtomicBoolean recorded = created.get(event.address());
+        if (recorded == null) {
+            throw new IllegalArgumentException(adopted.contains(event)
+                    ? Hex.of(event) + " is an adopted cl_event: an OpenCL event is the completion of one command and"
+                      + " completes once, so it cannot be recorded; record an event from createEvent instead"
+                    : Hex.of(event) + " is not an event made by createEvent of " + deviceName
+                      + "; OpenCL events made by other code are complete-once commands and cannot be recorded");
+        }
+        if (!recorded.compareAndSet(false, true)) {
+            throw new IllegalStateException(Hex.of(event) + " was already recorded: an OpenCL event completes once,"
+                    + " so create a new event for each record");
+        }
+        try {
+            MemorySegment marker = cl.enqueueMarker(queue);
+            cl.forwarding().forward(marker, event);
+        } catch (RuntimeException e) {
+            recorded.set(false);
+            throw e;
+        }
+        cl.flush(queue);
+    }
+
+    /**
+     * @param event any event handle
+     * @throws IllegalStateException if it was made by {@link #create} and never recorded (it would never complete)
+     */
+    void requireRecorded(MemorySegment event) {
+        AtomicBoolean recorded = created.get(event.address());
+        if (recorded != null && !recorded.get()) {
+            throw new IllegalStateException(Hex.of(event) + " was never recorded: waiting for it would never end");
+        }
+    }
+
+    /**
+     * {@code clReleaseEvent} on an event from {@link #create}.
+     *
+     * @throws IllegalArgumentException if it is not a live event from {@link #create}
+     */
+    void destroy(MemorySegment event) {
+        if (created.remove(event.address()) == null) {
+            throw new IllegalArgumentException(Hex.of(event) + " is not a live event made by createEvent of " + deviceName
+                    + (adopted.contains(event) ? " (it is adopted: forget it with forgetEvent)" : ""));
+        }
+        OpenClException.check(cl.releaseEvent(event), "clReleaseEvent");
+    }
+
+    /**
+     * Validates an event made outside Quiver ({@code CL_EVENT_CONTEXT} must be the device's context) and
+     * retains it ({@code clRetainEvent}).
+     *
+     * @param event a {@code cl_event}
+     * @return the event handle (the event's address)
+     * @throws IllegalArgumentException if the event is NULL or of another context; nothing is retained then.
+     *                                  An event of {@code createEvent} may be adopted too: the adoption holds
+     *                                  its own reference.
+     */
+    MemorySegment adopt(MemorySegment event) {
+        return adopted.adopt(event, handle -> {
+            requireContext(handle);
+            cl.retainEvent(handle);
+        });
+    }
+
+    /**
+     * Undoes {@link #adopt}: releases the reference it took and, with {@code destroy}, the caller's too.
+     *
+     * @throws IllegalArgumentException if {@code event} is not an adopted event
+     */
+    void forget(MemorySegment event, boolean destroy) {
+        MemorySegment handle = adopted.forget(event, "events from createEvent are destroyed with destroyEvent");
+        OpenClException.check(cl.releaseEvent(handle), "clReleaseEvent");
+        if (destroy) {
+            OpenClException.check(cl.releaseEvent(handle), "clReleaseEvent");
+        }
+    }
+
+    private void requireContext(MemorySegment event) {
+        MemorySegment eventContext;
+        try {
+            eventContext = ClInfo.handle(cl.info(ClFunction.clGetEventInfo), event, ClConstants.CL_EVENT_CONTEXT,
+                    "clGetEventInfo(CL_EVENT_CONTEXT)");
+        } catch (OpenClException e) {
+            throw new IllegalArgumentException(Hex.of(event) + " is not an event OpenCL accepts: " + e.getMessage(), e);
+        }
+        if (eventContext.address() != context.address()) {
+            throw new IllegalArgumentException("event " + Hex.of(event) + " belongs to context " + Hex.of(eventContext)
+                    + ", not to " + Hex.of(context) + " of " + deviceName);
+        }
+    }
+}
