@@ -297,8 +297,16 @@ public final class DeviceArray implements AutoCloseable {
      * @param deviceArray 128 writable bytes for a {@code struct ArrowDeviceArray}
      * @param schema      72 writable bytes for a {@code struct ArrowSchema}, or NULL if the consumer does not
      *                    want the schema (this array's schema is then released here)
+     * @throws IllegalArgumentException if {@code deviceArray} is NULL, or a target is heap memory or a sized
+     *                                  segment smaller than its struct; checked before anything changes, so
+     *                                  the array stays open and owned
+     * @throws IllegalStateException    if this array is closed, moved, or has views or references open
      */
     public void exportTo(MemorySegment deviceArray, MemorySegment schema) {
+        MemorySegment arrayTarget = Pointers.writableStruct(deviceArray, ArrowDeviceArrayLayout.LAYOUT, "deviceArray");
+        MemorySegment schemaTarget = schema == null || schema.equals(MemorySegment.NULL) ? null
+                : Pointers.writableStruct(schema, ArrowSchemaLayout.LAYOUT, "schema");
+        checkOpen();
         if (references.get() > 1) {
             throw new IllegalStateException(state.description() + " has " + (references.get() - 1)
                     + " shared view(s) not yet released; it cannot be moved out");
@@ -307,17 +315,17 @@ public final class DeviceArray implements AutoCloseable {
             throw new IllegalStateException(state.description() + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
         }
         cleanable.clean();
-        Pointers.struct(deviceArray, ArrowDeviceArrayLayout.LAYOUT).copyFrom(struct);
+        arrayTarget.copyFrom(struct);
         NativeHeap.free(struct);
-        if (schema.equals(MemorySegment.NULL)) {
+        if (schemaTarget == null) {
             if (this.schema != null) {
                 releaseAndFreeSchema(this.schema);
             }
         } else if (this.schema != null) {
-            Pointers.struct(schema, ArrowSchemaLayout.LAYOUT).copyFrom(this.schema);
+            schemaTarget.copyFrom(this.schema);
             NativeHeap.free(this.schema);
         } else {
-            StructWriter.writeSchema(Pointers.struct(schema, ArrowSchemaLayout.LAYOUT), field);
+            StructWriter.writeSchema(schemaTarget, field);
         }
     }
 
@@ -718,19 +726,24 @@ public final class DeviceArray implements AutoCloseable {
      *
      * @param deviceArray 128 writable bytes for the consumer's {@code struct ArrowDeviceArray}
      * @param schema      72 writable bytes for the consumer's {@code struct ArrowSchema}, or NULL
+     * @throws IllegalArgumentException if {@code deviceArray} is NULL, or a target is heap memory or a sized
+     *                                  segment smaller than its struct; checked before anything changes
      * @throws IllegalStateException if this array is closed or moved
      */
     public void exportShared(MemorySegment deviceArray, MemorySegment schema) {
+        MemorySegment arrayTarget = Pointers.writableStruct(deviceArray, ArrowDeviceArrayLayout.LAYOUT, "deviceArray");
+        MemorySegment schemaTarget = schema == null || schema.equals(MemorySegment.NULL) ? null
+                : Pointers.writableStruct(schema, ArrowSchemaLayout.LAYOUT, "schema");
         acquireReference();
         try {
-            StructWriter.writeDeviceArray(Pointers.struct(deviceArray, ArrowDeviceArrayLayout.LAYOUT), ArrayData.viewOf(arrowArray()),
+            StructWriter.writeDeviceArray(arrayTarget, ArrayData.viewOf(arrowArray()),
                     deviceType.code(), deviceId, struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT), this::dropReference);
         } catch (RuntimeException | Error e) {
             dropReference();
             throw e;
         }
-        if (!schema.equals(MemorySegment.NULL)) {
-            StructWriter.writeSchema(Pointers.struct(schema, ArrowSchemaLayout.LAYOUT), field);
+        if (schemaTarget != null) {
+            StructWriter.writeSchema(schemaTarget, field);
         }
     }
 

@@ -2,15 +2,12 @@ package dev.quiver.host;
 
 import dev.quiver.DeviceArray;
 import dev.quiver.SyncEvent;
-import dev.quiver.abi.ArrowArrayLayout;
-import dev.quiver.internal.abi.Pointers;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.MemorySegment;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
@@ -18,44 +15,65 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE_UNALIGNED;
 import static java.lang.foreign.ValueLayout.JAVA_FLOAT_UNALIGNED;
 import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
 
 /**
  * Reads the values of an array of any type whose memory the host can address (CPU, pinned or managed
- * memory), in the Java mapping of {@link HostVector}. Indexes are logical: element {@code i} is at
- * {@code offset + i} of the buffers.
+ * memory): boxed in the Java mapping of {@link HostVector} ({@link #getObject}, {@link #values}), unboxed
+ * ({@link #getLong}, {@link #getInt}, {@link #getDouble}, ...) and in bulk into primitive arrays
+ * ({@link #copyLongs}, {@link #copyInts}, ...).
  *
- * <p>A reader borrows the array's memory: it is valid only while its {@link DeviceArray} is open, and reads
- * after close are undefined. It keeps no mutable state, so several threads may read through one reader.
- * Reading trusts the sizes the structs imply; validate data from a
+ * <p><b>Indexes are logical</b>: element 0 is the first element of the array as sliced, wherever its
+ * buffers start. Children of structs and of sparse unions are read through readers that already apply the
+ * parent's offset ({@link #child(int)}), so {@code reader.child(k).getLong(i)} is member {@code k} of row
+ * {@code i} even when the struct is a slice. Readers of the children of lists, maps, dense unions and run-end
+ * encoded arrays, and of dictionaries, read those arrays whole, as the parent's offsets and indexes address
+ * them.
+ *
+ * <p><b>Misuse</b> fails with a message that names the array: an index outside {@code 0 .. length - 1}
+ * throws {@link IndexOutOfBoundsException}; a typed getter called on a null element, or on an array whose
+ * type it does not read, throws {@link IllegalStateException}. Typed getters read through dictionaries and
+ * run-end encoding to the decoded value; bulk getters read stored values only.
+ *
+ * <p><b>Ownership and threads.</b> A reader borrows the array's memory: it is valid only while its
+ * {@link DeviceArray} is open, and reads after close are undefined. It keeps no mutable state, so several
+ * threads may read through one reader. Reading trusts the sizes the structs imply; validate data from a
  * producer you do not trust.
  */
 public final class ArrayReader {
-    private final MemorySegment array;
+    private final ArrayMemory memory;
     private final Field field;
-    private final long length;
+    private final ValueKind kind;
     private final long offset;
+    private final long length;
+    private final MemorySegment validity;
+    private final MemorySegment data;
 
-    private ArrayReader(MemorySegment array, Field field) {
-        this.array = array;
+    ArrayReader(ArrayMemory memory, Field field, long offset, long length) {
+        this.memory = memory;
         this.field = field;
-        this.length = array.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
-        this.offset = array.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
+        this.kind = ValueKind.of(field);
+        this.offset = offset;
+        this.length = length;
+        List<BufferLayout.Buffer> layout = BufferLayout.of(field.type()).buffers();
+        long slots = offset + length;
+        boolean hasValidity = !layout.isEmpty() && layout.getFirst().kind() == BufferLayout.Kind.VALIDITY;
+        this.validity = hasValidity && memory.bufferCount() > 0 ? memory.buffer(0, layout.getFirst().bytesFor(slots)) : MemorySegment.NULL;
+        int dataIndex = hasValidity ? 1 : 0;
+        this.data = layout.size() > dataIndex && memory.bufferCount() > dataIndex
+                ? memory.buffer(dataIndex, layout.get(dataIndex).bytesFor(slots)) : MemorySegment.NULL;
     }
 
     /**
      * Waits on the host for the array's sync event, if it has one, then returns a reader.
      *
-     * @param array an open array in host-accessible memory
+     * @param array an open array in host-accessible memory; the reader borrows it
      * @return a reader of its values
      * @throws IllegalArgumentException if the host cannot address the array's memory
      */
@@ -65,7 +83,8 @@ public final class ArrayReader {
                     + " memory is not host accessible; copy it to the CPU first (DeviceArray.copyToHost)");
         }
         array.syncEvent().ifPresent(SyncEvent::waitOnHost);
-        return new ArrayReader(array.arrowArray(), array.field());
+        ArrayMemory memory = new ArrowArrayMemory(array.arrowArray());
+        return new ArrayReader(memory, array.field(), memory.offset(), memory.length());
     }
 
     /** @return the field */
@@ -78,7 +97,10 @@ public final class ArrayReader {
         return length;
     }
 
-    /** @return the {@code offset} of this array into its buffers */
+    /**
+     * @return the slot of element 0 in this array's buffers: the array's {@code offset}, plus the parent's
+     *         for a child of a struct or of a sparse union
+     */
     public long offset() {
         return offset;
     }
@@ -87,89 +109,90 @@ public final class ArrayReader {
      * @param i element index
      * @return true if element {@code i} is null (for unions and run-end encoded arrays: if the selected
      *         value is null)
+     * @throws IndexOutOfBoundsException if {@code i} is not an element index
      */
     public boolean isNull(long i) {
-        Objects.checkIndex(i, length);
-        ArrowType type = field.type();
-        if (field.dictionary() == null) {
-            if (type instanceof ArrowType.Null) {
-                return true;
-            }
-            if (type instanceof ArrowType.Union || type instanceof ArrowType.RunEndEncoded) {
-                return getObject(i) == null;
-            }
-        }
-        MemorySegment validity = buffer(0);
-        return !validity.equals(MemorySegment.NULL) && !bit(validity, offset + i);
+        checkIndex(i);
+        return switch (kind.kind()) {
+            case NULL -> true;
+            case UNION, RUN_END_ENCODED -> getObject(i) == null;
+            default -> !validity.equals(MemorySegment.NULL) && !Bitmaps.bit(validity, offset + i);
+        };
     }
 
     /**
      * @param k child index
-     * @return a reader of child {@code k}
+     * @return a reader of child {@code k}; for structs and sparse unions it applies this array's offset, so
+     *         that its element {@code i} belongs to element {@code i} of this array
+     * @throws IndexOutOfBoundsException if the array has no child {@code k}
      */
     public ArrayReader child(int k) {
-        long n = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
-        Objects.checkIndex(k, n);
-        MemorySegment pointers = Pointers.pointers(array.get(ADDRESS, ArrowArrayLayout.CHILDREN), n);
-        return new ArrayReader(Pointers.struct(pointers.getAtIndex(ADDRESS, k), ArrowArrayLayout.LAYOUT), field.children().get(k));
+        if (k < 0 || k >= memory.childCount() || k >= field.children().size()) {
+            throw new IndexOutOfBoundsException(field.name() + " has " + memory.childCount() + " children, not a child " + k);
+        }
+        ArrayMemory child = memory.child(k);
+        Field childField = field.children().get(k);
+        boolean parallel = field.dictionary() == null && (field.type() instanceof ArrowType.Struct
+                || field.type() instanceof ArrowType.Union u && u.mode() == ArrowType.UnionMode.SPARSE);
+        return parallel ? new ArrayReader(child, childField, child.offset() + offset, length)
+                : new ArrayReader(child, childField, child.offset(), child.length());
     }
 
-    /** @return a reader of the dictionary values of a dictionary-encoded array */
+    /**
+     * @return a reader of the dictionary values of a dictionary-encoded array
+     * @throws IllegalStateException if the array is not dictionary-encoded
+     */
     public ArrayReader dictionary() {
-        if (field.dictionary() == null) {
+        ArrayMemory dictionary = memory.dictionary();
+        if (field.dictionary() == null || dictionary == null) {
             throw new IllegalStateException(field.name() + " is not dictionary-encoded");
         }
-        return new ArrayReader(Pointers.struct(array.get(ADDRESS, ArrowArrayLayout.DICTIONARY), ArrowArrayLayout.LAYOUT),
-                field.dictionary().values());
+        return new ArrayReader(dictionary, field.dictionary().values(), dictionary.offset(), dictionary.length());
     }
 
     /**
      * @param i element index
      * @return element {@code i} in the Java mapping of {@link HostVector}
+     * @throws IndexOutOfBoundsException if {@code i} is not an element index
      */
     public Object getObject(long i) {
-        Objects.checkIndex(i, length);
+        checkIndex(i);
         long at = offset + i;
-        if (field.dictionary() != null) {
-            if (isNull(i)) {
-                return null;
+        switch (kind.kind()) {
+            case DICTIONARY -> {
+                return isNull(i) ? null : dictionary().getObject(indexAt(at));
             }
-            return dictionary().getObject(integer((ArrowType.Int) field.type(), buffer(1), at));
+            case UNION -> {
+                return unionValue((ArrowType.Union) field.type(), i);
+            }
+            case RUN_END_ENCODED -> {
+                return child(1).getObject(runIndex(at));
+            }
+            default -> {
+                if (isNull(i)) {
+                    return null;
+                }
+            }
         }
-        ArrowType type = field.type();
-        if (type instanceof ArrowType.Union union) {
-            return unionValue(union, at);
-        }
-        if (type instanceof ArrowType.RunEndEncoded) {
-            return runValue(at);
-        }
-        if (isNull(i)) {
-            return null;
-        }
-        MemorySegment data = field.type() instanceof ArrowType.Null ? null : buffer(Math.min(1, BufferLayout.of(type).bufferCount() - 1));
-        return switch (type) {
+        return switch (field.type()) {
             case ArrowType.Null t -> null;
-            case ArrowType.Bool t -> bit(data, at);
-            case ArrowType.Int t -> integer(t, data, at);
-            case ArrowType.FloatingPoint t -> switch (t.bitWidth()) {
-                case 16 -> (double) Float.float16ToFloat(data.get(JAVA_SHORT_UNALIGNED, at * 2));
-                case 32 -> (double) data.get(JAVA_FLOAT_UNALIGNED, at * 4);
-                default -> data.get(JAVA_DOUBLE_UNALIGNED, at * 8);
-            };
-            case ArrowType.Decimal t -> decimal(t, data, at);
-            case ArrowType.FixedSizeBinary t -> readOnly(data.asSlice(at * t.byteWidth(), t.byteWidth()).toArray(JAVA_BYTE));
-            case ArrowType.Binary t -> readOnly(variable(at, 32));
-            case ArrowType.LargeBinary t -> readOnly(variable(at, 64));
-            case ArrowType.Utf8 t -> new String(variable(at, 32), StandardCharsets.UTF_8);
-            case ArrowType.LargeUtf8 t -> new String(variable(at, 64), StandardCharsets.UTF_8);
-            case ArrowType.BinaryView t -> readOnly(view(at));
-            case ArrowType.Utf8View t -> new String(view(at), StandardCharsets.UTF_8);
-            case ArrowType.Date t -> t.unit() == ArrowType.DateUnit.DAY ? (long) data.get(JAVA_INT_UNALIGNED, at * 4) : data.get(JAVA_LONG_UNALIGNED, at * 8);
-            case ArrowType.Time t -> t.bitWidth() == 32 ? (long) data.get(JAVA_INT_UNALIGNED, at * 4) : data.get(JAVA_LONG_UNALIGNED, at * 8);
-            case ArrowType.Timestamp t -> data.get(JAVA_LONG_UNALIGNED, at * 8);
-            case ArrowType.Duration t -> data.get(JAVA_LONG_UNALIGNED, at * 8);
+            case ArrowType.Bool t -> Bitmaps.bit(data, at);
+            case ArrowType.Int t -> integer(at);
+            case ArrowType.FloatingPoint t -> floating(at);
+            case ArrowType.Decimal t -> Decimals.read(t, data, at);
+            case ArrowType.FixedSizeBinary t -> readOnly(bytesAt(at));
+            case ArrowType.Binary t -> readOnly(bytesAt(at));
+            case ArrowType.LargeBinary t -> readOnly(bytesAt(at));
+            case ArrowType.BinaryView t -> readOnly(bytesAt(at));
+            case ArrowType.Utf8 t -> new String(bytesAt(at), StandardCharsets.UTF_8);
+            case ArrowType.LargeUtf8 t -> new String(bytesAt(at), StandardCharsets.UTF_8);
+            case ArrowType.Utf8View t -> new String(bytesAt(at), StandardCharsets.UTF_8);
+            case ArrowType.Date t -> integer(at);
+            case ArrowType.Time t -> integer(at);
+            case ArrowType.Timestamp t -> integer(at);
+            case ArrowType.Duration t -> integer(at);
             case ArrowType.Interval t -> switch (t.unit()) {
-                case YEAR_MONTH -> (long) data.get(JAVA_INT_UNALIGNED, at * 4);
+                case YEAR_MONTH -> integer(at);
                 case DAY_TIME -> new IntervalDayTime(data.get(JAVA_INT_UNALIGNED, at * 8), data.get(JAVA_INT_UNALIGNED, at * 8 + 4));
                 case MONTH_DAY_NANO -> new IntervalMonthDayNano(data.get(JAVA_INT_UNALIGNED, at * 16),
                         data.get(JAVA_INT_UNALIGNED, at * 16 + 4), data.get(JAVA_LONG_UNALIGNED, at * 16 + 8));
@@ -177,72 +200,19 @@ public final class ArrayReader {
             case ArrowType.ListType t -> elements(offsetAt(data, at, 32), offsetAt(data, at + 1, 32));
             case ArrowType.LargeList t -> elements(offsetAt(data, at, 64), offsetAt(data, at + 1, 64));
             case ArrowType.FixedSizeList t -> elements(at * t.listSize(), (at + 1) * t.listSize());
-            case ArrowType.ListView t -> elements(offsetAt(data, at, 32), offsetAt(data, at, 32) + offsetAt(buffer(2), at, 32));
-            case ArrowType.LargeListView t -> elements(offsetAt(data, at, 64), offsetAt(data, at, 64) + offsetAt(buffer(2), at, 64));
+            case ArrowType.ListView t -> elements(offsetAt(data, at, 32), offsetAt(data, at, 32) + offsetAt(sizes(32), at, 32));
+            case ArrowType.LargeListView t -> elements(offsetAt(data, at, 64), offsetAt(data, at, 64) + offsetAt(sizes(64), at, 64));
             case ArrowType.MapType t -> entries(offsetAt(data, at, 32), offsetAt(data, at + 1, 32));
             case ArrowType.Struct t -> {
                 Map<String, Object> members = new LinkedHashMap<>();
                 for (int k = 0; k < field.children().size(); k++) {
-                    members.put(field.children().get(k).name(), child(k).getObject(at));
+                    members.put(field.children().get(k).name(), child(k).getObject(i));
                 }
                 yield members;
             }
             case ArrowType.Union t -> throw new AssertionError("handled above");
             case ArrowType.RunEndEncoded t -> throw new AssertionError("handled above");
         };
-    }
-
-    /**
-     * @param i element index of an integer, date, time, timestamp, duration or year-month interval array
-     * @return its value (unsigned widths zero-extended, uint64 as its bits)
-     * @throws IllegalStateException if the element is null or not integral
-     */
-    public long getLong(long i) {
-        return typed(i, Long.class);
-    }
-
-    /**
-     * @param i element index of a floating-point array
-     * @return its value, widened to double
-     */
-    public double getDouble(long i) {
-        return typed(i, Double.class);
-    }
-
-    /**
-     * @param i element index of a boolean array
-     * @return its value
-     */
-    public boolean getBoolean(long i) {
-        return typed(i, Boolean.class);
-    }
-
-    /**
-     * @param i element index of a utf8, large utf8 or utf8 view array
-     * @return its value
-     */
-    public String getString(long i) {
-        return typed(i, String.class);
-    }
-
-    /**
-     * @param i element index of a binary array of any layout
-     * @return a copy of its bytes
-     */
-    public byte[] getBytes(long i) {
-        ByteBuffer buffer = typed(i, ByteBuffer.class);
-        byte[] out = new byte[buffer.remaining()];
-        buffer.duplicate().get(out);
-        return out;
-    }
-
-    private <T> T typed(long i, Class<T> kind) {
-        Object value = getObject(i);
-        if (!kind.isInstance(value)) {
-            throw new IllegalStateException(field.name() + "[" + i + "] is " + (value == null ? "null"
-                    : "a " + value.getClass().getSimpleName() + " (" + field.type().format() + ")") + ", not a " + kind.getSimpleName());
-        }
-        return kind.cast(value);
     }
 
     /** @return every element, in the Java mapping of {@link HostVector} */
@@ -254,29 +224,421 @@ public final class ArrayReader {
         return out;
     }
 
-    private Object unionValue(ArrowType.Union union, long at) {
-        int typeId = buffer(0).get(JAVA_BYTE, at);
+    // ---- unboxed getters ---------------------------------------------------------------------------
+
+    /**
+     * @param i element index of a boolean array
+     * @return its value
+     * @throws IllegalStateException if the element is null or the array is not boolean
+     */
+    public boolean getBoolean(long i) {
+        ArrayReader owner = valueOwner(i);
+        if (owner != this) {
+            return owner.getBoolean(decodedIndex(i));
+        }
+        long at = valueAt(i, kind.kind() == ValueKind.Kind.BOOLEAN, "getBoolean", "boolean arrays");
+        return Bitmaps.bit(data, at);
+    }
+
+    /**
+     * @param i element index of an 8-bit integer array
+     * @return its value (uint8 as its bits)
+     * @throws IllegalStateException if the element is null or the array is not an 8-bit integer array
+     */
+    public byte getByte(long i) {
+        ArrayReader owner = valueOwner(i);
+        if (owner != this) {
+            return owner.getByte(decodedIndex(i));
+        }
+        return (byte) integer(valueAt(i, kind.isIntegerOfAtMost(8), "getByte", "8-bit integer arrays"));
+    }
+
+    /**
+     * @param i element index of an integer array of 16 bits or fewer, or of a float16 array
+     * @return its value (uint16 as its bits; float16 as its IEEE 754 half-precision bits)
+     * @throws IllegalStateException if the element is null or the array is not of such a type
+     */
+    public short getShort(long i) {
+        ArrayReader owner = valueOwner(i);
+        if (owner != this) {
+            return owner.getShort(decodedIndex(i));
+        }
+        long at = valueAt(i, kind.isIntegerOfAtMost(16) || kind.isStoredAs(16, true), "getShort",
+                "integer arrays of 16 bits or fewer and float16 arrays");
+        return kind.kind() == ValueKind.Kind.FLOAT ? data.get(JAVA_SHORT_UNALIGNED, at * 2) : (short) integer(at);
+    }
+
+    /**
+     * @param i element index of an integer array of 32 bits or fewer, a date32, time32 or year-month
+     *          interval array
+     * @return its value (uint32 as its bits)
+     * @throws IllegalStateException if the element is null or the array is not of such a type
+     */
+    public int getInt(long i) {
+        ArrayReader owner = valueOwner(i);
+        if (owner != this) {
+            return owner.getInt(decodedIndex(i));
+        }
+        return (int) integer(valueAt(i, kind.isIntegerOfAtMost(32), "getInt",
+                "integer arrays of 32 bits or fewer, date32, time32 and year-month interval arrays"));
+    }
+
+    /**
+     * @param i element index of an integer, date, time, timestamp, duration or year-month interval array
+     * @return its value (unsigned widths zero-extended, uint64 as its bits)
+     * @throws IllegalStateException if the element is null or the array is not of such a type
+     */
+    public long getLong(long i) {
+        ArrayReader owner = valueOwner(i);
+        if (owner != this) {
+            return owner.getLong(decodedIndex(i));
+        }
+        return integer(valueAt(i, kind.isIntegerOfAtMost(64), "getLong",
+                "integer, date, time, timestamp, duration and year-month interval arrays"));
+    }
+
+    /**
+     * @param i element index of a float16 or float32 array
+     * @return its value, widened to float
+     * @throws IllegalStateException if the element is null or the array is not of such a type
+     */
+    public float getFloat(long i) {
+        ArrayReader owner = valueOwner(i);
+        if (owner != this) {
+            return owner.getFloat(decodedIndex(i));
+        }
+        return (float) floating(valueAt(i, kind.kind() == ValueKind.Kind.FLOAT && kind.bitWidth() <= 32, "getFloat",
+                "float16 and float32 arrays"));
+    }
+
+    /**
+     * @param i element index of a floating-point array
+     * @return its value, widened to double
+     * @throws IllegalStateException if the element is null or the array is not floating point
+     */
+    public double getDouble(long i) {
+        ArrayReader owner = valueOwner(i);
+        if (owner != this) {
+            return owner.getDouble(decodedIndex(i));
+        }
+        return floating(valueAt(i, kind.kind() == ValueKind.Kind.FLOAT, "getDouble", "floating-point arrays"));
+    }
+
+    /**
+     * @param i element index of a decimal array
+     * @return its value, with the type's scale
+     * @throws IllegalStateException if the element is null or the array is not decimal
+     */
+    public BigDecimal getDecimal(long i) {
+        ArrayReader owner = valueOwner(i);
+        if (owner != this) {
+            return owner.getDecimal(decodedIndex(i));
+        }
+        long at = valueAt(i, kind.kind() == ValueKind.Kind.DECIMAL, "getDecimal", "decimal arrays");
+        return Decimals.read((ArrowType.Decimal) field.type(), data, at);
+    }
+
+    /**
+     * @param i element index of a utf8, large utf8 or utf8 view array
+     * @return its value
+     * @throws IllegalStateException if the element is null or the array is not utf8
+     */
+    public String getString(long i) {
+        ArrayReader owner = valueOwner(i);
+        if (owner != this) {
+            return owner.getString(decodedIndex(i));
+        }
+        long at = valueAt(i, kind.utf8(), "getString", "utf8, large utf8 and utf8 view arrays");
+        return new String(bytesAt(at), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * @param i element index of a binary or utf8 array of any layout (offsets, large offsets, views), or of
+     *          a fixed-size binary array
+     * @return a copy of its bytes (for utf8, the UTF-8 encoding)
+     * @throws IllegalStateException if the element is null or the array is not of such a type
+     */
+    public byte[] getBytes(long i) {
+        ArrayReader owner = valueOwner(i);
+        if (owner != this) {
+            return owner.getBytes(decodedIndex(i));
+        }
+        ValueKind.Kind k = kind.kind();
+        long at = valueAt(i, k == ValueKind.Kind.FIXED_BINARY || k == ValueKind.Kind.OFFSET_BINARY || k == ValueKind.Kind.VIEW_BINARY,
+                "getBytes", "binary, utf8 (any layout) and fixed-size binary arrays");
+        return bytesAt(at);
+    }
+
+    // ---- bulk getters ------------------------------------------------------------------------------
+
+    /**
+     * Copies stored values of a 64-bit array (int64, uint64, date64, time64, timestamp, duration), one bulk
+     * copy. Slots of null elements hold whatever the producer stored; see {@link #copyValidity}.
+     *
+     * @param from  first element index
+     * @param dst   where to write
+     * @param at    first index of {@code dst} to write
+     * @param count number of elements
+     * @throws IndexOutOfBoundsException if the elements or the destination range do not exist
+     * @throws IllegalStateException     if the array is not stored as 64-bit integers
+     */
+    public void copyLongs(long from, long[] dst, int at, int count) {
+        checkBulk("copyLongs", kind.isStoredAs(64, false), "64-bit integer, date64, time64, timestamp and duration arrays",
+                from, count, at, dst.length);
+        MemorySegment.copy(data, LittleEndian.LONG, (offset + from) * 8, dst, at, count);
+    }
+
+    /**
+     * Copies stored values of a 32-bit array (int32, uint32, date32, time32, year-month interval), one bulk
+     * copy. Slots of null elements hold whatever the producer stored.
+     *
+     * @param from  first element index
+     * @param dst   where to write
+     * @param at    first index of {@code dst} to write
+     * @param count number of elements
+     * @throws IndexOutOfBoundsException if the elements or the destination range do not exist
+     * @throws IllegalStateException     if the array is not stored as 32-bit integers
+     */
+    public void copyInts(long from, int[] dst, int at, int count) {
+        checkBulk("copyInts", kind.isStoredAs(32, false), "32-bit integer, date32, time32 and year-month interval arrays",
+                from, count, at, dst.length);
+        MemorySegment.copy(data, LittleEndian.INT, (offset + from) * 4, dst, at, count);
+    }
+
+    /**
+     * Copies stored values of a 16-bit array (int16, uint16, float16 as its bits), one bulk copy. Slots of
+     * null elements hold whatever the producer stored.
+     *
+     * @param from  first element index
+     * @param dst   where to write
+     * @param at    first index of {@code dst} to write
+     * @param count number of elements
+     * @throws IndexOutOfBoundsException if the elements or the destination range do not exist
+     * @throws IllegalStateException     if the array is not stored as 16-bit values
+     */
+    public void copyShorts(long from, short[] dst, int at, int count) {
+        checkBulk("copyShorts", kind.isStoredAs(16, true), "16-bit integer and float16 arrays", from, count, at, dst.length);
+        MemorySegment.copy(data, LittleEndian.SHORT, (offset + from) * 2, dst, at, count);
+    }
+
+    /**
+     * Copies stored values of an 8-bit integer array (int8, uint8), one bulk copy. Slots of null elements
+     * hold whatever the producer stored.
+     *
+     * @param from  first element index
+     * @param dst   where to write
+     * @param at    first index of {@code dst} to write
+     * @param count number of elements
+     * @throws IndexOutOfBoundsException if the elements or the destination range do not exist
+     * @throws IllegalStateException     if the array is not an 8-bit integer array
+     */
+    public void copyBytes(long from, byte[] dst, int at, int count) {
+        checkBulk("copyBytes", kind.isStoredAs(8, false), "8-bit integer arrays", from, count, at, dst.length);
+        MemorySegment.copy(data, JAVA_BYTE, offset + from, dst, at, count);
+    }
+
+    /**
+     * Copies stored values of a float64 array, one bulk copy. Slots of null elements hold whatever the
+     * producer stored.
+     *
+     * @param from  first element index
+     * @param dst   where to write
+     * @param at    first index of {@code dst} to write
+     * @param count number of elements
+     * @throws IndexOutOfBoundsException if the elements or the destination range do not exist
+     * @throws IllegalStateException     if the array is not float64
+     */
+    public void copyDoubles(long from, double[] dst, int at, int count) {
+        checkBulk("copyDoubles", kind.kind() == ValueKind.Kind.FLOAT && kind.bitWidth() == 64, "float64 arrays",
+                from, count, at, dst.length);
+        MemorySegment.copy(data, LittleEndian.DOUBLE, (offset + from) * 8, dst, at, count);
+    }
+
+    /**
+     * Copies stored values of a float32 array, one bulk copy. Slots of null elements hold whatever the
+     * producer stored.
+     *
+     * @param from  first element index
+     * @param dst   where to write
+     * @param at    first index of {@code dst} to write
+     * @param count number of elements
+     * @throws IndexOutOfBoundsException if the elements or the destination range do not exist
+     * @throws IllegalStateException     if the array is not float32
+     */
+    public void copyFloats(long from, float[] dst, int at, int count) {
+        checkBulk("copyFloats", kind.kind() == ValueKind.Kind.FLOAT && kind.bitWidth() == 32, "float32 arrays",
+                from, count, at, dst.length);
+        MemorySegment.copy(data, LittleEndian.FLOAT, (offset + from) * 4, dst, at, count);
+    }
+
+    /**
+     * Unpacks stored values of a boolean array. Slots of null elements hold whatever the producer stored.
+     *
+     * @param from  first element index
+     * @param dst   where to write
+     * @param at    first index of {@code dst} to write
+     * @param count number of elements
+     * @throws IndexOutOfBoundsException if the elements or the destination range do not exist
+     * @throws IllegalStateException     if the array is not boolean
+     */
+    public void copyBooleans(long from, boolean[] dst, int at, int count) {
+        checkBulk("copyBooleans", kind.kind() == ValueKind.Kind.BOOLEAN, "boolean arrays", from, count, at, dst.length);
+        for (int j = 0; j < count; j++) {
+            dst[at + j] = Bitmaps.bit(data, offset + from + j);
+        }
+    }
+
+    /**
+     * Writes {@code true} for each valid element and {@code false} for each null one, from the validity
+     * bitmap; every element is valid where the array has none.
+     *
+     * @param from  first element index
+     * @param dst   where to write
+     * @param at    first index of {@code dst} to write
+     * @param count number of elements
+     * @throws IndexOutOfBoundsException if the elements or the destination range do not exist
+     * @throws IllegalStateException     if the type has no validity bitmap (null, unions, run-end encoded)
+     */
+    public void copyValidity(long from, boolean[] dst, int at, int count) {
+        ValueKind.Kind k = kind.kind();
+        checkBulk("copyValidity", k != ValueKind.Kind.NULL && k != ValueKind.Kind.UNION && k != ValueKind.Kind.RUN_END_ENCODED,
+                "arrays with a validity bitmap", from, count, at, dst.length);
+        for (int j = 0; j < count; j++) {
+            dst[at + j] = validity.equals(MemorySegment.NULL) || Bitmaps.bit(validity, offset + from + j);
+        }
+    }
+
+    // ---- internals ---------------------------------------------------------------------------------
+
+    private void checkIndex(long i) {
+        if (i < 0 || i >= length) {
+            throw new IndexOutOfBoundsException(field.name() + ": index " + i + " is out of range for " + length + " elements");
+        }
+    }
+
+    /** Checks the index, the type and that the element is not null; returns its slot. */
+    private long valueAt(long i, boolean typeFits, String getter, String reads) {
+        checkIndex(i);
+        if (!typeFits) {
+            throw wrongType(getter, reads);
+        }
+        if (isNull(i)) {
+            throw new IllegalStateException(field.name() + "[" + i + "] is null; " + getter + " reads valid elements only (see isNull)");
+        }
+        return offset + i;
+    }
+
+    private void checkBulk(String getter, boolean typeFits, String reads, long from, long count, int at, int dstLength) {
+        if (!typeFits) {
+            throw wrongType(getter, reads);
+        }
+        if (count < 0 || from < 0 || from > length - count) {
+            throw new IndexOutOfBoundsException(field.name() + ": " + getter + " of " + count + " elements from " + from
+                    + " is out of range for " + length + " elements");
+        }
+        if (at < 0 || at > dstLength - count) {
+            throw new IndexOutOfBoundsException(field.name() + ": " + getter + " of " + count + " elements to index " + at
+                    + " does not fit a destination of " + dstLength);
+        }
+    }
+
+    private IllegalStateException wrongType(String getter, String reads) {
+        return new IllegalStateException(field.name() + " is " + describe() + "; " + getter + " reads " + reads);
+    }
+
+    private String describe() {
+        return field.dictionary() != null ? "dictionary-encoded (format " + field.type().format() + ")"
+                : "a " + field.type().getClass().getSimpleName() + " array (format " + field.type().format() + ")";
+    }
+
+    /** @return the reader that holds element {@code i}'s decoded value: this one, a dictionary or run values */
+    private ArrayReader valueOwner(long i) {
+        return switch (kind.kind()) {
+            case DICTIONARY -> {
+                checkIndex(i);
+                if (isNull(i)) {
+                    throw new IllegalStateException(field.name() + "[" + i + "] is null; read valid elements only (see isNull)");
+                }
+                yield dictionary();
+            }
+            case RUN_END_ENCODED -> {
+                checkIndex(i);
+                yield child(1);
+            }
+            default -> this;
+        };
+    }
+
+    /** @return the index of element {@code i}'s decoded value in {@link #valueOwner} */
+    private long decodedIndex(long i) {
+        return kind.kind() == ValueKind.Kind.DICTIONARY ? indexAt(offset + i) : runIndex(offset + i);
+    }
+
+    private long indexAt(long at) {
+        return integer(at);
+    }
+
+    private long integer(long at) {
+        // Dictionary indices are read here too: their width and signedness come from the field's Int type.
+        int width = field.type() instanceof ArrowType.Int t ? t.bitWidth() : kind.bitWidth();
+        boolean signed = !(field.type() instanceof ArrowType.Int t && !t.signed());
+        return switch (width) {
+            case 8 -> signed ? data.get(JAVA_BYTE, at) : Byte.toUnsignedLong(data.get(JAVA_BYTE, at));
+            case 16 -> signed ? data.get(JAVA_SHORT_UNALIGNED, at * 2) : Short.toUnsignedLong(data.get(JAVA_SHORT_UNALIGNED, at * 2));
+            case 32 -> signed ? data.get(JAVA_INT_UNALIGNED, at * 4) : Integer.toUnsignedLong(data.get(JAVA_INT_UNALIGNED, at * 4));
+            default -> data.get(JAVA_LONG_UNALIGNED, at * 8);
+        };
+    }
+
+    private double floating(long at) {
+        return switch (kind.bitWidth()) {
+            case 16 -> Float.float16ToFloat(data.get(JAVA_SHORT_UNALIGNED, at * 2));
+            case 32 -> data.get(JAVA_FLOAT_UNALIGNED, at * 4);
+            default -> data.get(JAVA_DOUBLE_UNALIGNED, at * 8);
+        };
+    }
+
+    private byte[] bytesAt(long at) {
+        return switch (kind.kind()) {
+            case FIXED_BINARY -> {
+                int width = kind.bitWidth() / 8;
+                yield data.asSlice(at * width, width).toArray(JAVA_BYTE);
+            }
+            case VIEW_BINARY -> view(at);
+            default -> variable(at, kind.bitWidth());
+        };
+    }
+
+    private Object unionValue(ArrowType.Union union, long i) {
+        long at = offset + i;
+        int typeId = data.get(JAVA_BYTE, at);
         int k = union.typeIds().indexOf(typeId);
         if (k < 0) {
             throw new IllegalStateException(field.name() + ": slot " + at + " has undeclared type id " + typeId);
         }
-        long childIndex = union.mode() == ArrowType.UnionMode.DENSE ? buffer(1).get(JAVA_INT_UNALIGNED, at * 4) : at;
+        long childIndex = union.mode() == ArrowType.UnionMode.DENSE
+                ? memory.buffer(1, (at + 1) * 4).get(JAVA_INT_UNALIGNED, at * 4) : i;
         return new UnionValue(typeId, child(k).getObject(childIndex));
     }
 
-    private Object runValue(long at) {
+    /** @return the index into the run values of the run holding slot {@code at} */
+    private long runIndex(long at) {
         ArrayReader runEnds = child(0);
         long low = 0;
         long high = runEnds.length - 1;
         while (low < high) {
             long mid = (low + high) >>> 1;
-            if (((Number) runEnds.getObject(mid)).longValue() > at) {
+            if (runEnds.getLong(mid) > at) {
                 high = mid;
             } else {
                 low = mid + 1;
             }
         }
-        return child(1).getObject(low);
+        return low;
+    }
+
+    private MemorySegment sizes(int bits) {
+        return memory.buffer(2, (offset + length) * (bits / 8));
     }
 
     private List<Object> elements(long start, long end) {
@@ -294,83 +656,43 @@ public final class ArrayReader {
         ArrayReader items = entries.child(1);
         List<Object> out = new ArrayList<>();
         for (long j = start; j < end; j++) {
-            out.add(new AbstractMap.SimpleImmutableEntry<>(keys.getObject(entries.offset + j), items.getObject(entries.offset + j)));
+            out.add(new AbstractMap.SimpleImmutableEntry<>(keys.getObject(j), items.getObject(j)));
         }
         return out;
     }
 
     private byte[] variable(long at, int bits) {
-        MemorySegment offsets = buffer(1);
-        long start = offsetAt(offsets, at, bits);
-        long end = offsetAt(offsets, at + 1, bits);
+        long start = offsetAt(data, at, bits);
+        long end = offsetAt(data, at + 1, bits);
         if (start < 0 || end < start) {
             throw new IllegalStateException(field.name() + ": offsets[" + at + "] = " + start + ".." + end + " are not ascending");
         }
         if (end == start) {
             return new byte[0];
         }
-        MemorySegment data = pointer(2);
-        if (data.equals(MemorySegment.NULL)) {
+        MemorySegment bytes = memory.buffer(2, end);
+        if (bytes.equals(MemorySegment.NULL)) {
             throw new IllegalStateException(field.name() + ": data buffer is NULL but value " + at + " has " + (end - start) + " bytes");
         }
-        return Pointers.bytes(data, end).asSlice(start, end - start).toArray(JAVA_BYTE);
+        return bytes.asSlice(start, end - start).toArray(JAVA_BYTE);
     }
 
     private byte[] view(long at) {
-        MemorySegment view = buffer(1).asSlice(at * 16, 16);
+        MemorySegment view = data.asSlice(at * 16, 16);
         int size = view.get(JAVA_INT_UNALIGNED, 0);
         if (size <= 12) {
             return view.asSlice(4, size).toArray(JAVA_BYTE);
         }
         int index = view.get(JAVA_INT_UNALIGNED, 8);
         int start = view.get(JAVA_INT_UNALIGNED, 12);
-        return Pointers.bytes(pointer(2 + index), start + (long) size).asSlice(start, size).toArray(JAVA_BYTE);
+        return memory.buffer(2 + index, start + (long) size).asSlice(start, size).toArray(JAVA_BYTE);
     }
 
     private static long offsetAt(MemorySegment offsets, long index, int bits) {
         return bits == 32 ? offsets.get(JAVA_INT_UNALIGNED, index * 4) : offsets.get(JAVA_LONG_UNALIGNED, index * 8);
     }
 
-    private static long integer(ArrowType.Int type, MemorySegment data, long at) {
-        return switch (type.bitWidth()) {
-            case 8 -> type.signed() ? data.get(JAVA_BYTE, at) : Byte.toUnsignedLong(data.get(JAVA_BYTE, at));
-            case 16 -> type.signed() ? data.get(JAVA_SHORT_UNALIGNED, at * 2) : Short.toUnsignedLong(data.get(JAVA_SHORT_UNALIGNED, at * 2));
-            case 32 -> type.signed() ? data.get(JAVA_INT_UNALIGNED, at * 4) : Integer.toUnsignedLong(data.get(JAVA_INT_UNALIGNED, at * 4));
-            default -> data.get(JAVA_LONG_UNALIGNED, at * 8);
-        };
-    }
-
-    private static BigDecimal decimal(ArrowType.Decimal type, MemorySegment data, long at) {
-        int width = type.bitWidth() / 8;
-        byte[] littleEndian = data.asSlice(at * width, width).toArray(JAVA_BYTE);
-        byte[] bigEndian = new byte[width];
-        for (int i = 0; i < width; i++) {
-            bigEndian[i] = littleEndian[width - 1 - i];
-        }
-        return new BigDecimal(new BigInteger(bigEndian), type.scale());
-    }
-
-    private static boolean bit(MemorySegment bits, long index) {
-        return (bits.get(JAVA_BYTE, index >>> 3) & (1 << (index & 7))) != 0;
-    }
-
     private static ByteBuffer readOnly(byte[] bytes) {
         return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
-    }
-
-    private MemorySegment pointer(int i) {
-        long n = array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
-        return Pointers.pointers(array.get(ADDRESS, ArrowArrayLayout.BUFFERS), n).getAtIndex(ADDRESS, i);
-    }
-
-    /** Buffer {@code i}, sized from the layout for {@code offset + length} slots (DATA buffers are sized per read). */
-    private MemorySegment buffer(int i) {
-        MemorySegment pointer = pointer(i);
-        if (pointer.equals(MemorySegment.NULL)) {
-            return pointer;
-        }
-        BufferLayout layout = BufferLayout.of(field.type());
-        long bytes = i < layout.bufferCount() ? layout.buffers().get(i).bytesFor(offset + length) : Long.MAX_VALUE;
-        return Pointers.bytes(pointer, bytes == 0 ? Long.MAX_VALUE : bytes);
     }
 }

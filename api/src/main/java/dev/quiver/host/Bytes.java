@@ -45,15 +45,4 @@ final class Bytes {
     byte[] toArray() {
         return out.toByteArray();
     }
-
-    /** Bit-packs booleans, LSB first. */
-    static byte[] bits(boolean[] values) {
-        byte[] bits = new byte[(values.length + 7) / 8];
-        for (int i = 0; i < values.length; i++) {
-            if (values[i]) {
-                bits[i >>> 3] |= (byte) (1 << (i & 7));
-            }
-        }
-        return bits;
-    }
 }

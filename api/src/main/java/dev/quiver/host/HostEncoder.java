@@ -3,8 +3,8 @@ package dev.quiver.host;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 
+import java.lang.foreign.MemorySegment;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -23,8 +23,55 @@ final class HostEncoder {
 
     private HostEncoder() {}
 
-    /** One encoded array: buffers in C order (null = absent), children, dictionary. */
-    record Node(long length, long nullCount, byte[][] buffers, List<Node> children, Node dictionary) {}
+    /**
+     * One encoded array: heap buffers in C order ({@link MemorySegment#NULL} = absent), children, dictionary.
+     * Its buffers are never written after it is made.
+     */
+    record Node(long length, long nullCount, List<MemorySegment> buffers, List<Node> children, Node dictionary) implements ArrayMemory {
+        Node {
+            buffers = List.copyOf(buffers);
+            children = List.copyOf(children);
+        }
+
+        @Override
+        public long offset() {
+            return 0;
+        }
+
+        @Override
+        public int bufferCount() {
+            return buffers.size();
+        }
+
+        @Override
+        public MemorySegment buffer(int i, long bytes) {
+            return buffers.get(i);
+        }
+
+        @Override
+        public int childCount() {
+            return children.size();
+        }
+
+        @Override
+        public ArrayMemory child(int k) {
+            return children.get(k);
+        }
+    }
+
+    /** @return the heap segment of {@code bytes}, or {@link MemorySegment#NULL} for null */
+    static MemorySegment heap(byte[] bytes) {
+        return bytes == null ? MemorySegment.NULL : MemorySegment.ofArray(bytes);
+    }
+
+    /** @return the segments of {@code buffers}, null ones as {@link MemorySegment#NULL} */
+    private static List<MemorySegment> heapBuffers(byte[]... buffers) {
+        List<MemorySegment> out = new ArrayList<>(buffers.length);
+        for (byte[] b : buffers) {
+            out.add(heap(b));
+        }
+        return out;
+    }
 
     static Node encode(Field field, List<?> values) {
         if (field.dictionary() != null) {
@@ -39,14 +86,14 @@ final class HostEncoder {
                         throw new IllegalArgumentException("a null array holds only nulls, got " + v);
                     }
                 }
-                yield new Node(n, n, new byte[0][], List.of(), null);
+                yield new Node(n, n, List.of(), List.of(), null);
             }
             case ArrowType.Bool t -> {
                 boolean[] bits = new boolean[n];
                 for (int i = 0; i < n; i++) {
                     bits[i] = values.get(i) != null && (Boolean) values.get(i);
                 }
-                yield leaf(values, Bytes.bits(bits));
+                yield leaf(values, Bitmaps.pack(bits, n));
             }
             case ArrowType.Int t -> fixed(values, (out, v) -> out.integer(((Number) v).longValue(), t.bitWidth()), t.bitWidth());
             case ArrowType.FloatingPoint t -> fixed(values, (out, v) -> {
@@ -57,7 +104,7 @@ final class HostEncoder {
                     default -> out.int64(Double.doubleToRawLongBits(d));
                 }
             }, t.bitWidth());
-            case ArrowType.Decimal t -> fixed(values, (out, v) -> out.bytes(decimal(t, (BigDecimal) v)), t.bitWidth());
+            case ArrowType.Decimal t -> fixed(values, (out, v) -> out.bytes(Decimals.encode(t, (BigDecimal) v)), t.bitWidth());
             case ArrowType.FixedSizeBinary t -> fixed(values, (out, v) -> {
                 byte[] b = bytes(v);
                 if (b.length != t.byteWidth()) {
@@ -125,7 +172,7 @@ final class HostEncoder {
         byte[][] buffers = new byte[data.length + 1][];
         buffers[0] = validity(values);
         System.arraycopy(data, 0, buffers, 1, data.length);
-        return new Node(values.size(), nulls(values), buffers, List.of(), null);
+        return new Node(values.size(), nulls(values), heapBuffers(buffers), List.of(), null);
     }
 
     private static Node variable(List<?> values, int offsetBits) {
@@ -175,7 +222,7 @@ final class HostEncoder {
             sizes.int64(buffers.get(k).length);
         }
         all[all.length - 1] = sizes.toArray();
-        return new Node(values.size(), nulls(values), all, List.of(), null);
+        return new Node(values.size(), nulls(values), heapBuffers(all), List.of(), null);
     }
 
     private static Node list(Field field, List<?> values, int offsetBits) {
@@ -189,7 +236,7 @@ final class HostEncoder {
             offsets.integer(elements.size(), offsetBits);
         }
         Node child = encode(field.children().getFirst(), elements);
-        return new Node(values.size(), nulls(values), new byte[][] {validity(values), offsets.toArray()}, List.of(child), null);
+        return new Node(values.size(), nulls(values), heapBuffers(validity(values), offsets.toArray()), List.of(child), null);
     }
 
     private static Node map(Field field, List<?> values) {
@@ -210,7 +257,7 @@ final class HostEncoder {
             offsets.int32(entries.size());
         }
         Node child = encode(field.children().getFirst(), entries);
-        return new Node(values.size(), nulls(values), new byte[][] {validity(values), offsets.toArray()}, List.of(child), null);
+        return new Node(values.size(), nulls(values), heapBuffers(validity(values), offsets.toArray()), List.of(child), null);
     }
 
     private static Node fixedSizeList(Field field, int size, List<?> values) {
@@ -227,7 +274,7 @@ final class HostEncoder {
             }
         }
         Node child = encode(field.children().getFirst(), elements);
-        return new Node(values.size(), nulls(values), new byte[][] {validity(values)}, List.of(child), null);
+        return new Node(values.size(), nulls(values), heapBuffers(validity(values)), List.of(child), null);
     }
 
     /** Lays list views out back to front, so that offsets are not monotonic, as views allow. */
@@ -249,7 +296,7 @@ final class HostEncoder {
             sizeBytes.integer(sizes[i], bits);
         }
         Node child = encode(field.children().getFirst(), elements);
-        return new Node(values.size(), nulls(values), new byte[][] {validity(values), offsetBytes.toArray(), sizeBytes.toArray()},
+        return new Node(values.size(), nulls(values), heapBuffers(validity(values), offsetBytes.toArray(), sizeBytes.toArray()),
                 List.of(child), null);
     }
 
@@ -263,7 +310,7 @@ final class HostEncoder {
             }
             children.add(encode(member, memberValues));
         }
-        return new Node(values.size(), nulls(values), new byte[][] {validity(values)}, children, null);
+        return new Node(values.size(), nulls(values), heapBuffers(validity(values)), children, null);
     }
 
     private static Node union(Field field, ArrowType.Union type, List<?> values) {
@@ -300,8 +347,8 @@ final class HostEncoder {
         for (int k = 0; k < members; k++) {
             children.add(encode(field.children().get(k), childValues.get(k)));
         }
-        byte[][] buffers = type.mode() == ArrowType.UnionMode.DENSE
-                ? new byte[][] {typeIds.toArray(), offsets.toArray()} : new byte[][] {typeIds.toArray()};
+        List<MemorySegment> buffers = type.mode() == ArrowType.UnionMode.DENSE
+                ? heapBuffers(typeIds.toArray(), offsets.toArray()) : heapBuffers(typeIds.toArray());
         return new Node(values.size(), 0, buffers, children, null);
     }
 
@@ -318,7 +365,7 @@ final class HostEncoder {
         }
         Node runEnds = encode(field.children().get(0), ends);
         Node runs = encode(field.children().get(1), runValues);
-        return new Node(values.size(), 0, new byte[0][], List.of(runEnds, runs), null);
+        return new Node(values.size(), 0, List.of(), List.of(runEnds, runs), null);
     }
 
     private static Node dictionary(Field field, List<?> values) {
@@ -339,21 +386,6 @@ final class HostEncoder {
         Node encoded = encode(indexField, indices);
         Node dictionary = encode(field.dictionary().values(), distinct);
         return new Node(encoded.length(), encoded.nullCount(), encoded.buffers(), List.of(), dictionary);
-    }
-
-    static byte[] decimal(ArrowType.Decimal type, BigDecimal value) {
-        BigInteger unscaled = value.setScale(type.scale(), java.math.RoundingMode.UNNECESSARY).unscaledValue();
-        if (unscaled.abs().toString().length() > type.precision()) {
-            throw new IllegalArgumentException(value + " has more than " + type.precision() + " digits");
-        }
-        byte[] bigEndian = unscaled.toByteArray();
-        byte[] out = new byte[type.bitWidth() / 8];
-        byte fill = (byte) (unscaled.signum() < 0 ? -1 : 0);
-        java.util.Arrays.fill(out, fill);
-        for (int i = 0; i < bigEndian.length; i++) {
-            out[i] = bigEndian[bigEndian.length - 1 - i];
-        }
-        return out;
     }
 
     private static byte[] bytes(Object v) {
@@ -377,7 +409,7 @@ final class HostEncoder {
         for (int i = 0; i < valid.length; i++) {
             valid[i] = values.get(i) != null;
         }
-        return Bytes.bits(valid);
+        return Bitmaps.pack(valid, valid.length);
     }
 
     private static long nulls(List<?> values) {

@@ -13,6 +13,7 @@ import dev.quiver.type.Field;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -20,13 +21,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import java.util.RandomAccess;
 
 /**
  * An Arrow array of any type described by Java values: an immutable value that owns no native memory.
- * Build one with {@link #of(Field, List)} (every type) or the shortcuts, slice it with {@link #slice}, and
- * turn it into a CPU {@link DeviceArray} (64-byte aligned buffers) with {@link #toDeviceArray()}.
+ * Build one with {@link #of(Field, List)} (every type) or the shortcuts, without boxing with
+ * {@link FixedWidthVectors} and {@link BinaryVectors}, slice it with {@link #slice}, and turn it into a CPU
+ * {@link DeviceArray} (64-byte aligned buffers) with {@link #toDeviceArray()}. Vectors from
+ * {@link FixedWidthVectors} wrap the caller's primitive array, which must not change while they are in
+ * use; every other vector holds copies of what it was given. Any thread may read a vector.
  *
  * <p><b>The Java mapping</b>, shared with {@link ArrayReader#values()}: null as {@code null}; booleans as
  * {@link Boolean}; integers, dates, times, timestamps, durations and year-month intervals as {@link Long}
@@ -75,6 +78,12 @@ public final class HostVector {
     public static HostVector of(Field field, List<?> values) {
         List<Object> copy = Collections.unmodifiableList(new ArrayList<>(values));
         return new HostVector(field, copy, HostEncoder.encode(field, copy), 0, copy.size());
+    }
+
+    /** Wraps an array encoded straight into heap buffers; its values are read back from them on demand. */
+    static HostVector ofEncoded(Field field, HostEncoder.Node node) {
+        List<Object> values = new EncodedValues(new ArrayReader(node, field, 0, node.length()));
+        return new HostVector(field, values, node, 0, node.length());
     }
 
     // ---- shortcuts ----------------------------------------------------------------------------
@@ -229,14 +238,33 @@ public final class HostVector {
                 }
             }
         }
-        HostEncoder.Node node = new HostEncoder.Node(length, nulls, new byte[][] {validity},
+        HostEncoder.Node node = new HostEncoder.Node(length, nulls, List.of(HostEncoder.heap(validity)),
                 Arrays.stream(members).map(m -> m.node).toList(), null);
         List<Object> rows = new StructRows(valid == null ? null : valid.clone(), length, List.of(members));
         return new HostVector(Field.struct(name, true, Arrays.stream(members).map(m -> m.field).toList()), rows, node, 0, length);
     }
 
+    /** The values of an encoded array, read from its heap buffers on demand. */
+    private static final class EncodedValues extends AbstractList<Object> implements RandomAccess {
+        private final ArrayReader reader;
+
+        EncodedValues(ArrayReader reader) {
+            this.reader = reader;
+        }
+
+        @Override
+        public Object get(int i) {
+            return reader.getObject(i);
+        }
+
+        @Override
+        public int size() {
+            return Math.toIntExact(reader.length());
+        }
+    }
+
     /** The rows of a struct composed from member vectors, built on demand so that big batches stay cheap. */
-    private static final class StructRows extends java.util.AbstractList<Object> {
+    private static final class StructRows extends AbstractList<Object> implements RandomAccess {
         private final boolean[] valid;
         private final int length;
         private final List<HostVector> members;
@@ -302,10 +330,21 @@ public final class HostVector {
         if (field.dictionary() == null && (field.type() instanceof ArrowType.Union || field.type() instanceof ArrowType.RunEndEncoded)) {
             return 0;
         }
-        return values().stream().filter(Objects::isNull).count();
+        if (field.dictionary() == null && field.type() instanceof ArrowType.Null) {
+            return length;
+        }
+        if (offset == 0 && length == node.length()) {
+            return node.nullCount();
+        }
+        MemorySegment validity = node.buffers().getFirst();
+        return validity.equals(MemorySegment.NULL) ? 0 : Bitmaps.countClear(validity, offset, length);
     }
 
-    /** @return the values of this slice, as given to the builder, in the Java mapping */
+    /**
+     * @return the values of this slice in the Java mapping: as given to the builder, or, for vectors built
+     *         without boxing, read on demand from their buffers (for {@link FixedWidthVectors}, from the array
+     *         the vector wraps)
+     */
     public List<Object> values() {
         return values.subList((int) offset, (int) (offset + length));
     }
@@ -340,12 +379,12 @@ public final class HostVector {
 
     private static ArrayData toNative(HostEncoder.Node node, Arena memory) {
         List<MemorySegment> pointers = new ArrayList<>();
-        for (byte[] buffer : node.buffers()) {
-            if (buffer == null) {
+        for (MemorySegment buffer : node.buffers()) {
+            if (buffer.equals(MemorySegment.NULL)) {
                 pointers.add(MemorySegment.NULL);
             } else {
-                MemorySegment segment = memory.allocate(Math.max(buffer.length, 1), 64);
-                MemorySegment.copy(buffer, 0, segment, JAVA_BYTE, 0, buffer.length);
+                MemorySegment segment = memory.allocate(Math.max(buffer.byteSize(), 1), 64);
+                MemorySegment.copy(buffer, 0, segment, 0, buffer.byteSize());
                 pointers.add(segment);
             }
         }

@@ -226,7 +226,15 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         scratch.fill((byte) 0);
         int code = NativeCalls.callInt(struct.get(ADDRESS, ArrowDeviceArrayStreamLayout.GET_NEXT), struct, scratch);
         if (code != 0) {
-            throw new StreamException(code, "get_next: " + lastError());
+            StreamException failure = new StreamException(code, "get_next: " + lastError());
+            if (!scratch.get(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE).equals(MemorySegment.NULL)) {
+                try {
+                    ReleaseCallbacks.releaseArrayStruct(scratch);
+                } catch (RuntimeException e) {
+                    failure.addSuppressed(e);
+                }
+            }
+            throw failure;
         }
         if (scratch.get(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE).equals(MemorySegment.NULL)) {
             ended = true;

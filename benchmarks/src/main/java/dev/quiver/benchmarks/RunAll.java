@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks;
 
+import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.Options;
@@ -14,7 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Regenerates the performance record: runs every JMH benchmark (JSON to {@code results/jmh.json}), times
+ * Regenerates the performance record: runs every JMH benchmark with the GC profiler (JSON to
+ * {@code results/jmh.json}), times
  * discovery in fresh JVMs ({@code results/discovery.json}), then writes {@code docs/PERFORMANCE.md} and
  * {@code docs/performance.png} with {@link PerformanceReport}. Run from the benchmarks module directory, as
  * {@code mvn -B -q -pl benchmarks -am package -DskipTests -Pperformance} does.
@@ -35,7 +37,8 @@ public final class RunAll {
         Files.createDirectories(results);
         Files.createDirectories(docs);
         Options options = new OptionsBuilder()
-                .include("dev\\.quiver\\.benchmarks\\.(ExportImportRelease|StreamThroughput|CopyBandwidth|CopyBaselines|EventLatency)\\.")
+                .include("dev\\.quiver\\.benchmarks\\.(ExportImportRelease|StreamThroughput|CopyBandwidth|CopyBaselines|EventLatency|HostBuilders)\\.")
+                .addProfiler(GCProfiler.class)
                 .forks(1)
                 .warmupIterations(2).warmupTime(TimeValue.seconds(1))
                 .measurementIterations(5).measurementTime(TimeValue.seconds(1))

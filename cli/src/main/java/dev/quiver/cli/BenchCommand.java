@@ -28,7 +28,7 @@ import java.util.concurrent.Callable;
  * prints Quiver's times next to the same work done in C, and their ratio. Needs a C compiler for the
  * baselines. Runs on the main thread; takes about half a minute.
  */
-@Command(name = "bench", description = "Time export/import, copies, events and streams against the same work in C (short version of the JMH benchmarks).")
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Time export/import, copies, events and streams against the same work in C (short version of the JMH benchmarks).")
 final class BenchCommand implements Callable<Integer> {
     private static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
     private static final int C_ITERATIONS = 100;

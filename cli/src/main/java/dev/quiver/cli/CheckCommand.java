@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
  * <p>The library is loaded into this process and its code runs here: check only libraries you trust to
  * run. It is unloaded when the command ends.
  */
-@Command(name = "check", sortOptions = false,
+@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Call a producer function of a shared library and check what it produces against the Arrow C "
                 + "Device Data Interface, listing every violation with its rule id, field path and message.",
             "Exit code 0: conforming; 1: violations; 2: usage error."})

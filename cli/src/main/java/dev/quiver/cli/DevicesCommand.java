@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /** {@code quiver devices}: every backend found, its status with the reason, and its devices. */
-@Command(name = "devices", description = "List backends, why each is or is not usable, and their devices.")
+@Command(name = "devices", mixinStandardHelpOptions = true, description = "List backends, why each is or is not usable, and their devices.")
 final class DevicesCommand implements Callable<Integer> {
 
     @Override

@@ -9,6 +9,9 @@ import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 
 import java.lang.foreign.Arena;
@@ -22,14 +25,23 @@ import java.util.concurrent.Callable;
  * copies it to the host and compares every value, then prints each device's limits. Exit code 1 if any
  * device fails.
  */
-@Command(name = "selftest", description = "Move a record batch through every usable device and the C ABI, and verify it.")
+@Command(name = "selftest", mixinStandardHelpOptions = true, description = "Move a record batch through every usable device and the C ABI, and verify it.")
 final class SelftestCommand implements Callable<Integer> {
 
-    @Option(names = "--rows", description = "rows in the test batch (default: ${DEFAULT-VALUE})", defaultValue = "10000")
+    /** The most rows a self test builds: enough to cross every copy path, small enough for any machine. */
+    static final int MAX_ROWS = 10_000_000;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--rows", description = "rows in the test batch, 1 to " + MAX_ROWS + " (default: ${DEFAULT-VALUE})", defaultValue = "10000")
     int rows;
 
     @Override
     public Integer call() {
+        if (rows < 1 || rows > MAX_ROWS) {
+            throw new ParameterException(spec.commandLine(), "--rows must be between 1 and " + MAX_ROWS + ", not " + rows);
+        }
         HostVector batch = batch(rows);
         List<Object> expected = batch.values();
         Devices devices = Devices.system();

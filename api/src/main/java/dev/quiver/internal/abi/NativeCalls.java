@@ -115,9 +115,29 @@ public final class NativeCalls {
         }
     }
 
-    /** @return the NUL-terminated UTF-8 string at {@code pointer}, or null for NULL */
+    /** The most bytes of a producer's message that are read: longer messages are cut there. */
+    public static final int MAX_MESSAGE_BYTES = 4096;
+
+    /**
+     * Reads a producer's NUL-terminated UTF-8 message, never more than {@value #MAX_MESSAGE_BYTES} bytes: a
+     * message without a terminator in that range is cut and marked so. The bytes up to the bound are trusted
+     * to be readable.
+     *
+     * @param pointer the message, or NULL
+     * @return the message, or null for NULL
+     */
     public static String string(MemorySegment pointer) {
-        return pointer.equals(MemorySegment.NULL) ? null : pointer.reinterpret(Long.MAX_VALUE).getString(0);
+        if (pointer.equals(MemorySegment.NULL)) {
+            return null;
+        }
+        MemorySegment bytes = pointer.reinterpret(MAX_MESSAGE_BYTES);
+        for (long i = 0; i < MAX_MESSAGE_BYTES; i++) {
+            if (bytes.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) == 0) {
+                return bytes.getString(0);
+            }
+        }
+        byte[] cut = bytes.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        return new String(cut, java.nio.charset.StandardCharsets.UTF_8) + "... (cut at " + MAX_MESSAGE_BYTES + " bytes: no terminator)";
     }
 
     private static void requireFunction(MemorySegment function) {

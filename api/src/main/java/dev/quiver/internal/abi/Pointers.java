@@ -40,4 +40,30 @@ public final class Pointers {
     public static MemorySegment pointers(MemorySegment pointer, long count) {
         return pointer.reinterpret(count * ADDRESS.byteSize());
     }
+
+    /**
+     * Checks memory a caller hands over for a struct to be written into, before anything changes.
+     *
+     * @param target native memory for the struct: a sized segment of at least the struct's size, or a
+     *               zero-length segment made from a raw address (whose size the caller vouches for)
+     * @param layout the struct's layout
+     * @param name   the parameter's name, for messages
+     * @return a view of the struct
+     * @throws IllegalArgumentException if {@code target} is NULL, heap memory, or smaller than the struct
+     */
+    public static MemorySegment writableStruct(MemorySegment target, MemoryLayout layout, String name) {
+        if (target == null || target.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException(name + " is NULL; it must point to " + layout.byteSize() + " writable bytes");
+        }
+        if (!target.isNative()) {
+            throw new IllegalArgumentException(name + " is Java heap memory; C structs live in native memory (allocate it in an Arena)");
+        }
+        if (target.isReadOnly()) {
+            throw new IllegalArgumentException(name + " is read-only");
+        }
+        if (target.byteSize() != 0 && target.byteSize() < layout.byteSize()) {
+            throw new IllegalArgumentException(name + " holds " + target.byteSize() + " bytes but the struct needs " + layout.byteSize());
+        }
+        return target.byteSize() >= layout.byteSize() ? target.asSlice(0, layout.byteSize()) : struct(target, layout);
+    }
 }

@@ -16,8 +16,8 @@ final class ClEvents {
     private final OpenCl cl;
     private final String deviceName;
     private final MemorySegment context;
-    /** Events made by {@link #create}, with whether they were recorded. */
-    private final Map<Long, AtomicBoolean> created = new ConcurrentHashMap<>();
+    /** Events made by {@link #create}, with their recording. */
+    private final Map<Long, Recording> created = new ConcurrentHashMap<>();
     private final AdoptedHandles adopted;
 
     /**
@@ -35,12 +35,15 @@ final class ClEvents {
     /** @return a new user event of the context, owned by the caller */
     MemorySegment create() {
         MemorySegment event = cl.createUserEvent(context);
-        created.put(event.address(), new AtomicBoolean());
+        created.put(event.address(), new Recording());
         return event;
     }
 
     /**
      * Enqueues a marker on {@code queue}, makes {@code event} complete when it does, and flushes the queue.
+     * Keeps a reference to the marker until {@link #destroy}, so that this device waits for and queries the
+     * marker itself ({@link #completion}) rather than the user event its completion callback sets a moment
+     * later.
      *
      * @param event an event from {@link #create}, never recorded
      * @param queue a queue of the device
@@ -48,26 +51,50 @@ final class ClEvents {
      * @throws IllegalStateException    if {@code event} was recorded before
      */
     void record(MemorySegment event, MemorySegment queue) {
-        AtomicBoolean recorded = created.get(event.address());
-        if (recorded == null) {
+        Recording recording = created.get(event.address());
+        if (recording == null) {
             throw new IllegalArgumentException(adopted.contains(event)
                     ? Hex.of(event) + " is an adopted cl_event: an OpenCL event is the completion of one command and"
                       + " completes once, so it cannot be recorded; record an event from createEvent instead"
                     : Hex.of(event) + " is not an event made by createEvent of " + deviceName
                       + "; OpenCL events made by other code are complete-once commands and cannot be recorded");
         }
-        if (!recorded.compareAndSet(false, true)) {
+        if (!recording.recorded.compareAndSet(false, true)) {
             throw new IllegalStateException(Hex.of(event) + " was already recorded: an OpenCL event completes once,"
                     + " so create a new event for each record");
         }
+        MemorySegment marker;
         try {
-            MemorySegment marker = cl.enqueueMarker(queue);
-            cl.forwarding().forward(marker, event);
+            marker = cl.enqueueMarker(queue);
         } catch (RuntimeException e) {
-            recorded.set(false);
+            recording.recorded.set(false);
             throw e;
         }
+        try {
+            cl.retainEvent(marker);
+        } catch (RuntimeException e) {
+            cl.releaseEvent(marker);
+            recording.recorded.set(false);
+            throw e;
+        }
+        try {
+            cl.forwarding().forward(marker, event);
+        } catch (RuntimeException e) {
+            cl.releaseEvent(marker);
+            recording.recorded.set(false);
+            throw e;
+        }
+        recording.marker = marker;
         cl.flush(queue);
+    }
+
+    /**
+     * @param event any event handle this device accepts
+     * @return what completes with it: the marker of an event made here and recorded, else the event itself
+     */
+    MemorySegment completion(MemorySegment event) {
+        Recording recording = created.get(event.address());
+        return recording == null ? event : recording.marker == null ? event : recording.marker;
     }
 
     /**
@@ -75,8 +102,8 @@ final class ClEvents {
      * @throws IllegalStateException if it was made by {@link #create} and never recorded (it would never complete)
      */
     void requireRecorded(MemorySegment event) {
-        AtomicBoolean recorded = created.get(event.address());
-        if (recorded != null && !recorded.get()) {
+        Recording recording = created.get(event.address());
+        if (recording != null && !recording.recorded.get()) {
             throw new IllegalStateException(Hex.of(event) + " was never recorded: waiting for it would never end");
         }
     }
@@ -87,11 +114,17 @@ final class ClEvents {
      * @throws IllegalArgumentException if it is not a live event from {@link #create}
      */
     void destroy(MemorySegment event) {
-        if (created.remove(event.address()) == null) {
+        Recording recording = created.remove(event.address());
+        if (recording == null) {
             throw new IllegalArgumentException(Hex.of(event) + " is not a live event made by createEvent of " + deviceName
                     + (adopted.contains(event) ? " (it is adopted: forget it with forgetEvent)" : ""));
         }
-        OpenClException.check(cl.releaseEvent(event), "clReleaseEvent");
+        MemorySegment marker = recording.marker;
+        int released = cl.releaseEvent(event);
+        if (marker != null) {
+            OpenClException.check(cl.releaseEvent(marker), "clReleaseEvent(marker)");
+        }
+        OpenClException.check(released, "clReleaseEvent");
     }
 
     /**
@@ -136,5 +169,12 @@ final class ClEvents {
             throw new IllegalArgumentException("event " + Hex.of(event) + " belongs to context " + Hex.of(eventContext)
                     + ", not to " + Hex.of(context) + " of " + deviceName);
         }
+    }
+
+    /** Whether an event made by {@link #create} was recorded, and the marker it follows once it was. */
+    private static final class Recording {
+        final AtomicBoolean recorded = new AtomicBoolean();
+        /** The marker, retained until the event is destroyed; null until recorded. */
+        volatile MemorySegment marker;
     }
 }

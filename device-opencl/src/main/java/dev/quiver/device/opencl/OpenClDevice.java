@@ -1,7 +1,7 @@
 package dev.quiver.device.opencl;
 
-import dev.quiver.device.ffm.MemoryKind;
-import dev.quiver.device.ffm.VendorDevice;
+import dev.quiver.device.ffm.Allocations;
+import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 
 import java.lang.foreign.MemorySegment;
@@ -14,10 +14,6 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 
 /**
  * One OpenCL device with a context and a default in-order command queue.
- *
- * <p><b>Identity.</b> The device id is the device's index over all platforms' devices, in the order the ICD
- * loader lists them; the total memory is {@code CL_DEVICE_GLOBAL_MEM_SIZE}. The device is not host
- * accessible: {@code cl_mem} handles are not host addresses, whatever memory backs them.
  *
  * <p><b>Handles.</b> Device pointers are {@code cl_mem} buffer handles (never addresses; offsets travel
  * beside them), read-write, at least one byte, aligned to {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}, the
@@ -42,26 +38,53 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * thread-safe. Copies are non-blocking: host memory given to them must stay valid until the queue is
  * synchronized.
  */
-public final class OpenClDevice extends VendorDevice implements AutoCloseable {
-    /** {@code cl_mem} handles are not host addresses, whatever memory backs them. */
-    private static final MemoryKind MEMORY = new MemoryKind(DeviceTypeCodes.OPENCL, "OPENCL", false, "clCreateBuffer");
-
+public final class OpenClDevice implements BackendDevice, AutoCloseable {
     private final OpenCl cl;
     private final ClDeviceInfo info;
     private final MemorySegment context;
     private final boolean adopted;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final Allocations allocations = new Allocations();
     private final ClQueues queues;
     private final ClEvents events;
 
     OpenClDevice(OpenCl cl, ClDeviceInfo info, MemorySegment context, MemorySegment queue, boolean adopted) {
-        super(MEMORY, info.id(), info.displayName(), info.globalMemory(), info.baseAlignment(), "OpenCL");
         this.cl = cl;
         this.info = info;
         this.context = context;
         this.adopted = adopted;
         this.queues = new ClQueues(cl, info, context, queue);
         this.events = new ClEvents(cl, info.displayName(), context);
+    }
+
+    /** @return {@code ARROW_DEVICE_OPENCL} */
+    @Override
+    public int deviceType() {
+        return DeviceTypeCodes.OPENCL;
+    }
+
+    /** @return the device's index over all platforms' devices, in the order the ICD loader lists them */
+    @Override
+    public long deviceId() {
+        return info.id();
+    }
+
+    /** @return the device name and, in parentheses, its platform */
+    @Override
+    public String name() {
+        return info.displayName();
+    }
+
+    /** @return {@code CL_DEVICE_GLOBAL_MEM_SIZE} */
+    @Override
+    public long totalMemory() {
+        return info.globalMemory();
+    }
+
+    /** @return false: {@code cl_mem} handles are not host addresses, whatever memory backs them */
+    @Override
+    public boolean hostAccessible() {
+        return false;
     }
 
     /** @return platform, vendor, versions, device type, compute units, clock, memory sizes, alignment */
@@ -108,19 +131,34 @@ public final class OpenClDevice extends VendorDevice implements AutoCloseable {
      * Creates a read-write {@code cl_mem} buffer, at least one byte (OpenCL has no empty buffers), whose device
      * address is aligned to {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}.
      *
-     * @throws IllegalStateException if this adopted device is closed
-     * @throws OpenClException       if OpenCL refuses, for example {@code CL_INVALID_BUFFER_SIZE} above
-     *                               {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}
+     * @return the {@code cl_mem} handle as a zero-length segment, owned by the caller, released with {@link #free}
+     * @throws IllegalArgumentException if {@code byteSize} is negative, or {@code alignment} is not a power of
+     *                                  two up to {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}
+     * @throws IllegalStateException    if this adopted device is closed
+     * @throws OpenClException          if OpenCL refuses, for example {@code CL_INVALID_BUFFER_SIZE} above
+     *                                  {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}
      */
     @Override
-    protected MemorySegment allocateNative(long byteSize) {
+    public MemorySegment allocate(long byteSize, long alignment) {
+        Allocations.checkRequest(byteSize, alignment, info.baseAlignment(), "CL_DEVICE_MEM_BASE_ADDR_ALIGN of " + name());
         checkOpen();
-        return cl.createBuffer(context, byteSize);
+        MemorySegment buffer = cl.createBuffer(context, Math.max(byteSize, 1));
+        allocations.add(buffer);
+        return buffer;
     }
 
-    /** Releases a buffer; OpenCL frees it once enqueued work using it is done. Works after close. */
+    /**
+     * Releases a buffer from {@link #allocate}; OpenCL frees it once enqueued work using it is done. Works
+     * after close.
+     *
+     * @throws IllegalArgumentException if this device did not allocate {@code pointer} or it was freed already
+     */
     @Override
-    protected void freeNative(MemorySegment pointer) {
+    public void free(MemorySegment pointer) {
+        if (pointer.equals(MemorySegment.NULL)) {
+            return;
+        }
+        allocations.remove(pointer, this);
         cl.releaseMemObject(pointer);
     }
 
@@ -244,7 +282,7 @@ public final class OpenClDevice extends VendorDevice implements AutoCloseable {
     @Override
     public void waitEvent(MemorySegment event) {
         events.requireRecorded(event);
-        cl.waitForEvent(event);
+        cl.waitForEvent(events.completion(event));
     }
 
     /**
@@ -255,7 +293,7 @@ public final class OpenClDevice extends VendorDevice implements AutoCloseable {
     public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
         MemorySegment target = queueOf(stream);
         events.requireRecorded(event);
-        cl.enqueueBarrier(target, event);
+        cl.enqueueBarrier(target, events.completion(event));
     }
 
     /**
@@ -265,7 +303,7 @@ public final class OpenClDevice extends VendorDevice implements AutoCloseable {
      */
     @Override
     public boolean isEventComplete(MemorySegment event) {
-        int status = cl.eventStatus(event);
+        int status = cl.eventStatus(events.completion(event));
         if (status < 0) {
             throw new OpenClException("clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)", status,
                     "the event's commands terminated abnormally with this status");

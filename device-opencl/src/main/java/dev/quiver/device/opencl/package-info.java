@@ -32,6 +32,9 @@
  * consumer in C can use it like any {@code cl_event}: {@code clWaitForEvents} to wait on the host, an event
  * wait list ({@code clEnqueueBarrierWithWaitList}) to make a queue of the same context wait, and
  * {@code clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)} to poll. An event is recorded at most once.
+ * The device itself waits for, polls and makes queues wait on the marker ({@code waitEvent},
+ * {@code isEventComplete}, {@code streamWaitEvent} on an event it recorded), which it keeps until
+ * {@code destroyEvent}, so that its own waits do not also wait for the completion callback.
  * The producer releases it ({@code clReleaseEvent}) in the array's release callback.
  *
  * <p><b>Native handles.</b> {@link dev.quiver.device.opencl.OpenClDevice#nativeHandles()} (the SPI's

@@ -1,0 +1,28 @@
+package dev.quiver.arrowjava;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One {@code ```java} block of a Markdown file, with where it stands in that file.
+ *
+ * @param fenceLine       the 1-based line of the opening {@code ```java} fence
+ * @param lines           the block's lines, without the fences; the first is line {@code fenceLine + 1}
+ * @param compileOnlyWhy the reason given by a {@code <!-- compile-only: reason -->} comment right before the
+ *                        fence, if there is one: such a block is compiled but not run
+ */
+record ReadmeBlock(int fenceLine, List<String> lines, Optional<String> compileOnlyWhy) {
+    ReadmeBlock {
+        lines = List.copyOf(lines);
+    }
+
+    /** @return the 1-based file line of the block's line at {@code index} (0-based) */
+    int fileLine(int index) {
+        return fenceLine + 1 + index;
+    }
+
+    /** @return how a failure names this block */
+    String describe() {
+        return "README.md block at line " + fenceLine;
+    }
+}

@@ -1,0 +1,37 @@
+package dev.quiver.cli;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code --help} works on every command; bad arguments are usage errors with a message, never a stack trace. */
+class HelpAndUsageTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"devices", "selftest", "bench", "check"})
+    void helpOnEveryCommandExitsZeroAndDescribesIt(String command) {
+        CommandRun run = CommandRun.of(command, "--help");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("Usage: quiver " + command), run.out());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-1", "0", "20000000", "many"})
+    void selftestRowsOutOfRangeIsAUsageError(String rows) {
+        CommandRun run = CommandRun.of("selftest", "--rows", rows);
+        assertEquals(2, run.code(), run.out() + run.err());
+        assertTrue(run.err().contains("--rows"), run.err());
+        assertFalse(run.err().contains("\tat "), "no stack trace: " + run.err());
+    }
+
+    @Test
+    void anUnknownCommandIsAUsageError() {
+        CommandRun run = CommandRun.of("frobnicate");
+        assertEquals(2, run.code());
+        assertFalse(run.err().contains("\tat "), run.err());
+    }
+}
