@@ -1,6 +1,7 @@
 package dev.quiver;
 
 import dev.quiver.host.ArrayReader;
+import dev.quiver.testdouble.TestDoubleProvider;
 import dev.quiver.host.HostVector;
 import dev.quiver.spi.DeviceTypeCodes;
 import org.junit.jupiter.api.Test;
