@@ -326,7 +326,7 @@ public final class DeviceArray implements AutoCloseable {
      * @return a CPU copy, owned by the caller
      */
     public DeviceArray copyToHost() {
-        return copy(HostMemory.INSTANCE, MemorySegment.NULL);
+        return copy(HostMemory.device(), MemorySegment.NULL);
     }
 
     private DeviceArray copy(BackendDevice target, MemorySegment stream) {
@@ -334,7 +334,7 @@ public final class DeviceArray implements AutoCloseable {
         if (syncEvent != null) {
             syncEvent.waitOnHost();
         }
-        BackendDevice source = deviceType.equals(DeviceType.CPU) ? null : devices.get(deviceType, deviceId).backend();
+        BackendDevice source = deviceType.equals(DeviceType.CPU) ? HostMemory.device() : devices.get(deviceType, deviceId).backend();
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment out = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
             ArrayCopier.copy(arrowArray(), field, source, target, stream, out);

@@ -21,11 +21,11 @@ public final class DeviceBytes {
      * @param type     a device type
      * @param deviceId its Arrow device id
      * @param devices  where to find backends
-     * @return the backend of that device; for the CPU, host memory of this JVM (no plugin needed)
+     * @return the backend of that device; for the CPU, the host device, whatever backends are selected
      * @throws java.util.NoSuchElementException if no chosen backend serves the device
      */
     public static BackendDevice backend(DeviceType type, long deviceId, Devices devices) {
-        return type.equals(DeviceType.CPU) ? HostMemory.INSTANCE : devices.get(type, deviceId).backend();
+        return type.equals(DeviceType.CPU) ? HostMemory.device() : devices.get(type, deviceId).backend();
     }
 
     /**
