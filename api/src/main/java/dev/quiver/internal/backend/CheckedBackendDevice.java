@@ -57,11 +57,6 @@ public final class CheckedBackendDevice implements BackendDevice {
         return backend instanceof CheckedBackendDevice checked ? checked : CheckedDevices.of(backend);
     }
 
-    /** @return how many allocations made through this view are live */
-    public int liveAllocations() {
-        return allocations.size();
-    }
-
     // ---- identity -----------------------------------------------------------------------------
 
     @Override

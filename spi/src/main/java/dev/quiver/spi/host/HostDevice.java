@@ -49,7 +49,7 @@ public final class HostDevice implements BackendDevice {
      *
      * @param heap the heap to use from now on
      */
-    public void useHeap(HostHeap heap) {
+    public synchronized void useHeap(HostHeap heap) {
         this.heap = Objects.requireNonNull(heap, "heap");
     }
 
