@@ -308,6 +308,12 @@ public final class CheckedBackendDevice implements BackendDevice {
             throw new IllegalArgumentException(pointerName + " is NULL");
         }
         long end = offset + bytes;
+        long sized = pointer.byteSize();
+        if (hostAccessible && end <= sized) {
+            // Host memory as allocate returned it carries its size, and host memory is valid on every
+            // host-accessible device: a range inside the segment needs no lookup.
+            return;
+        }
         long size = allocations.get(address);
         if (size != HandleTable.ABSENT) {
             if (end > size) {
@@ -316,9 +322,9 @@ public final class CheckedBackendDevice implements BackendDevice {
             }
             return;
         }
-        if (pointer.byteSize() > 0 && end > pointer.byteSize()) {
-            throw new IllegalArgumentException(pointerName + " is a segment of " + pointer.byteSize() + " bytes, too small for "
-                    + bytes + " bytes at " + offsetName + " " + offset);
+        if (sized > 0 && end > sized) {
+            throw new IllegalArgumentException(pointerName + " is a segment of " + sized + " bytes, too small for " + bytes
+                    + " bytes at " + offsetName + " " + offset);
         }
         if (address >= SMALLEST_ADDRESS) {
             CheckedBackendDevice holder = CheckedDevices.holderOf(HandleKind.ALLOCATION, address, this);
