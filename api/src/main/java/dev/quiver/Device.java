@@ -65,6 +65,9 @@ public final class Device {
 
     /**
      * The backend vtable, for work the API does not wrap. Handles it returns are owned as its javadoc says.
+     * It is the backend behind the argument checks common to every backend (alignment, sizes, offsets, copy
+     * ranges, NULL handles, handles of another device, double free), which fail with
+     * {@link IllegalArgumentException} before the backend is called.
      *
      * @return the SPI view of this device
      */

@@ -372,12 +372,12 @@ public final class DeviceArray implements AutoCloseable {
      * @return a CPU copy, owned by the caller
      */
     public DeviceArray copyToHost() {
-        return copy(HostMemory.INSTANCE, MemorySegment.NULL);
+        return copy(HostMemory.device(), MemorySegment.NULL);
     }
 
     private DeviceArray copy(BackendDevice target, MemorySegment stream) {
         checkOpen();
-        BackendDevice source = deviceType.equals(DeviceType.CPU) ? null : backend();
+        BackendDevice source = deviceType.equals(DeviceType.CPU) ? HostMemory.device() : backend();
         boolean onDevice = source == target && !target.hostAccessible() && ArrayCopier.sizesKnownWithoutData(field);
         Runnable keepAlive = () -> { };
         if (syncEvent != null && onDevice) {
@@ -700,7 +700,7 @@ public final class DeviceArray implements AutoCloseable {
 
     /** @return the backend for a view buffer's copies; the host device for CPU arrays */
     private BackendDevice viewBackend() {
-        return deviceType.equals(DeviceType.CPU) ? HostMemory.INSTANCE : backend();
+        return deviceType.equals(DeviceType.CPU) ? HostMemory.device() : backend();
     }
 
     /** @return true once closed or exported */

@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.internal.backend.CheckedBackendDevice;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.ProbeResult;
@@ -22,7 +23,9 @@ import java.util.ServiceLoader;
  *
  * <p>Nothing native happens until the first call that needs devices; then every allowed provider is probed
  * once and the result is kept. When two usable providers serve one device type, the one with the higher
- * {@link DeviceProvider#priority()} serves it (ties: the first by name). Thread-safe.
+ * {@link DeviceProvider#priority()} serves it (ties: the first by name). Every device is served behind the
+ * argument checks common to all backends (see {@link Device#backend()}), vendor plugins' included.
+ * Thread-safe.
  *
  * {@snippet :
  * for (ProviderReport provider : Devices.system().report()) {
@@ -252,7 +255,7 @@ public final class Devices {
                     }
                     for (BackendDevice device : p.devices()) {
                         if (chosen.get(DeviceType.of(device.deviceType())) == p) {
-                            devices.add(new Device(p.provider().name(), device, owner));
+                            devices.add(new Device(p.provider().name(), CheckedBackendDevice.of(device), owner));
                         }
                     }
                 }

@@ -161,18 +161,18 @@ public final class TestDoubleProvider implements DeviceProvider {
 
         @Override
         public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
-            HostMemory.INSTANCE.copyFromHost(source, destination, destinationOffset, stream);
+            HostMemory.unchecked().copyFromHost(source, destination, destinationOffset, stream);
         }
 
         @Override
         public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
-            HostMemory.INSTANCE.copyToHost(source, sourceOffset, destination, stream);
+            HostMemory.unchecked().copyToHost(source, sourceOffset, destination, stream);
         }
 
         @Override
         public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
                                      long destinationOffset, long byteCount, MemorySegment stream) {
-            HostMemory.INSTANCE.copyWithinDevice(source, sourceOffset, destination, destinationOffset, byteCount, stream);
+            HostMemory.unchecked().copyWithinDevice(source, sourceOffset, destination, destinationOffset, byteCount, stream);
         }
 
         @Override

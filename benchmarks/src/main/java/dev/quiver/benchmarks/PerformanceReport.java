@@ -97,6 +97,7 @@ public final class PerformanceReport {
         copies(md, all, bars);
         events(md, all, bars);
         hostBuilders(md, all, bars);
+        builtColumns(md, all, bars);
         discovery(md, discovery);
         Files.writeString(docs.resolve("PERFORMANCE.md"), md.toString(), StandardCharsets.UTF_8);
         chart(bars, docs.resolve("performance.png"));
@@ -251,6 +252,26 @@ public final class PerformanceReport {
                 .append("array's fixed cost. The utf8 and binary builders copy data and offsets before checking them (so that ")
                 .append("the array cannot change under the check); the utf8 - binary difference is the UTF-8 check. The boxed ")
                 .append("builders encode value by value.\n\n");
+    }
+
+    private static void builtColumns(StringBuilder md, List<Result> all, List<Bar> bars) {
+        Result built = find(all, "BuildExportRelease.buildExportRelease", Map.of());
+        Result imported = find(all, "ExportImportRelease.quiver", Map.of("shape", "int32", "columns", "1", "rows", "1000"));
+        Result c = find(all, "ExportImportRelease.c", Map.of("shape", "int32", "columns", "1", "rows", "1000"));
+        md.append("## A column built from buffers, exported and released (CPU)\n\n");
+        md.append("`BuildExportRelease`: what a computing library does per result column: wrap two buffers it computed ")
+                .append("into (validity and 1,000 int64 values, memory it keeps) with `Device.wrap`, build a `DeviceArray` ")
+                .append("with `DeviceArray.builder` (checks, struct writing, structural validation), export it with `exportTo` ")
+                .append("and call both C release callbacks, as a consumer would. Beside it, 1 x int32 of 1,000 rows through ")
+                .append("`ExportImportRelease` (Quiver and C), which imports instead of building. Microseconds per column.\n\n");
+        md.append("| build + export + release | export + import + release | C export + import + release | build / C | allocates |\n")
+                .append("|---|---|---|---|---|\n");
+        md.append("| ").append(cell(built)).append(" | ").append(cell(imported)).append(" | ").append(cell(c)).append(" | ")
+                .append(ratio(built, c)).append(" | ").append(built == null || Double.isNaN(built.bytesPerOp()) ? "-"
+                        : String.format(Locale.ROOT, "%.0f B", built.bytesPerOp())).append(" |\n\n");
+        if (built != null && c != null) {
+            bars.add(new Bar("build + export + release vs C", built.median() / c.median(), Double.NaN));
+        }
     }
 
     private static String megabytes(Result r) {

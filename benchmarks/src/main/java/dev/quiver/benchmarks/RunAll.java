@@ -37,7 +37,7 @@ public final class RunAll {
         Files.createDirectories(results);
         Files.createDirectories(docs);
         Options options = new OptionsBuilder()
-                .include("dev\\.quiver\\.benchmarks\\.(ExportImportRelease|StreamThroughput|CopyBandwidth|CopyBaselines|EventLatency|HostBuilders)\\.")
+                .include("dev\\.quiver\\.benchmarks\\.(ExportImportRelease|StreamThroughput|CopyBandwidth|CopyBaselines|EventLatency|HostBuilders|BuildExportRelease)\\.")
                 .addProfiler(GCProfiler.class)
                 .forks(1)
                 .warmupIterations(2).warmupTime(TimeValue.seconds(1))

@@ -3,7 +3,6 @@ package dev.quiver.tck;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
-import dev.quiver.DeviceStream;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.Diagnostics;
@@ -14,6 +13,7 @@ import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
+import dev.quiver.spi.ProbeResult;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -52,6 +52,10 @@ import static org.junit.jupiter.api.Assertions.fail;
  *
  * <p>The suite uses only the SPI and the public API, so it proves a vendor's plugin exactly as it proves
  * Quiver's own. It compiles a small C consumer ({@code tck_relay.c}) with the system C compiler.
+ *
+ * <p>The tests of the {@link BackendDevice} methods (allocation, copies, streams, events) call the devices the
+ * provider returned directly, so that no argument check of the API stands between the suite and a fault of
+ * the backend; the tests of arrays go through {@link Devices}, as applications do.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class DeviceProviderConformance {
@@ -59,6 +63,7 @@ public abstract class DeviceProviderConformance {
 
     private Devices devices;
     private List<Device> targets;
+    private List<BackendDevice> backends;
 
     /** @return a new instance of the provider under test */
     protected abstract DeviceProvider provider();
@@ -67,18 +72,27 @@ public abstract class DeviceProviderConformance {
     @BeforeAll
     void probe() {
         DeviceProvider provider = provider();
-        devices = Devices.of(List.of(provider), BackendSelection.all());
+        ProbedProvider probed = new ProbedProvider(provider);
+        devices = Devices.of(List.of(probed), BackendSelection.all());
         ProviderReport report = devices.report().getFirst();
         if (report.status() != ProviderReport.Status.USABLE) {
             fail("provider " + provider.name() + " is " + report.status() + ": " + report.reasons()
                     + " (the conformance suite must run where the backend works)");
         }
         targets = report.devices();
+        backends = ((ProbeResult.Available) probed.result()).devices();
     }
 
     /** @return the devices under test */
     protected final List<Device> devices() {
         return targets;
+    }
+
+    /** @return the device itself, as the provider returned it, behind no check of the API */
+    private BackendDevice backend(Device device) {
+        return backends.stream()
+                .filter(b -> b.deviceType() == device.type().code() && b.deviceId() == device.id())
+                .findFirst().orElseThrow(() -> new AssertionError(device + " is not among the devices the provider returned"));
     }
 
     @Test
@@ -117,7 +131,7 @@ public abstract class DeviceProviderConformance {
     @ValueSource(longs = {0, 1, 4099, 64 * MIB})
     void allocatesAndFrees(long size) {
         for (Device device : targets) {
-            BackendDevice backend = device.backend();
+            BackendDevice backend = backend(device);
             MemorySegment pointer = backend.allocate(size, 64);
             try {
                 if (size > 0) {
@@ -139,7 +153,7 @@ public abstract class DeviceProviderConformance {
     @Test
     void copiesBothWaysAtOddOffsets() {
         for (Device device : targets) {
-            BackendDevice backend = device.backend();
+            BackendDevice backend = backend(device);
             MemorySegment stream = backend.defaultStream();
             long size = 4099;
             MemorySegment buffer = backend.allocate(size, 64);
@@ -162,7 +176,7 @@ public abstract class DeviceProviderConformance {
     @Test
     void copiesWithinTheDeviceAtOddOffsets() {
         for (Device device : targets) {
-            BackendDevice backend = device.backend();
+            BackendDevice backend = backend(device);
             MemorySegment stream = backend.defaultStream();
             MemorySegment first = backend.allocate(2001, 64);
             MemorySegment second = backend.allocate(2003, 64);
@@ -186,40 +200,46 @@ public abstract class DeviceProviderConformance {
     @Test
     void streamsAreCreatedSynchronizedAndDestroyed() {
         for (Device device : targets) {
-            try (DeviceStream stream = device.createStream(); Arena arena = Arena.ofConfined()) {
-                MemorySegment buffer = device.backend().allocate(64, 64);
+            BackendDevice backend = backend(device);
+            MemorySegment stream = backend.createStream();
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment buffer = backend.allocate(64, 64);
                 try {
                     MemorySegment host = arena.allocate(64).fill((byte) 42);
-                    device.backend().copyFromHost(host, buffer, 0, stream.handle());
+                    backend.copyFromHost(host, buffer, 0, stream);
                     MemorySegment back = arena.allocate(64);
-                    device.backend().copyToHost(buffer, 0, back, stream.handle());
-                    stream.synchronize();
+                    backend.copyToHost(buffer, 0, back, stream);
+                    backend.synchronizeStream(stream);
                     assertEquals(42, back.get(JAVA_BYTE, 63));
                 } finally {
-                    device.backend().free(buffer);
+                    backend.free(buffer);
                 }
+            } finally {
+                backend.destroyStream(stream);
             }
-            device.defaultStream().synchronize();
+            backend.synchronizeStream(backend.defaultStream());
         }
     }
 
     @Test
     void eventsFollowTheContract() {
         for (Device device : targets) {
-            BackendDevice backend = device.backend();
+            BackendDevice backend = backend(device);
             if (!backend.supportsEvents()) {
                 assertThrows(UnsupportedOperationException.class, backend::createEvent, device + " says it has no events");
                 assertThrows(UnsupportedOperationException.class, () -> backend.recordEvent(MemorySegment.NULL, backend.defaultStream()));
                 continue;
             }
-            try (DeviceStream stream = device.createStream(); DeviceStream other = device.createStream(); Arena arena = Arena.ofConfined()) {
+            MemorySegment stream = backend.createStream();
+            MemorySegment other = backend.createStream();
+            try (Arena arena = Arena.ofConfined()) {
                 MemorySegment event = backend.createEvent();
                 try {
-                    backend.recordEvent(event, stream.handle());
+                    backend.recordEvent(event, stream);
                     backend.waitEvent(event);
                     assertTrue(backend.isEventComplete(event), device + ": event complete after host wait");
-                    backend.streamWaitEvent(other.handle(), event);
-                    other.synchronize();
+                    backend.streamWaitEvent(other, event);
+                    backend.synchronizeStream(other);
                     MemorySegment syncEvent = arena.allocate(ADDRESS);
                     syncEvent.set(ADDRESS, 0, event);
                     assertEquals(event.address(), backend.eventFromSyncEvent(syncEvent).address(),
@@ -227,6 +247,9 @@ public abstract class DeviceProviderConformance {
                 } finally {
                     backend.destroyEvent(event);
                 }
+            } finally {
+                backend.destroyStream(stream);
+                backend.destroyStream(other);
             }
         }
     }
@@ -335,7 +358,7 @@ public abstract class DeviceProviderConformance {
             MemorySegment relayedSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             DeviceArray onDevice = host.copyTo(device);
             assertEquals(device.type(), onDevice.deviceType());
-            assertEquals(device.backend().supportsEvents(), onDevice.syncEvent().isPresent(),
+            assertEquals(backend(device).supportsEvents(), onDevice.syncEvent().isPresent(),
                     device + ": a copy carries a sync event exactly when the device has events");
             onDevice.exportTo(exported, schema);
             assertTrue(onDevice.isClosed(), "export moves the array out");

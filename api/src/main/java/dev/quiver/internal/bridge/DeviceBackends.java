@@ -20,6 +20,6 @@ public final class DeviceBackends {
      * @throws java.util.NoSuchElementException if no chosen backend serves the device
      */
     public static BackendDevice of(DeviceType type, long deviceId, Devices devices) {
-        return type.equals(DeviceType.CPU) ? HostMemory.INSTANCE : devices.get(type, deviceId).backend();
+        return type.equals(DeviceType.CPU) ? HostMemory.device() : devices.get(type, deviceId).backend();
     }
 }

@@ -4,10 +4,14 @@ import com.google.auto.service.AutoService;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
+import dev.quiver.spi.host.HostDevice;
 
 import java.util.List;
 
-/** Serves {@code ARROW_DEVICE_CPU} with one device, id -1. Stateless; thread-safe. */
+/**
+ * Serves {@code ARROW_DEVICE_CPU} with one device, id -1: the process's {@link HostDevice}, the same one the
+ * API copies to the host with, after making the C library its heap. Stateless; thread-safe.
+ */
 @AutoService(DeviceProvider.class)
 public final class CpuProvider implements DeviceProvider {
 
@@ -27,7 +31,9 @@ public final class CpuProvider implements DeviceProvider {
     @Override
     public ProbeResult probe() {
         try {
-            return ProbeResult.available(List.of(CpuDevice.instance()));
+            HostDevice host = HostDevice.instance();
+            host.useHeap(CLibraryHeap.bound());
+            return ProbeResult.available(List.of(host));
         } catch (RuntimeException | LinkageError e) {
             return ProbeResult.unavailable("C library allocator not reachable through FFM: " + e);
         }

@@ -1,5 +1,7 @@
 package dev.quiver.device.cpu;
 
+import dev.quiver.spi.DeviceException;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -37,7 +39,8 @@ final class LibC {
             MemorySegment out = arena.allocate(ADDRESS);
             int rc = (int) Handles.POSIX_MEMALIGN.invokeExact(out, alignment, size);
             if (rc != 0) {
-                throw CpuDevice.outOfMemory(size);
+                throw new DeviceException("posix_memalign failed (error " + rc + "): cannot allocate " + size
+                        + " bytes of host memory aligned to " + alignment);
             }
             return out.get(ADDRESS, 0);
         } catch (RuntimeException | Error e) {

@@ -1,5 +1,8 @@
 package dev.quiver.device.cuda;
 
+import dev.quiver.BackendSelection;
+import dev.quiver.DeviceType;
+import dev.quiver.Devices;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
@@ -92,14 +95,16 @@ class CudaOnTestDoubleTest {
         assertEquals("CUDA_ERROR_INVALID_HANDLE", destroyed.errorName());
     }
 
+    /** Through {@link Devices}, as applications use the backend: the API's common checks stand in front. */
     @Test
     void badArgumentsAreRejectedBeforeTheDriver() {
-        BackendDevice cuda = device(DeviceTypeCodes.CUDA, 0);
+        Devices served = Devices.of(List.of(CudaTestDouble.provider()), BackendSelection.all());
+        BackendDevice cuda = served.get(DeviceType.CUDA, 0).backend();
         assertThrows(IllegalArgumentException.class, () -> cuda.allocate(8, 512), "CUDA guarantees 256-byte alignment only");
         assertThrows(IllegalArgumentException.class, () -> cuda.allocate(-1, 8));
         MemorySegment buffer = cuda.allocate(8, 8);
         IllegalArgumentException wrongDevice = assertThrows(IllegalArgumentException.class,
-                () -> device(DeviceTypeCodes.CUDA_HOST, 0).free(buffer));
+                () -> served.get(DeviceType.CUDA_HOST, 0).backend().free(buffer));
         assertTrue(wrongDevice.getMessage().contains("was not allocated by CUDA_HOST:0"), wrongDevice.getMessage());
         cuda.free(buffer);
         assertThrows(IllegalArgumentException.class, () -> cuda.free(buffer), "double free");

@@ -12,20 +12,17 @@ public final class Allocations {
     private final Set<Long> live = ConcurrentHashMap.newKeySet();
 
     /**
-     * Checks the arguments of {@code BackendDevice.allocate}.
+     * Checks a requested alignment against what the vendor allocator guarantees. That the size is not negative
+     * and the alignment a power of two, every backend's callers have checked already (the API checks them for
+     * all backends).
      *
-     * @param byteSize     the requested size
-     * @param alignment    the requested alignment
+     * @param alignment    the requested alignment, a power of two
      * @param maxAlignment the alignment the vendor allocator guarantees
      * @param vendor       the vendor API, for the message
-     * @throws IllegalArgumentException if the size is negative or the alignment is not a power of two up to
-     *                                  {@code maxAlignment}
+     * @throws IllegalArgumentException if the alignment exceeds {@code maxAlignment}
      */
-    public static void checkRequest(long byteSize, long alignment, long maxAlignment, String vendor) {
-        if (byteSize < 0) {
-            throw new IllegalArgumentException("byteSize is negative: " + byteSize);
-        }
-        if (alignment <= 0 || Long.bitCount(alignment) != 1 || alignment > maxAlignment) {
+    public static void checkAlignment(long alignment, long maxAlignment, String vendor) {
+        if (alignment > maxAlignment) {
             throw new IllegalArgumentException("alignment must be a power of two up to " + maxAlignment + " (what "
                     + vendor + " guarantees), not " + alignment);
         }

@@ -5,9 +5,10 @@ import dev.quiver.spi.BackendDevice;
 import java.lang.foreign.MemorySegment;
 
 /**
- * What every FFM vendor device has in common: its identity, its kind of memory, and allocation with checked
- * arguments and tracked pointers (so that a double or foreign free fails clearly before reaching the
- * vendor). Subclasses allocate, free, copy, and run streams and events through their vendor API.
+ * What every FFM vendor device has in common: its identity, its kind of memory, and allocation within the
+ * vendor's alignment guarantee with tracked pointers (so that a double or foreign free fails clearly before
+ * reaching the vendor). The argument checks common to all backends (sizes, power-of-two alignments, offsets)
+ * are the API's, which serves every device behind them. Subclasses allocate, free, copy, and run streams and events through their vendor API.
  *
  * <p>Immutable apart from the allocation bookkeeping, which is thread-safe; subclasses must be thread-safe.
  */
@@ -73,7 +74,7 @@ public abstract class VendorDevice implements BackendDevice {
      */
     @Override
     public final MemorySegment allocate(long byteSize, long alignment) {
-        Allocations.checkRequest(byteSize, alignment, maxAlignment, vendor);
+        Allocations.checkAlignment(alignment, maxAlignment, vendor);
         MemorySegment pointer = allocateNative(Math.max(byteSize, 1));
         allocations.add(pointer);
         return memory.hostAccessible() ? pointer.reinterpret(byteSize) : pointer;

@@ -222,12 +222,6 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     @Override
     public MemorySegment allocate(long byteSize, long alignment) {
         checkOpen();
-        if (byteSize < 0) {
-            throw new IllegalArgumentException("byteSize is negative: " + byteSize);
-        }
-        if (alignment <= 0 || Long.bitCount(alignment) != 1) {
-            throw new IllegalArgumentException("alignment must be a power of two, not " + alignment);
-        }
         // Each buffer is bound at offset 0 of its own memory, so every alignment holds relative to it.
         BufferMemory memory = BufferMemory.create(context.device(), context.info(), byteSize, BUFFER_USAGE, MemoryPurpose.DEVICE);
         allocations.put(memory.buffer(), new Allocation(memory, byteSize));

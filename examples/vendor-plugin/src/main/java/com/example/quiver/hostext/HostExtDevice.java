@@ -90,12 +90,6 @@ final class HostExtDevice implements BackendDevice {
 
     @Override
     public MemorySegment allocate(long byteSize, long alignment) {
-        if (byteSize < 0) {
-            throw new IllegalArgumentException("byteSize is negative: " + byteSize);
-        }
-        if (alignment <= 0 || Long.bitCount(alignment) != 1) {
-            throw new IllegalArgumentException("alignment must be a power of two, not " + alignment);
-        }
         Arena arena = Arena.ofShared();
         try {
             MemorySegment memory = arena.allocate(Math.max(byteSize, 1), Math.max(alignment, MIN_ALIGNMENT));

@@ -1,0 +1,59 @@
+package dev.quiver.internal.backend;
+
+import dev.quiver.internal.abi.Pointers;
+import dev.quiver.spi.DeviceException;
+import dev.quiver.spi.host.HostHeap;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Host memory from the JDK: the host device's heap when the CPU backend did not install the C library's, so
+ * that the API copies to the host with no CPU plugin at all. One shared arena per allocation, closed by
+ * {@link #free}; copies are {@link MemorySegment#copy}. Thread-safe.
+ */
+public final class ArenaHostHeap implements HostHeap {
+    private final Map<Long, Arena> arenas = new ConcurrentHashMap<>();
+
+    /** Holds no memory until asked. */
+    public ArenaHostHeap() {}
+
+    @Override
+    public String description() {
+        return "JDK arenas";
+    }
+
+    @Override
+    public MemorySegment allocate(long byteSize, long alignment) {
+        Arena arena = Arena.ofShared();
+        try {
+            MemorySegment memory = arena.allocate(byteSize, alignment);
+            arenas.put(memory.address(), arena);
+            return memory;
+        } catch (OutOfMemoryError e) {
+            arena.close();
+            throw new DeviceException("cannot allocate " + byteSize + " bytes of host memory", e);
+        }
+    }
+
+    @Override
+    public void free(MemorySegment memory) {
+        Arena arena = arenas.remove(memory.address());
+        if (arena == null) {
+            throw new IllegalArgumentException("0x" + Long.toHexString(memory.address()) + " is not memory of this heap");
+        }
+        arena.close();
+    }
+
+    @Override
+    public MemorySegment view(MemorySegment address, long byteSize) {
+        return Pointers.bytes(address, byteSize);
+    }
+
+    @Override
+    public void copy(MemorySegment from, MemorySegment to) {
+        MemorySegment.copy(from, 0, to, 0, from.byteSize());
+    }
+}

@@ -1,0 +1,386 @@
+package dev.quiver.internal.backend;
+
+import dev.quiver.spi.BackendDevice;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Map;
+
+/**
+ * A backend device behind the argument checks every backend shares, so that plugins, Quiver's and vendors'
+ * alike, get them without writing them: alignment a power of two; sizes, offsets and counts non-negative and
+ * not overflowing; copy ranges inside the allocation where this view saw the allocation (or inside the
+ * segment passed as the pointer where that segment has a size); a read-only host destination; NULL where a
+ * handle is required; memory, streams and events that another device's view made or adopted (for handles
+ * from 64 KiB up, which are addresses; smaller values are tokens whose meaning differs between backends);
+ * and freeing what this view did not allocate, or twice. Failures are {@link IllegalArgumentException}s
+ * naming the argument, thrown before the backend is called, so they leak nothing.
+ *
+ * <p>Valid calls are forwarded unchanged, with their results and exceptions. Where a device has no events the
+ * event methods are forwarded unchecked, so that the backend answers as its contract says. Handles this view
+ * does not know (pointers of imported arrays, streams of other libraries) are forwarded too: the backend
+ * decides.
+ *
+ * <p>There is one view per backend device ({@link #of}); all memory, streams and events of the device must go
+ * through it, since it keeps track of what it allocated, created and adopted. The view owns nothing itself:
+ * handles belong to the caller as the {@link BackendDevice} contract says.
+ *
+ * <p><b>Threading.</b> Like the backend: every method may be called from any thread, concurrently. Checks
+ * take no lock and allocate nothing on copies; allocation, free, and stream and event lifetimes update this
+ * view's tables under short locks.
+ */
+public final class CheckedBackendDevice implements BackendDevice {
+    /** Handles below this are small tokens (stream ids, special stream values), never addresses. */
+    private static final long SMALLEST_ADDRESS = 64 * 1024;
+
+    private final BackendDevice backend;
+    private final String label;
+    private final boolean hostAccessible;
+    private final boolean supportsEvents;
+    private final long defaultStream;
+    private final HandleTable allocations = new HandleTable();
+    private final HandleTable streams = new HandleTable();
+    private final HandleTable events = new HandleTable();
+
+    CheckedBackendDevice(BackendDevice backend) {
+        this.backend = backend;
+        this.label = DeviceLabels.of(backend);
+        this.hostAccessible = backend.hostAccessible();
+        this.supportsEvents = backend.supportsEvents();
+        this.defaultStream = backend.defaultStream().address();
+    }
+
+    /**
+     * @param backend a backend device, or a checked view (returned as it is)
+     * @return the checked view of {@code backend}, the same object on every call for the same device
+     */
+    public static CheckedBackendDevice of(BackendDevice backend) {
+        return backend instanceof CheckedBackendDevice checked ? checked : CheckedDevices.of(backend);
+    }
+
+    // ---- identity -----------------------------------------------------------------------------
+
+    @Override
+    public int deviceType() {
+        return backend.deviceType();
+    }
+
+    @Override
+    public long deviceId() {
+        return backend.deviceId();
+    }
+
+    @Override
+    public String name() {
+        return backend.name();
+    }
+
+    @Override
+    public long totalMemory() {
+        return backend.totalMemory();
+    }
+
+    @Override
+    public boolean hostAccessible() {
+        return hostAccessible;
+    }
+
+    @Override
+    public Map<String, String> properties() {
+        return backend.properties();
+    }
+
+    @Override
+    public Map<String, MemorySegment> nativeHandles() {
+        return backend.nativeHandles();
+    }
+
+    // ---- memory -------------------------------------------------------------------------------
+
+    @Override
+    public MemorySegment allocate(long byteSize, long alignment) {
+        DeviceArguments.nonNegative("byteSize", byteSize);
+        DeviceArguments.powerOfTwo(alignment);
+        MemorySegment pointer = backend.allocate(byteSize, alignment);
+        if (!pointer.equals(MemorySegment.NULL)) {
+            allocations.put(pointer.address(), byteSize);
+        }
+        return pointer;
+    }
+
+    @Override
+    public void free(MemorySegment pointer) {
+        if (!pointer.equals(MemorySegment.NULL) && allocations.remove(pointer.address()) == HandleTable.ABSENT) {
+            CheckedBackendDevice holder = CheckedDevices.holderOf(HandleKind.ALLOCATION, pointer.address(), this);
+            throw new IllegalArgumentException(hex(pointer.address()) + " was not allocated by " + this
+                    + (holder == null ? " or was already freed" : " but by " + holder));
+        }
+        backend.free(pointer);
+    }
+
+    // ---- copies -------------------------------------------------------------------------------
+
+    @Override
+    public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
+        checkRange("destination", destination, "destinationOffset", destinationOffset, source.byteSize());
+        checkStream(stream);
+        backend.copyFromHost(source, destination, destinationOffset, stream);
+    }
+
+    @Override
+    public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
+        if (destination.isReadOnly()) {
+            throw new IllegalArgumentException("destination is a read-only segment");
+        }
+        checkRange("source", source, "sourceOffset", sourceOffset, destination.byteSize());
+        checkStream(stream);
+        backend.copyToHost(source, sourceOffset, destination, stream);
+    }
+
+    @Override
+    public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
+                                 long destinationOffset, long byteCount, MemorySegment stream) {
+        DeviceArguments.nonNegative("byteCount", byteCount);
+        checkRange("source", source, "sourceOffset", sourceOffset, byteCount);
+        checkRange("destination", destination, "destinationOffset", destinationOffset, byteCount);
+        checkStream(stream);
+        backend.copyWithinDevice(source, sourceOffset, destination, destinationOffset, byteCount, stream);
+    }
+
+    // ---- streams ------------------------------------------------------------------------------
+
+    @Override
+    public MemorySegment defaultStream() {
+        return backend.defaultStream();
+    }
+
+    @Override
+    public MemorySegment createStream() {
+        MemorySegment stream = backend.createStream();
+        streams.put(stream.address(), 0);
+        return stream;
+    }
+
+    @Override
+    public void synchronizeStream(MemorySegment stream) {
+        checkStream(stream);
+        backend.synchronizeStream(stream);
+    }
+
+    @Override
+    public void destroyStream(MemorySegment stream) {
+        checkOwnedStream(stream);
+        streams.remove(stream.address());
+        backend.destroyStream(stream);
+    }
+
+    @Override
+    public MemorySegment adoptStream(MemorySegment nativeStream) {
+        requireHandle("nativeStream", nativeStream);
+        checkForeign(HandleKind.STREAM, "nativeStream", nativeStream.address());
+        MemorySegment stream = backend.adoptStream(nativeStream);
+        streams.put(stream.address(), 0);
+        return stream;
+    }
+
+    @Override
+    public void forgetStream(MemorySegment stream, boolean destroy) {
+        checkOwnedStream(stream);
+        streams.remove(stream.address());
+        backend.forgetStream(stream, destroy);
+    }
+
+    // ---- events -------------------------------------------------------------------------------
+
+    @Override
+    public boolean supportsEvents() {
+        return supportsEvents;
+    }
+
+    @Override
+    public MemorySegment createEvent() {
+        MemorySegment event = backend.createEvent();
+        events.put(event.address(), 0);
+        return event;
+    }
+
+    @Override
+    public void recordEvent(MemorySegment event, MemorySegment stream) {
+        if (supportsEvents) {
+            checkEvent(event);
+            checkStream(stream);
+        }
+        backend.recordEvent(event, stream);
+    }
+
+    @Override
+    public void waitEvent(MemorySegment event) {
+        if (supportsEvents) {
+            checkEvent(event);
+        }
+        backend.waitEvent(event);
+    }
+
+    @Override
+    public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
+        if (supportsEvents) {
+            checkStream(stream);
+            checkEvent(event);
+        }
+        backend.streamWaitEvent(stream, event);
+    }
+
+    @Override
+    public boolean isEventComplete(MemorySegment event) {
+        if (supportsEvents) {
+            checkEvent(event);
+        }
+        return backend.isEventComplete(event);
+    }
+
+    @Override
+    public void destroyEvent(MemorySegment event) {
+        if (supportsEvents) {
+            checkEvent(event);
+        }
+        events.remove(event.address());
+        backend.destroyEvent(event);
+    }
+
+    @Override
+    public MemorySegment eventFromSyncEvent(MemorySegment syncEvent) {
+        if (supportsEvents) {
+            requireHandle("syncEvent", syncEvent);
+        }
+        return backend.eventFromSyncEvent(syncEvent);
+    }
+
+    @Override
+    public MemorySegment adoptEvent(MemorySegment nativeEvent) {
+        if (!supportsEvents) {
+            return backend.adoptEvent(nativeEvent);
+        }
+        requireHandle("nativeEvent", nativeEvent);
+        checkForeign(HandleKind.EVENT, "nativeEvent", nativeEvent.address());
+        MemorySegment event = backend.adoptEvent(nativeEvent);
+        events.put(event.address(), 0);
+        return event;
+    }
+
+    @Override
+    public void forgetEvent(MemorySegment event, boolean destroy) {
+        if (supportsEvents) {
+            checkEvent(event);
+        }
+        events.remove(event.address());
+        backend.forgetEvent(event, destroy);
+    }
+
+    // ---- lookups for the other views ----------------------------------------------------------
+
+    /** @return whether this view made or adopted {@code address} as a live handle of that kind */
+    boolean holds(HandleKind kind, long address) {
+        HandleTable table = switch (kind) {
+            case ALLOCATION -> allocations;
+            case STREAM -> streams;
+            case EVENT -> events;
+        };
+        return table.get(address) != HandleTable.ABSENT;
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+
+    // ---- checks -------------------------------------------------------------------------------
+
+    /**
+     * Checks that bytes [offset, offset + bytes) of a device pointer can be addressed: a sound range, a
+     * non-NULL pointer when bytes move, inside the allocation or sized segment, and not another device's memory.
+     */
+    private void checkRange(String pointerName, MemorySegment pointer, String offsetName, long offset, long bytes) {
+        DeviceArguments.range(offsetName, offset, bytes);
+        if (bytes == 0) {
+            return;
+        }
+        long address = pointer.address();
+        if (address == 0) {
+            throw new IllegalArgumentException(pointerName + " is NULL");
+        }
+        long end = offset + bytes;
+        long sized = pointer.byteSize();
+        if (hostAccessible && end <= sized) {
+            // Host memory as allocate returned it carries its size, and host memory is valid on every
+            // host-accessible device: a range inside the segment needs no lookup.
+            return;
+        }
+        long size = allocations.get(address);
+        if (size != HandleTable.ABSENT) {
+            if (end > size) {
+                throw new IllegalArgumentException(pointerName + " range [" + offset + ", " + end + ") is outside the "
+                        + size + "-byte allocation " + hex(address) + " of " + this);
+            }
+            return;
+        }
+        if (sized > 0 && end > sized) {
+            throw new IllegalArgumentException(pointerName + " is a segment of " + sized + " bytes, too small for " + bytes
+                    + " bytes at " + offsetName + " " + offset);
+        }
+        if (address >= SMALLEST_ADDRESS) {
+            CheckedBackendDevice holder = CheckedDevices.holderOf(HandleKind.ALLOCATION, address, this);
+            if (holder != null && !(hostAccessible && holder.hostAccessible)) {
+                throw belongsElsewhere(pointerName, HandleKind.ALLOCATION, address, holder);
+            }
+        }
+    }
+
+    /** Checks that a stream is not another device's; the default stream and unknown streams pass. */
+    private void checkStream(MemorySegment stream) {
+        long address = stream.address();
+        if (address != defaultStream && address >= SMALLEST_ADDRESS && streams.get(address) == HandleTable.ABSENT) {
+            checkForeign(HandleKind.STREAM, "stream", address);
+        }
+    }
+
+    /** Checks a stream about to be destroyed or forgotten: never the default stream, never another device's. */
+    private void checkOwnedStream(MemorySegment stream) {
+        if (stream.address() == defaultStream) {
+            throw new IllegalArgumentException("stream " + hex(stream.address()) + " is the default stream of " + this
+                    + ", which is borrowed and never destroyed");
+        }
+        checkStream(stream);
+    }
+
+    /** Checks that an event is given and is not another device's. */
+    private void checkEvent(MemorySegment event) {
+        requireHandle("event", event);
+        long address = event.address();
+        if (address >= SMALLEST_ADDRESS && events.get(address) == HandleTable.ABSENT) {
+            checkForeign(HandleKind.EVENT, "event", address);
+        }
+    }
+
+    private void checkForeign(HandleKind kind, String name, long address) {
+        if (address < SMALLEST_ADDRESS || holds(kind, address)) {
+            return;
+        }
+        CheckedBackendDevice holder = CheckedDevices.holderOf(kind, address, this);
+        if (holder != null) {
+            throw belongsElsewhere(name, kind, address, holder);
+        }
+    }
+
+    private IllegalArgumentException belongsElsewhere(String name, HandleKind kind, long address, CheckedBackendDevice holder) {
+        return new IllegalArgumentException(name + " " + hex(address) + " is " + kind.word() + " of " + holder + ", not of " + this);
+    }
+
+    private static void requireHandle(String name, MemorySegment handle) {
+        if (handle.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException(name + " is NULL");
+        }
+    }
+
+    private static String hex(long address) {
+        return "0x" + Long.toHexString(address);
+    }
+}

@@ -1,0 +1,123 @@
+package dev.quiver;
+
+import dev.quiver.host.ArrayReader;
+import dev.quiver.host.HostVector;
+import dev.quiver.internal.HostMemory;
+import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceProvider;
+import dev.quiver.spi.DeviceTypeCodes;
+import dev.quiver.spi.ProbeResult;
+import dev.quiver.spi.host.HostDevice;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * The argument checks {@link Devices} puts in front of every device, here of a plugin written as a vendor
+ * would (the test double checks nothing itself), and the one host device the API and a CPU backend share.
+ */
+class CommonChecksTest {
+    private final TestDoubleProvider vendor = new TestDoubleProvider("vendor", DeviceTypeCodes.EXT_DEV, 0);
+    private final Devices devices = Devices.of(List.of(vendor), BackendSelection.all());
+    private final BackendDevice first = devices.get(DeviceType.EXT_DEV, 0).backend();
+    private final BackendDevice second = devices.get(DeviceType.EXT_DEV, 1).backend();
+
+    @Test
+    void aVendorsDevicesAreServedBehindTheChecks() {
+        BackendDevice raw = ((ProbeResult.Available) vendor.probe()).devices().getFirst();
+        raw.free(raw.allocate(-1, 8));
+        assertEquals("byteSize is negative: -1", message(() -> first.allocate(-1, 8)));
+        assertEquals("alignment must be a power of two, not 48", message(() -> first.allocate(8, 48)));
+        assertSame(first, devices.get(DeviceType.EXT_DEV, 0).backend(), "one checked view per device");
+    }
+
+    @Test
+    void memoryOfAnotherDeviceIsRefused() {
+        MemorySegment buffer = first.allocate(64, 64);
+        try (Arena arena = Arena.ofConfined()) {
+            String hex = "0x" + Long.toHexString(buffer.address());
+            assertEquals("source " + hex + " is memory of " + first + ", not of " + second,
+                    message(() -> second.copyToHost(buffer, 0, arena.allocate(8), second.defaultStream())));
+            assertEquals("destination " + hex + " is memory of " + first + ", not of " + second,
+                    message(() -> second.copyFromHost(arena.allocate(8), buffer, 0, second.defaultStream())));
+            assertEquals(hex + " was not allocated by " + second + " but by " + first, message(() -> second.free(buffer)));
+            first.copyFromHost(arena.allocate(8), buffer, 56, first.defaultStream());
+        } finally {
+            first.free(buffer);
+        }
+    }
+
+    @Test
+    void nullHandlesAreRefusedWhereOneIsRequired() {
+        MemorySegment stream = first.defaultStream();
+        assertEquals("event is NULL", message(() -> first.recordEvent(MemorySegment.NULL, stream)));
+        assertEquals("event is NULL", message(() -> first.waitEvent(MemorySegment.NULL)));
+        assertEquals("event is NULL", message(() -> first.streamWaitEvent(stream, MemorySegment.NULL)));
+        assertEquals("event is NULL", message(() -> first.isEventComplete(MemorySegment.NULL)));
+        assertEquals("event is NULL", message(() -> first.destroyEvent(MemorySegment.NULL)));
+        assertEquals("syncEvent is NULL", message(() -> first.eventFromSyncEvent(MemorySegment.NULL)));
+        assertEquals("nativeStream is NULL", message(() -> first.adoptStream(MemorySegment.NULL)));
+        assertEquals("nativeEvent is NULL", message(() -> first.adoptEvent(MemorySegment.NULL)));
+        assertEquals(List.of(), vendor.eventRecords, "nothing reached the backend");
+    }
+
+    @Test
+    void everyMethodIsForwarded() {
+        MemorySegment adopted = first.adoptStream(MemorySegment.ofAddress(0x5000_0000L));
+        assertEquals(0x5000_0000L, adopted.address(), "the default adoption hands the handle back");
+        MemorySegment event = first.adoptEvent(MemorySegment.ofAddress(0x6000_0000L));
+        first.recordEvent(event, adopted);
+        first.streamWaitEvent(adopted, event);
+        assertEquals(List.of(new TestDoubleProvider.EventRecord(0x6000_0000L, 0x5000_0000L)), vendor.eventRecords);
+        assertEquals(List.of(new TestDoubleProvider.StreamWait(0x5000_0000L, 0x6000_0000L)), vendor.streamWaits);
+        assertEquals("stream 0x50000000 is stream of " + first + ", not of " + second,
+                message(() -> second.synchronizeStream(adopted)));
+        assertEquals("event 0x60000000 is event of " + first + ", not of " + second, message(() -> second.waitEvent(event)));
+        first.forgetEvent(event, true);
+        first.forgetStream(adopted, false);
+        assertEquals(List.of(0x6000_0000L), vendor.destroyedEvents, "forgetting with destroy destroys the event");
+        second.synchronizeStream(adopted);
+        assertEquals("vendor test double 0", first.name());
+    }
+
+    @Test
+    void theApiAndACpuBackendShareOneHostDevice() {
+        DeviceProvider cpu = new DeviceProvider() {
+            @Override
+            public String name() {
+                return "cpu";
+            }
+
+            @Override
+            public int[] deviceTypes() {
+                return new int[] {DeviceTypeCodes.CPU};
+            }
+
+            @Override
+            public ProbeResult probe() {
+                return ProbeResult.available(List.of(HostDevice.instance()));
+            }
+        };
+        Devices withCpu = Devices.of(List.of(cpu, vendor), BackendSelection.all());
+        assertSame(HostMemory.device(), withCpu.cpu().backend(), "the CPU device is the host the API copies to");
+        assertNotSame(HostDevice.instance(), HostMemory.device(), "the API copies through the checks too");
+        HostVector values = HostVector.int32("v", 1, 2, null);
+        try (DeviceArray onHost = values.toDeviceArray(withCpu);
+             DeviceArray onVendor = onHost.copyTo(withCpu.get(DeviceType.EXT_DEV, 0));
+             DeviceArray back = onVendor.copyToHost()) {
+            assertEquals(values.values(), ArrayReader.of(back).values());
+        }
+    }
+
+    private static String message(Executable call) {
+        return assertThrows(IllegalArgumentException.class, call).getMessage();
+    }
+}
