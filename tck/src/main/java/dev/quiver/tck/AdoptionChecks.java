@@ -69,8 +69,9 @@ public final class AdoptionChecks {
 
     /**
      * Where the device has events: an event made by {@link BackendDevice#createEvent} and adopted is recorded
-     * (once: OpenCL events complete once), waited for on the host and by a stream, and queried; forgetting it
-     * without destroying leaves the original usable for waits; adopting and forgetting with destroy releases it. Without events, adoption throws
+     * (once: not every vendor API records an event twice), waited for on the host and by a stream, and
+     * queried; forgetting it without destroying leaves the original usable for waits and queries; adopting
+     * and forgetting with destroy releases it. Without events, adoption throws
      * {@link UnsupportedOperationException}.
      */
     static void adoptedEventsFollowTheContract(String device, BackendDevice backend) {
@@ -104,6 +105,7 @@ public final class AdoptionChecks {
         waitFor(what, backend, event, other);
     }
 
+    /** Host wait, query and stream wait on an event recorded before (recorded once: some APIs allow no more). */
     private static void waitFor(String what, BackendDevice backend, MemorySegment event, MemorySegment other) {
         backend.waitEvent(event);
         assertTrue(backend.isEventComplete(event), what + ": complete after the host wait");

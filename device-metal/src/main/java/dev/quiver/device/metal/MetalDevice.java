@@ -3,8 +3,10 @@ package dev.quiver.device.metal;
 import dev.quiver.device.ffm.VendorDevice;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -30,6 +32,12 @@ import java.util.concurrent.locks.LockSupport;
  * staging buffers for host memory (into staging at once, out of it when the queue is synchronised); shared
  * buffers are copied by the host after the queue is synchronised.
  *
+ * <p><b>Native handles and adoption.</b> {@link #nativeHandles()} gives the {@code MTLDevice} and the default
+ * {@code MTLCommandQueue}. {@link #adoptStream} takes an application's command queue of this device (checked
+ * with {@code [queue device]}) and {@link #adoptEvent} its {@code MTLSharedEvent} (checked with
+ * {@code [event device]}); neither is retained: the application keeps them alive until it forgets them, and
+ * forgetting releases them only when asked.
+ *
  * <p><b>Threading.</b> All methods may be called from any thread; queues synchronise their own use.
  */
 final class MetalDevice extends VendorDevice {
@@ -40,6 +48,9 @@ final class MetalDevice extends VendorDevice {
     private final ConcurrentHashMap<Long, MetalQueue> queues = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, MemorySegment> sharedBuffers = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, AtomicLong> signalled = new ConcurrentHashMap<>();
+    private final Set<Long> adoptedQueues = ConcurrentHashMap.newKeySet();
+    private final Set<Long> adoptedEvents = ConcurrentHashMap.newKeySet();
+    private final Map<String, MemorySegment> handles;
 
     MetalDevice(ObjcRuntime objc, MemorySegment device, MetalStorage storage, String name, long workingSet) {
         super(storage.kind, 0, name, workingSet, 256, "Metal");
@@ -48,6 +59,10 @@ final class MetalDevice extends VendorDevice {
         this.storage = storage;
         this.defaultQueue = new MetalQueue(objc, required(objc.object(device, MetalMessage.newCommandQueue), "newCommandQueue"));
         queues.put(defaultQueue.handle().address(), defaultQueue);
+        Map<String, MemorySegment> named = new LinkedHashMap<>();
+        named.put("MTLDevice", device);
+        named.put("MTLCommandQueue", defaultQueue.handle());
+        this.handles = Collections.unmodifiableMap(named);
     }
 
     private static MemorySegment required(MemorySegment object, String what) {
@@ -176,6 +191,7 @@ final class MetalDevice extends VendorDevice {
             throw new IllegalArgumentException("the default command queue of " + this + " cannot be destroyed");
         }
         queues.remove(stream.address());
+        adoptedQueues.remove(stream.address());
         queue.synchronize();
         objc.send(queue.handle(), MetalMessage.release);
     }
@@ -196,7 +212,9 @@ final class MetalDevice extends VendorDevice {
 
     @Override
     public void recordEvent(MemorySegment event, MemorySegment stream) {
-        AtomicLong counter = signalled.get(event.address());
+        AtomicLong counter = adoptedEvents.contains(event.address())
+                ? signalled.computeIfAbsent(event.address(), key -> new AtomicLong(objc.integer(event, MetalMessage.signaledValue)))
+                : signalled.get(event.address());
         if (counter == null) {
             throw new IllegalArgumentException("only events made by " + this + " can be recorded");
         }
@@ -233,7 +251,85 @@ final class MetalDevice extends VendorDevice {
 
     @Override
     public void destroyEvent(MemorySegment event) {
+        adoptedEvents.remove(event.address());
         signalled.remove(event.address());
         objc.send(event, MetalMessage.release);
+    }
+
+    // ---- native handles and adoption ----------------------------------------------------------
+
+    /** @return {@code MTLDevice} and the default {@code MTLCommandQueue}, borrowed (never released by the caller) */
+    @Override
+    public Map<String, MemorySegment> nativeHandles() {
+        return handles;
+    }
+
+    /**
+     * @param nativeStream an {@code id<MTLCommandQueue>} of this device, a stream of it, or NULL (the default queue)
+     * @return the same handle, now a stream of this device
+     * @throws IllegalArgumentException if it is a queue of another device
+     */
+    @Override
+    public MemorySegment adoptStream(MemorySegment nativeStream) {
+        if (nativeStream.equals(MemorySegment.NULL) || queues.containsKey(nativeStream.address())) {
+            return nativeStream;
+        }
+        requireOfThisDevice(nativeStream, "MTLCommandQueue");
+        queues.putIfAbsent(nativeStream.address(), new MetalQueue(objc, nativeStream));
+        adoptedQueues.add(nativeStream.address());
+        return nativeStream;
+    }
+
+    /** Waits for an adopted queue's work and stops using it; releases it if asked (a queue this device made: {@link #destroyStream}). */
+    @Override
+    public void forgetStream(MemorySegment stream, boolean destroy) {
+        MetalQueue queue = queue(stream);
+        if (!adoptedQueues.remove(stream.address())) {
+            if (destroy) {
+                destroyStream(stream);
+            }
+            return;
+        }
+        queues.remove(stream.address());
+        queue.synchronize();
+        if (destroy) {
+            objc.send(stream, MetalMessage.release);
+        }
+    }
+
+    /**
+     * @param nativeEvent an {@code id<MTLSharedEvent>} of this device
+     * @return the same handle; until Quiver records it, it counts as complete at value 1, like a foreign
+     *         producer's event; recording it signals the value after its current {@code signaledValue}
+     * @throws IllegalArgumentException if it is nil or an event of another device
+     */
+    @Override
+    public MemorySegment adoptEvent(MemorySegment nativeEvent) {
+        if (nativeEvent.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException("MTLSharedEvent is nil");
+        }
+        if (!signalled.containsKey(nativeEvent.address())) {
+            requireOfThisDevice(nativeEvent, "MTLSharedEvent");
+            adoptedEvents.add(nativeEvent.address());
+        }
+        return nativeEvent;
+    }
+
+    /** Stops using an adopted event; releases it if asked (an event this device made: {@link #destroyEvent}). */
+    @Override
+    public void forgetEvent(MemorySegment event, boolean destroy) {
+        if (destroy) {
+            destroyEvent(event);
+        } else if (adoptedEvents.remove(event.address())) {
+            signalled.remove(event.address());
+        }
+    }
+
+    private void requireOfThisDevice(MemorySegment object, String type) {
+        MemorySegment owner = objc.object(object, MetalMessage.device);
+        if (owner.address() != device.address()) {
+            throw new IllegalArgumentException(type + " 0x" + Long.toHexString(object.address()) + " belongs to MTLDevice 0x"
+                    + Long.toHexString(owner.address()) + ", not to " + this);
+        }
     }
 }

@@ -42,6 +42,8 @@ enum MetalMessage {
     newBufferWithBytes_length_options("newBufferWithBytes:length:options:", ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG),
     // id<MTLBuffer>
     contents(ADDRESS),
+    // id<MTLCommandQueue>, id<MTLSharedEvent>
+    device(ADDRESS),
     // id<MTLCommandQueue>
     commandBuffer(ADDRESS),
     // id<MTLCommandBuffer>

@@ -24,6 +24,16 @@
  * (1, 2, ...), and an event from another producer is taken as complete at value 1, a convention the Arrow
  * specification leaves open and which producers and consumers must share.
  *
+ * <p><b>Native handles and adoption.</b> {@code BackendDevice.nativeHandles()} gives {@code "MTLDevice"} (the
+ * {@code id<MTLDevice>}) and {@code "MTLCommandQueue"} (the device's default queue), borrowed: valid as long as
+ * the device (the life of the process), never released by the caller. {@code adoptStream} takes an
+ * application's {@code id<MTLCommandQueue>} whose {@code device} is this device, and {@code adoptEvent} an
+ * {@code id<MTLSharedEvent>} whose {@code device} is this device; each is used as it is, without a
+ * {@code retain}, so the application keeps it alive until it calls {@code forgetStream}/{@code forgetEvent},
+ * which release it only when asked (after waiting for the queue's work). An adopted event that Quiver has not
+ * recorded is complete at value 1 (the convention above); recording it signals the value after its current
+ * {@code signaledValue}.
+ *
  * <p><b>What is verified where.</b> Without macOS, the build checks only the shape of each message against
  * its selector (one argument per colon; no struct or floating-point results) and the probe's reason; the
  * backend runs only on a Mac.

@@ -14,6 +14,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.LongBuffer;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -73,6 +75,11 @@ import static org.lwjgl.vulkan.VK10.vkResetEvent;
  * polls {@code vkGetEventStatus} with backoff ({@link EventPolling}). Re-recording an event waits for the
  * work that used it and resets it from the host first. An event never recorded counts as complete.
  *
+ * <p><b>Native handles and adoption.</b> {@link #nativeHandles()} names the Vulkan objects the device works
+ * on. {@link #adoptStream} takes this device's own {@code VkQueue} and makes a new stream on it;
+ * {@link #adoptEvent} takes a {@code VkEvent} of this {@code VkDevice} (see {@link StreamAndEventAdoption}).
+ * Adopted events are never destroyed by {@link #close()}.
+ *
  * <p><b>Threading and ownership.</b> All methods may be called from any thread. Command buffers come from
  * a pool per recording thread; queue submissions hold the queue lock. Devices made by the probe live as long
  * as the process. A device made by {@link #adopt} is owned by the caller, who {@link #close() closes} it
@@ -96,6 +103,8 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     private final Map<Long, EventState> events = new ConcurrentHashMap<>();
     private final AtomicLong nextStream = new AtomicLong(1);
     private final Stream defaultStream;
+    private final StreamAndEventAdoption adoption;
+    private final Map<String, MemorySegment> handles;
     private volatile boolean closed;
 
     VulkanDevice(DeviceContext context, long instance, long deviceId, boolean adopted, boolean validation) {
@@ -105,6 +114,14 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         this.adopted = adopted;
         this.validation = validation;
         this.defaultStream = new Stream(context);
+        this.adoption = new StreamAndEventAdoption(context, streams, events, this::createStream, this);
+        Map<String, MemorySegment> named = new LinkedHashMap<>();
+        named.put("VkInstance", MemorySegment.ofAddress(instance));
+        named.put("VkPhysicalDevice", MemorySegment.ofAddress(context.device().getPhysicalDevice().address()));
+        named.put("VkDevice", MemorySegment.ofAddress(context.device().address()));
+        named.put("VkQueue", MemorySegment.ofAddress(context.queue().address()));
+        named.put("queueFamilyIndex", MemorySegment.ofAddress(context.queueFamily()));
+        this.handles = Collections.unmodifiableMap(named);
     }
 
     /**
@@ -360,7 +377,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
             LongBuffer out = stack.mallocLong(1);
             VulkanException.check(vkCreateEvent(context.device(), VkEventCreateInfo.calloc(stack).sType$Default(), null, out), "vkCreateEvent");
             long event = out.get(0);
-            events.put(event, new EventState(event));
+            events.put(event, new EventState(event, false));
             return MemorySegment.ofAddress(event);
         }
     }
@@ -370,7 +387,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         Stream target = stream(stream);
         long handle = requireHandle(event, "event");
         EventState state = events.get(handle);
-        if (state != null && state.setter() != null) {
+        if (state != null && (state.setter() != null || state.adopted)) {
             state.awaitUsers(context.device());
             VulkanException.check(vkResetEvent(context.device(), handle), "vkResetEvent");
         }
@@ -385,14 +402,12 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     public void waitEvent(MemorySegment event) {
         long handle = requireHandle(event, "event");
         EventState state = events.get(handle);
-        if (state == null) {
-            EventPolling.await(context.device(), handle);
-            return;
-        }
-        Submission setter = state.setter();
+        Submission setter = state == null ? null : state.setter();
         if (setter != null) {
             setter.await(context.device());
             state.setterStream().retireCompleted();
+        } else if (state == null || state.adopted) {
+            EventPolling.await(context.device(), handle);
         }
     }
 
@@ -401,15 +416,18 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         Stream target = stream(stream);
         long handle = requireHandle(event, "event");
         EventState state = events.get(handle);
-        if (state != null && state.setter() == null) {
+        if (state != null && state.countsAsComplete()) {
             return;
         }
+        // An adopted event Quiver never recorded is set by the application from the host.
+        int sourceStages = state != null && state.adopted && state.setter() == null ? VK_PIPELINE_STAGE_HOST_BIT
+                : EVENT_STAGE | VK_PIPELINE_STAGE_HOST_BIT;
         target.submit(commands -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
                 VkMemoryBarrier.Buffer memory = VkMemoryBarrier.calloc(1, stack).sType$Default()
                         .srcAccessMask(VK_ACCESS_MEMORY_WRITE_BIT)
                         .dstAccessMask(VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT);
-                vkCmdWaitEvents(commands, stack.longs(handle), EVENT_STAGE | VK_PIPELINE_STAGE_HOST_BIT,
+                vkCmdWaitEvents(commands, stack.longs(handle), sourceStages,
                         VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, memory, null, null);
             }
         }, List.of(), state == null ? List.of() : List.of(state));
@@ -419,7 +437,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     public boolean isEventComplete(MemorySegment event) {
         long handle = requireHandle(event, "event");
         EventState state = events.get(handle);
-        if (state != null && state.setter() == null) {
+        if (state != null && state.countsAsComplete()) {
             return true;
         }
         return EventPolling.isSet(context.device(), handle);
@@ -436,6 +454,70 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         }
         state.awaitUsers(context.device());
         vkDestroyEvent(context.device(), handle, null);
+    }
+
+    // ---- native handles and adoption ----------------------------------------------------------
+
+    /**
+     * @return {@code VkInstance}, {@code VkPhysicalDevice}, {@code VkDevice}, {@code VkQueue} and
+     *         {@code queueFamilyIndex} (the family index as an address value), borrowed: the backend (or, for
+     *         an adopted device, the application) owns them
+     */
+    @Override
+    public Map<String, MemorySegment> nativeHandles() {
+        return handles;
+    }
+
+    /**
+     * Accepts this device's own {@code VkQueue} (see {@link #nativeHandles()}), making a new stream on it, or a
+     * stream handle of this device, returned as it is.
+     *
+     * @param nativeStream the {@code VkQueue}, a stream handle, or NULL for the default stream
+     * @return the stream handle
+     * @throws IllegalArgumentException for another queue: every stream of a device submits to its one queue,
+     *                                  since {@code vkCmdWaitEvents} waits only for events set on the same queue
+     */
+    @Override
+    public MemorySegment adoptStream(MemorySegment nativeStream) {
+        checkOpen();
+        return adoption.adoptStream(nativeStream);
+    }
+
+    /**
+     * @param nativeEvent a {@code VkEvent} of this device's {@code VkDevice}, owned by the caller
+     * @return the same handle, which every event method then takes; until Quiver records it, the application
+     *         sets it from the host, and waits on it are waits for that
+     * @throws IllegalArgumentException if it is {@code VK_NULL_HANDLE} or {@code vkGetEventStatus} fails on it
+     */
+    @Override
+    public MemorySegment adoptEvent(MemorySegment nativeEvent) {
+        checkOpen();
+        return adoption.adoptEvent(nativeEvent);
+    }
+
+    /**
+     * For a stream made from the {@code VkQueue}: waits for its work and drops it; the queue is never
+     * destroyed (its {@code VkDevice} owns it), whatever {@code destroy} says. For a stream of
+     * {@link #createStream}: {@link #destroyStream} if {@code destroy}, else nothing.
+     */
+    @Override
+    public void forgetStream(MemorySegment stream, boolean destroy) {
+        boolean fromQueue = adoption.forgetQueueStream(stream);
+        if (!fromQueue && destroy) {
+            destroyStream(stream);
+        } else if (!fromQueue) {
+            stream(stream); // checks it is a live stream of this device, which stays as it is
+        }
+    }
+
+    /** Waits for Quiver's work that uses the event, then drops it; destroys it ({@link #destroyEvent}) if asked. */
+    @Override
+    public void forgetEvent(MemorySegment event, boolean destroy) {
+        if (destroy) {
+            destroyEvent(event);
+        } else {
+            adoption.forgetAdoptedEvent(event);
+        }
     }
 
     /** Reads the {@code VkEvent} (a 64-bit handle on every platform) that {@code syncEvent} points to. */
@@ -466,11 +548,12 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         defaultStream.destroy();
         streams.values().forEach(Stream::destroy);
         streams.clear();
-        if (!events.isEmpty() || !allocations.isEmpty()) {
+        List<Long> own = events.values().stream().filter(e -> !e.adopted).map(e -> e.event).toList();
+        if (!own.isEmpty() || !allocations.isEmpty()) {
             LOG.log(System.Logger.Level.WARNING, this + " closed with " + allocations.size() + " buffer(s) and "
-                    + events.size() + " event(s) never freed; destroying them");
+                    + own.size() + " event(s) never freed; destroying them");
         }
-        events.keySet().forEach(e -> vkDestroyEvent(context.device(), e, null));
+        own.forEach(e -> vkDestroyEvent(context.device(), e, null));
         events.clear();
         allocations.values().forEach(a -> a.memory.destroy(context.device()));
         allocations.clear();

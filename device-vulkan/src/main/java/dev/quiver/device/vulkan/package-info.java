@@ -41,6 +41,30 @@
  * exponential backoff (1 µs to 1 ms). {@code vkGetEventStatus} answers "is it complete"; destroying waits for
  * the submissions that use the event, then calls {@code vkDestroyEvent}.
  *
+ * <h2>Native handles and adoption</h2>
+ * {@code BackendDevice.nativeHandles()} gives, in this order, {@code "VkInstance"}, {@code "VkPhysicalDevice"},
+ * {@code "VkDevice"}, {@code "VkQueue"} (the one queue every stream submits to) and {@code "queueFamilyIndex"}
+ * (its family, as an address value). They are borrowed: valid as long as the device (the life of the process
+ * for the provider's devices; until {@code close()} and then the application's for an adopted device), never
+ * destroyed by the caller. An application builds its LWJGL objects on them ({@code new VkDevice(handle, ...)})
+ * to make its own buffers and events on Quiver's device.
+ * <ul>
+ *   <li><em>Adopting a {@code VkQueue}.</em> Streams are Quiver's own submission sequences on the device's one
+ *       queue, because {@code vkCmdWaitEvents} only waits for events set on the same queue. Adopting that
+ *       queue (the {@code "VkQueue"} handle; for a device made by {@code VulkanDevice.adopt}, the
+ *       application's queue) returns a new stream on it; any other queue is refused with an
+ *       {@link java.lang.IllegalArgumentException} (adopt the whole device with the other queue instead).
+ *       Forgetting the stream waits for its work and drops it; the queue is never destroyed, since its
+ *       {@code VkDevice} owns it.</li>
+ *   <li><em>Adopting a {@code VkEvent}.</em> An event of the device's {@code VkDevice} (not
+ *       {@code VK_NULL_HANDLE}; {@code vkGetEventStatus} must answer) is taken by every event method. Until
+ *       Quiver records it, it is the application's to set from the host: host waits poll it, and a stream
+ *       waits for it with the host stage as source. Forgetting it waits for Quiver's work that uses it;
+ *       {@code destroy} also destroys it. On a driver that runs a submission on the submitting thread (as
+ *       lavapipe may), a stream waiting for an event the host has not set yet blocks the thread that submits
+ *       work after the wait, until the event is set from another thread.</li>
+ * </ul>
+ *
  * <h2>Errors, probing, validation</h2>
  * Every failed call throws {@link dev.quiver.device.vulkan.VulkanException} naming the call and the
  * {@code VkResult}'s symbolic name. The probe is lazy and never throws; it says precisely why Vulkan is
