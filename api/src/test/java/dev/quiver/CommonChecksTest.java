@@ -8,6 +8,7 @@ import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
 import dev.quiver.spi.host.HostDevice;
+import dev.quiver.testdouble.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 

@@ -60,7 +60,7 @@ public final class ArrayCopier {
     /**
      * @param array  the source ArrowArray (80 bytes), validated against {@code field}
      * @param field  its field
-     * @param source the backend of the source memory, or null for host memory
+     * @param source the backend of the source memory (the host device for CPU arrays)
      * @param target the backend to copy to
      * @param stream a stream of {@code target}
      * @param out    128 bytes to receive the exported copy
@@ -379,7 +379,7 @@ public final class ArrayCopier {
     // ---- memory movement ------------------------------------------------------------------------
 
     private boolean sourceIsHost() {
-        return source == null || source.hostAccessible();
+        return source.hostAccessible();
     }
 
     /** Source bytes [offset, offset + size) as host memory: a view for host sources, else a staged read. */

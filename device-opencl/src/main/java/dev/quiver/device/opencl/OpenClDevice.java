@@ -140,7 +140,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
      */
     @Override
     public MemorySegment allocate(long byteSize, long alignment) {
-        Allocations.checkRequest(byteSize, alignment, info.baseAlignment(), "CL_DEVICE_MEM_BASE_ADDR_ALIGN of " + name());
+        Allocations.checkAlignment(alignment, info.baseAlignment(), "CL_DEVICE_MEM_BASE_ADDR_ALIGN of " + name());
         checkOpen();
         MemorySegment buffer = cl.createBuffer(context, Math.max(byteSize, 1));
         allocations.add(buffer);
