@@ -5,9 +5,7 @@ import dev.quiver.internal.abi.Pointers;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.ref.Cleaner;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -43,11 +41,6 @@ import java.util.function.Supplier;
  * copy is the caller's race to avoid.
  */
 public final class DeviceBuffer implements AutoCloseable {
-    private static final Cleaner CLEANER = Cleaner.create();
-    private static final int OPEN = 0;
-    private static final int CLOSED = 1;
-    private static final int MOVED = 2;
-
     private final DeviceType type;
     private final long deviceId;
     private final Supplier<BackendDevice> backend;
@@ -55,29 +48,7 @@ public final class DeviceBuffer implements AutoCloseable {
     private final MemorySegment pointer;
     private final long byteSize;
     private final BooleanSupplier live;
-    private final OwnerState owner;
-    private final Cleaner.Cleanable cleanable;
-
-    /** What the Cleaner sees of an owned buffer: its state and how to describe a leak. */
-    private static final class OwnerState implements Runnable {
-        final AtomicInteger value = new AtomicInteger(OPEN);
-        final Runnable release;
-        final String description;
-        final Throwable allocationSite;
-
-        OwnerState(Runnable release, String description) {
-            this.release = release;
-            this.description = description;
-            this.allocationSite = Diagnostics.TRACKING ? new Throwable("DeviceBuffer made here") : null;
-        }
-
-        @Override
-        public void run() {
-            if (value.get() == OPEN) {
-                Diagnostics.reportLeak(description, allocationSite);
-            }
-        }
-    }
+    private final Ownership owner;
 
     private DeviceBuffer(DeviceType type, long deviceId, Supplier<BackendDevice> backend, Device device, MemorySegment pointer,
                          long byteSize, BooleanSupplier live, Runnable release) {
@@ -88,23 +59,12 @@ public final class DeviceBuffer implements AutoCloseable {
         this.pointer = pointer;
         this.byteSize = byteSize;
         this.live = live;
-        if (release == null) {
-            this.owner = null;
-            this.cleanable = null;
-        } else {
-            this.owner = new OwnerState(release, "DeviceBuffer " + type + ":" + deviceId + " of " + byteSize + " bytes");
-            this.cleanable = CLEANER.register(this, owner);
-        }
+        this.owner = release == null ? null
+                : new Ownership(this, release, "DeviceBuffer " + type + ":" + deviceId + " of " + byteSize + " bytes", "DeviceBuffer");
     }
 
     /** Allocates owned memory on {@code device}. */
     static DeviceBuffer allocate(Device device, long byteSize, long alignment) {
-        if (byteSize < 0) {
-            throw new IllegalArgumentException("byteSize is negative: " + byteSize);
-        }
-        if (alignment <= 0 || Long.bitCount(alignment) != 1) {
-            throw new IllegalArgumentException("alignment must be a power of two: " + alignment);
-        }
         BackendDevice backend = device.backend();
         MemorySegment memory = backend.allocate(byteSize, alignment);
         return new DeviceBuffer(device.type(), device.id(), () -> backend, device, memory, byteSize, () -> true,
@@ -241,9 +201,8 @@ public final class DeviceBuffer implements AutoCloseable {
     /** Frees owned memory (or runs its release action) exactly once; does nothing for views; idempotent. */
     @Override
     public void close() {
-        if (owner != null && owner.value.compareAndSet(OPEN, CLOSED)) {
-            cleanable.clean();
-            owner.release.run();
+        if (owner != null) {
+            owner.close();
         }
     }
 
@@ -255,11 +214,7 @@ public final class DeviceBuffer implements AutoCloseable {
         if (owner == null) {
             throw new IllegalArgumentException("a borrowed buffer view cannot be moved into an array; copy it into an allocated buffer");
         }
-        if (!owner.value.compareAndSet(OPEN, MOVED)) {
-            throw new IllegalStateException(describe() + " is " + stateName());
-        }
-        cleanable.clean();
-        return owner.release;
+        return owner.moveOut();
     }
 
     /** Checks that this is an open, owned buffer that can move into an array; {@code path} names it. */
@@ -296,25 +251,17 @@ public final class DeviceBuffer implements AutoCloseable {
     }
 
     private void checkOpen() {
-        if (owner != null && owner.value.get() != OPEN) {
-            throw new IllegalStateException(describe() + " is " + stateName());
+        if (owner != null) {
+            owner.checkOpen();
         }
         if (!live.getAsBoolean()) {
             throw new IllegalStateException("the array this " + type + " buffer view belongs to is closed");
         }
     }
 
-    private String stateName() {
-        return owner.value.get() == MOVED ? "moved into an array" : "closed";
-    }
-
-    private String describe() {
-        return owner != null ? owner.description : "DeviceBuffer view " + type + ":" + deviceId;
-    }
-
     @Override
     public String toString() {
-        String kind = owner == null ? "view" : owner.value.get() == OPEN ? "owned" : stateName();
+        String kind = owner == null ? "view" : owner.isOpen() ? "owned" : owner.stateName();
         return "DeviceBuffer[" + type + ":" + deviceId + ", " + (byteSize < 0 ? "size unknown" : byteSize + " bytes")
                 + ", " + kind + "]";
     }

@@ -4,9 +4,7 @@ import dev.quiver.internal.abi.NativeHeap;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.ref.Cleaner;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -33,68 +31,30 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * {@link #makeWait(DeviceStream) make a stream wait} on the device, or to take {@link #pointer()} itself.
  */
 public final class SyncEvent implements AutoCloseable {
-    private static final Cleaner CLEANER = Cleaner.create();
-    private static final int OPEN = 0;
-    private static final int CLOSED = 1;
-    private static final int MOVED = 2;
-
     private final DeviceType type;
     private final long deviceId;
     private final MemorySegment pointer;
     private final Supplier<BackendDevice> backend;
     private final BooleanSupplier live;
-    private final Owned owned;
-    private final Cleaner.Cleanable cleanable;
-
-    /** The part of an owned event the Cleaner sees: its state, its release and its slot. */
-    private static final class Owned implements Runnable {
-        final AtomicInteger value = new AtomicInteger(OPEN);
-        final MemorySegment slot;
-        final Runnable destroy;
-        final String description;
-        final Throwable allocationSite;
-        final boolean ownsEvent;
-
-        Owned(MemorySegment slot, Runnable destroy, String description, boolean ownsEvent) {
-            this.slot = slot;
-            this.destroy = destroy;
-            this.ownsEvent = ownsEvent;
-            this.description = description;
-            this.allocationSite = Diagnostics.TRACKING ? new Throwable("SyncEvent made here") : null;
-        }
-
-        /** Destroys the native event, then frees the slot holding its pointer; runs once. */
-        void release() {
-            try {
-                destroy.run();
-            } finally {
-                NativeHeap.free(slot);
-            }
-        }
-
-        @Override
-        public void run() {
-            if (value.get() == OPEN) {
-                Diagnostics.reportLeak(description, allocationSite);
-            }
-        }
-    }
+    private final Ownership ownership;
+    private final boolean ownsEvent;
 
     private SyncEvent(DeviceType type, long deviceId, MemorySegment pointer, Supplier<BackendDevice> backend,
-                      BooleanSupplier live, Owned owned) {
+                      BooleanSupplier live, Runnable release, boolean ownsEvent) {
         this.type = type;
         this.deviceId = deviceId;
         this.pointer = pointer;
         this.backend = backend;
-        this.live = live;
-        this.owned = owned;
-        this.cleanable = owned == null ? null : CLEANER.register(this, owned);
+        this.ownsEvent = ownsEvent;
+        this.ownership = release == null ? null
+                : new Ownership(this, release, "SyncEvent " + type + ":" + deviceId, "SyncEvent");
+        this.live = ownership == null ? live : ownership::isOpen;
     }
 
     /** The {@code sync_event} of an array, borrowed while the array is live. */
     static SyncEvent ofArray(DeviceType type, long deviceId, MemorySegment pointer, Supplier<BackendDevice> backend,
                              BooleanSupplier live) {
-        return new SyncEvent(type, deviceId, pointer, backend, live, null);
+        return new SyncEvent(type, deviceId, pointer, backend, live, null, false);
     }
 
     /**
@@ -106,9 +66,14 @@ public final class SyncEvent implements AutoCloseable {
         MemorySegment slot = NativeHeap.calloc(ADDRESS.byteSize());
         slot.set(ADDRESS, 0, handle);
         BackendDevice backend = device.backend();
-        String description = "SyncEvent " + device.type() + ":" + device.id();
-        Owned state = new Owned(slot, release, description, owned);
-        return new SyncEvent(device.type(), device.id(), slot, () -> backend, () -> state.value.get() == OPEN, state);
+        Runnable destroyThenFree = () -> {
+            try {
+                release.run();
+            } finally {
+                NativeHeap.free(slot);
+            }
+        };
+        return new SyncEvent(device.type(), device.id(), slot, () -> backend, null, destroyThenFree, owned);
     }
 
     /** @return the device type whose event type this is */
@@ -141,7 +106,7 @@ public final class SyncEvent implements AutoCloseable {
 
     /** @return true for events this object owns (see "Ownership" above) */
     public boolean isOwned() {
-        return owned != null && owned.ownsEvent;
+        return ownsEvent;
     }
 
     /** Blocks the calling thread until the event completes. */
@@ -179,9 +144,8 @@ public final class SyncEvent implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (owned != null && owned.value.compareAndSet(OPEN, CLOSED)) {
-            cleanable.clean();
-            owned.release();
+        if (ownership != null) {
+            ownership.close();
         }
     }
 
@@ -193,11 +157,7 @@ public final class SyncEvent implements AutoCloseable {
         if (!isOwned()) {
             throw new IllegalArgumentException("only an owned event (DeviceStream.recordEvent, Device.adoptEvent(..., true)) moves into an array; this one is borrowed");
         }
-        if (!owned.value.compareAndSet(OPEN, MOVED)) {
-            throw new IllegalStateException(owned.description + " is " + (owned.value.get() == MOVED ? "moved into an array" : "closed"));
-        }
-        cleanable.clean();
-        return owned::release;
+        return ownership.moveOut();
     }
 
     private BackendDevice device() {
@@ -206,15 +166,15 @@ public final class SyncEvent implements AutoCloseable {
     }
 
     private void checkLive() {
-        if (!live.getAsBoolean()) {
-            throw new IllegalStateException(owned != null
-                    ? owned.description + " is " + (owned.value.get() == MOVED ? "moved into an array" : "closed")
-                    : "the array owning this " + type + " sync event is closed");
+        if (ownership != null) {
+            ownership.checkOpen();
+        } else if (!live.getAsBoolean()) {
+            throw new IllegalStateException("the array owning this " + type + " sync event is closed");
         }
     }
 
     @Override
     public String toString() {
-        return "SyncEvent[" + type + ":" + deviceId + (owned == null ? ", of an array" : isOwned() ? ", owned" : ", borrowed") + "]";
+        return "SyncEvent[" + type + ":" + deviceId + (ownership == null ? ", of an array" : isOwned() ? ", owned" : ", borrowed") + "]";
     }
 }

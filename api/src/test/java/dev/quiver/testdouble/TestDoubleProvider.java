@@ -159,20 +159,23 @@ public final class TestDoubleProvider implements DeviceProvider {
             }
         }
 
+        /** The host device's default stream: the double's own stream tokens mean nothing to the host device. */
+        private static final MemorySegment HOST_STREAM = HostMemory.unchecked().defaultStream();
+
         @Override
         public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
-            HostMemory.unchecked().copyFromHost(source, destination, destinationOffset, stream);
+            HostMemory.unchecked().copyFromHost(source, destination, destinationOffset, HOST_STREAM);
         }
 
         @Override
         public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
-            HostMemory.unchecked().copyToHost(source, sourceOffset, destination, stream);
+            HostMemory.unchecked().copyToHost(source, sourceOffset, destination, HOST_STREAM);
         }
 
         @Override
         public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
                                      long destinationOffset, long byteCount, MemorySegment stream) {
-            HostMemory.unchecked().copyWithinDevice(source, sourceOffset, destination, destinationOffset, byteCount, stream);
+            HostMemory.unchecked().copyWithinDevice(source, sourceOffset, destination, destinationOffset, byteCount, HOST_STREAM);
         }
 
         @Override
