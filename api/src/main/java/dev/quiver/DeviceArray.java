@@ -9,11 +9,14 @@ import dev.quiver.internal.HostMemory;
 import dev.quiver.internal.abi.ArrayData;
 import dev.quiver.internal.abi.NativeHeap;
 import dev.quiver.internal.abi.Pointers;
+import dev.quiver.internal.abi.ReadableMemory;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.internal.copy.ArrayCopier;
 import dev.quiver.internal.validate.ArrayValidator;
+import dev.quiver.internal.validate.Faults;
 import dev.quiver.internal.validate.FullValidator;
+import dev.quiver.internal.validate.HostBufferRanges;
 import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.type.Field;
@@ -87,6 +90,8 @@ public final class DeviceArray implements AutoCloseable {
     /** The owner's reference plus one per shared view not yet released. */
     private final AtomicInteger references = new AtomicInteger(1);
     private final Cleaner.Cleanable cleanable;
+    /** Whether the contents are known valid: written by Quiver from Java values, or passed validateFull. */
+    private volatile boolean contentsVerified;
 
     /** The part the Cleaner sees: never the DeviceArray itself. */
     private static final class State implements Runnable {
@@ -154,12 +159,29 @@ public final class DeviceArray implements AutoCloseable {
      * @throws InvalidArrowException if either struct breaks the spec; both were released
      */
     public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, Devices devices) {
+        return importFrom(deviceArray, schema, devices, ProducerTrust.fromEnvironment());
+    }
+
+    /**
+     * Moves an ArrowDeviceArray and its ArrowSchema into a new DeviceArray, trusting the producer's pointers
+     * as far as {@code trust} says.
+     *
+     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released (release NULL)
+     * @param schema      a live {@code struct ArrowSchema*}; left released
+     * @param devices     where to find backends for events and copies
+     * @param trust       whether pointers are trusted or checked against the process's readable mappings
+     * @return the owner of both
+     * @throws InvalidArrowException if either struct breaks the spec, or (untrusted) a pointer or a buffer
+     *                               range is not readable host memory; both were released
+     */
+    public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, Devices devices, ProducerTrust trust) {
+        boolean checking = trust == ProducerTrust.UNTRUSTED;
         MemorySegment ownArray;
         try {
-            ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release");
+            ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", checking);
         } catch (RuntimeException e) {
             try {
-                releaseAndFreeSchema(move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release"));
+                releaseAndFreeSchema(move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release", checking));
             } catch (RuntimeException schemaFault) {
                 e.addSuppressed(schemaFault);
             }
@@ -167,14 +189,14 @@ public final class DeviceArray implements AutoCloseable {
         }
         MemorySegment ownSchema;
         try {
-            ownSchema = move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release");
+            ownSchema = move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release", checking);
         } catch (RuntimeException e) {
             releaseAndFreeArray(ownArray);
             throw e;
         }
         try {
-            Field field = SchemaReader.read(ownSchema, InvalidArrowException::new);
-            return adopt(ownArray, ownSchema, field, devices, false);
+            Field field = SchemaReader.read(ownSchema, "schema", Faults.of(InvalidArrowException::new, checking));
+            return adopt(ownArray, ownSchema, field, devices, false, checking);
         } catch (RuntimeException | Error e) {
             releaseQuietly(ownArray, ownSchema, e);
             throw e;
@@ -192,7 +214,24 @@ public final class DeviceArray implements AutoCloseable {
      * @throws InvalidArrowException if the struct breaks the spec; it was released
      */
     public static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices) {
-        return importFrom(deviceArray, field, devices, false);
+        return importFrom(deviceArray, field, devices, false, ProducerTrust.fromEnvironment());
+    }
+
+    /**
+     * Moves an ArrowDeviceArray whose schema the caller already knows (as in a stream) into a new
+     * DeviceArray that has no schema struct of its own, trusting the producer's pointers as far as
+     * {@code trust} says.
+     *
+     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released
+     * @param field       the field every array of the stream has
+     * @param devices     where to find backends
+     * @param trust       whether pointers are trusted or checked against the process's readable mappings
+     * @return the owner
+     * @throws InvalidArrowException if the struct breaks the spec, or (untrusted) a pointer or a buffer
+     *                               range is not readable host memory; it was released
+     */
+    public static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices, ProducerTrust trust) {
+        return importFrom(deviceArray, field, devices, false, trust);
     }
 
     /**
@@ -206,13 +245,14 @@ public final class DeviceArray implements AutoCloseable {
      * @throws InvalidArrowException if the struct breaks the spec; it was released
      */
     public static DeviceArray importReadOnly(MemorySegment deviceArray, Field field, Devices devices) {
-        return importFrom(deviceArray, field, devices, true);
+        return importFrom(deviceArray, field, devices, true, ProducerTrust.fromEnvironment());
     }
 
-    private static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices, boolean readOnly) {
-        MemorySegment ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release");
+    private static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices, boolean readOnly, ProducerTrust trust) {
+        boolean checking = trust == ProducerTrust.UNTRUSTED;
+        MemorySegment ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", checking);
         try {
-            return adopt(ownArray, null, field, devices, readOnly);
+            return adopt(ownArray, null, field, devices, readOnly, checking);
         } catch (RuntimeException | Error e) {
             releaseQuietly(ownArray, null, e);
             throw e;
@@ -224,7 +264,7 @@ public final class DeviceArray implements AutoCloseable {
      * new DeviceArray, without validating it again; on failure it is released.
      */
     static DeviceArray adoptWritten(MemorySegment written, Field field, Devices devices, boolean readOnly) {
-        MemorySegment own = move(written, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release");
+        MemorySegment own = move(written, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", false);
         try {
             return new DeviceArray(own, null, field, devices, readOnly);
         } catch (RuntimeException | Error e) {
@@ -233,10 +273,15 @@ public final class DeviceArray implements AutoCloseable {
         }
     }
 
-    private static DeviceArray adopt(MemorySegment ownArray, MemorySegment ownSchema, Field field, Devices devices, boolean readOnly) {
+    private static DeviceArray adopt(MemorySegment ownArray, MemorySegment ownSchema, Field field, Devices devices, boolean readOnly,
+                                     boolean checking) {
         MemorySegment array = ownArray.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
-        ArrayValidator.validate(array, field, InvalidArrowException::new);
+        Faults faults = Faults.of(InvalidArrowException::new, checking);
+        ArrayValidator.validate(array, field, "", faults);
         DeviceType type = DeviceType.of(ownArray.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE));
+        if (checking && type.isHostAccessible()) {
+            HostBufferRanges.check(array, field, "", faults);
+        }
         boolean hasEvent = !ownArray.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT).equals(MemorySegment.NULL);
         if (hasEvent && type.isKnown() && type.eventType().isEmpty()) {
             throw new InvalidArrowException("sync_event", "is set but " + type + " arrays have no events (must be NULL)");
@@ -244,9 +289,16 @@ public final class DeviceArray implements AutoCloseable {
         return new DeviceArray(ownArray, ownSchema, field, devices, readOnly);
     }
 
-    private static MemorySegment move(MemorySegment source, long size, long releaseOffset, String releasePath) {
+    private static MemorySegment move(MemorySegment source, long size, long releaseOffset, String releasePath, boolean checking) {
         if (source.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("struct pointer is NULL");
+        }
+        if (source.address() % Long.BYTES != 0) {
+            throw new IllegalArgumentException("struct pointer 0x" + Long.toHexString(source.address()) + " is not aligned to " + Long.BYTES + " bytes");
+        }
+        if (checking && ReadableMemory.readableBytes(source, size) < size) {
+            throw new IllegalArgumentException("struct pointer 0x" + Long.toHexString(source.address()) + " does not point to "
+                    + size + " bytes of readable memory");
         }
         MemorySegment from = Pointers.bytes(source, size);
         if (from.get(ADDRESS, releaseOffset).equals(MemorySegment.NULL)) {
@@ -408,9 +460,15 @@ public final class DeviceArray implements AutoCloseable {
 
     /**
      * Validates the data, not only the structs: offsets, UTF-8, null counts, union type ids, dictionary
-     * indices, run ends and views (see {@link InvalidArrowException} for how faults are named). Arrays not in
-     * host memory are copied to the host first. The C Data Interface carries no buffer sizes, so the sizes
-     * the structs imply are trusted; use {@link #validateFull(ToLongFunction)} when you know them.
+     * indices, run ends and views (see {@link InvalidArrowException} for how faults are named). The C Data
+     * Interface carries no buffer sizes, so for arrays in host-accessible memory every pointer and every byte
+     * range the structs imply is first checked against the process's readable mappings (as an
+     * {@link ProducerTrust#UNTRUSTED} import does), whatever the trust the array was imported with: memory
+     * that is not mapped, or shorter than the structs say, is refused instead of read. Arrays not in host
+     * memory are copied to the host first (the device memory itself stays trusted). Use
+     * {@link #validateFull(ToLongFunction)} when you know the true buffer sizes.
+     *
+     * <p>Blocks the calling thread: it waits on the host for the array's sync event and reads every buffer.
      *
      * @throws InvalidArrowException naming the path and rule of the first fault; the array stays open
      */
@@ -431,12 +489,36 @@ public final class DeviceArray implements AutoCloseable {
             if (syncEvent != null) {
                 syncEvent.waitOnHost();
             }
-            FullValidator.validate(arrowArray(), field, bufferCapacity, InvalidArrowException::new);
+            validateHost(arrowArray(), bufferCapacity);
         } else {
             try (DeviceArray host = copyToHost()) {
-                FullValidator.validate(host.arrowArray(), field, pointer -> -1, InvalidArrowException::new);
+                validateHost(host.arrowArray(), pointer -> -1);
             }
         }
+        contentsVerified = true;
+    }
+
+    private void validateHost(MemorySegment array, ToLongFunction<MemorySegment> bufferCapacity) {
+        Faults checking = Faults.checking(InvalidArrowException::new);
+        ArrayValidator.validate(array, field, "", checking);
+        HostBufferRanges.check(array, field, "", checking);
+        FullValidator.validate(array, field, bufferCapacity, true, InvalidArrowException::new);
+    }
+
+    /**
+     * Validates the data once before it is first read through a reader ({@link dev.quiver.host.ArrayReader}):
+     * arrays whose contents Quiver wrote itself from Java values, and arrays that passed
+     * {@link #validateFull()}, are not validated again.
+     */
+    void verifyContentsForReading() {
+        if (!contentsVerified) {
+            validateFull();
+        }
+    }
+
+    /** Marks the contents as written by Quiver from checked Java values, so that reading needs no validation. */
+    void markContentsVerified() {
+        contentsVerified = true;
     }
 
     /** @return the field (type, name, nullability, children) of this array */
@@ -684,7 +766,9 @@ public final class DeviceArray implements AutoCloseable {
                 dropReference();
                 throw e;
             }
-            return adoptWritten(written, viewField, devices, readOnly);
+            DeviceArray view = adoptWritten(written, viewField, devices, readOnly);
+            view.contentsVerified = contentsVerified;
+            return view;
         }
     }
 

@@ -2,6 +2,7 @@ package dev.quiver.host;
 
 import dev.quiver.DeviceArray;
 import dev.quiver.SyncEvent;
+import dev.quiver.internal.bridge.ArrayAccess;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
@@ -43,8 +44,8 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  *
  * <p><b>Ownership and threads.</b> A reader borrows the array's memory: it is valid only while its
  * {@link DeviceArray} is open, and reads after close are undefined. It keeps no mutable state, so several
- * threads may read through one reader. Reading trusts the sizes the structs imply; validate data from a
- * producer you do not trust.
+ * threads may read through one reader. Contents are validated once before the first reader reads
+ * them (see {@link #of}).
  */
 public final class ArrayReader {
     private final ArrayMemory memory;
@@ -73,9 +74,15 @@ public final class ArrayReader {
     /**
      * Waits on the host for the array's sync event, if it has one, then returns a reader.
      *
+     * <p>The first reader of an array whose contents Quiver did not write itself from Java values (an
+     * imported array, a built one, a copy or view of either) validates them in full first
+     * ({@link DeviceArray#validateFull()}), once per array, so that invalid data fails here with the field
+     * path instead of being read as wrong values.
+     *
      * @param array an open array in host-accessible memory; the reader borrows it
      * @return a reader of its values
      * @throws IllegalArgumentException if the host cannot address the array's memory
+     * @throws dev.quiver.InvalidArrowException if the array's contents break the format
      */
     public static ArrayReader of(DeviceArray array) {
         if (!array.deviceType().isHostAccessible()) {
@@ -83,6 +90,7 @@ public final class ArrayReader {
                     + " memory is not host accessible; copy it to the CPU first (DeviceArray.copyToHost)");
         }
         array.syncEvent().ifPresent(SyncEvent::waitOnHost);
+        ArrayAccess.verifyForReading(array);
         ArrayMemory memory = new ArrowArrayMemory(array.arrowArray());
         return new ArrayReader(memory, array.field(), memory.offset(), memory.length());
     }

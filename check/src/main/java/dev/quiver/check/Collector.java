@@ -1,5 +1,6 @@
 package dev.quiver.check;
 
+import dev.quiver.internal.abi.HostMappings;
 import dev.quiver.internal.validate.Fault;
 import dev.quiver.internal.validate.Faults;
 
@@ -19,7 +20,7 @@ final class Collector implements Faults {
     private final Set<Violation> violations = new LinkedHashSet<>();
     private final List<String> checked = new ArrayList<>();
     private final Set<String> notes = new LinkedHashSet<>();
-    private Optional<HostMemoryMap> memory = HostMemoryMap.snapshot();
+    private Optional<HostMappings> memory = HostMappings.snapshot();
 
     /** Records a violation of a rule. */
     synchronized void report(Rule rule, String path, String message) {
@@ -48,7 +49,7 @@ final class Collector implements Faults {
 
     /** Takes a new snapshot of the memory map, after the producer ran and may have mapped memory. */
     void refreshMemory() {
-        memory = HostMemoryMap.snapshot();
+        memory = HostMappings.snapshot();
     }
 
     @Override

@@ -67,6 +67,9 @@ public final class BufferSizes {
 
     private static long lastOffset(MemorySegment array, int offsetsIndex, long slots, int bitWidth) {
         MemorySegment offsets = ArrayData.bufferPointer(array, offsetsIndex);
+        if (offsets.equals(MemorySegment.NULL)) {
+            return 0;   // only an empty array may omit its offsets: it addresses no data
+        }
         long at = Math.multiplyExact(slots, bitWidth / 8);
         MemorySegment last = offsets.reinterpret(at + bitWidth / 8);
         return bitWidth == 32 ? last.get(JAVA_INT_UNALIGNED, at) : last.get(JAVA_LONG_UNALIGNED, at);

@@ -12,7 +12,9 @@ import java.lang.invoke.MethodType;
  * thread, with the threading rules of the member reached.
  */
 public final class ArrayAccess {
-    private static final MethodHandle CHECK_WRITABLE = checkWritableHandle();
+    private static final MethodHandle CHECK_WRITABLE = handle("checkWritable");
+    private static final MethodHandle VERIFY_FOR_READING = handle("verifyContentsForReading");
+    private static final MethodHandle MARK_VERIFIED = handle("markContentsVerified");
 
     private ArrayAccess() {}
 
@@ -25,19 +27,43 @@ public final class ArrayAccess {
      * @throws IllegalStateException             if it is closed or exported
      */
     public static void checkWritable(DeviceArray array) {
+        invoke(CHECK_WRITABLE, array);
+    }
+
+    /**
+     * Validates an array's contents in full before they are first read, unless Quiver wrote them from Java
+     * values or they passed full validation already.
+     *
+     * @param array an open array in host-accessible memory
+     * @throws dev.quiver.InvalidArrowException naming the path and rule of the first fault
+     */
+    public static void verifyForReading(DeviceArray array) {
+        invoke(VERIFY_FOR_READING, array);
+    }
+
+    /**
+     * Marks an array's contents as written by Quiver from checked Java values.
+     *
+     * @param array an array Quiver has just built
+     */
+    public static void markVerified(DeviceArray array) {
+        invoke(MARK_VERIFIED, array);
+    }
+
+    private static void invoke(MethodHandle member, DeviceArray array) {
         try {
-            CHECK_WRITABLE.invokeExact(array);
+            member.invokeExact(array);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException("DeviceArray.checkWritable threw a checked exception", e);
+            throw new IllegalStateException("a DeviceArray member threw a checked exception", e);
         }
     }
 
-    private static MethodHandle checkWritableHandle() {
+    private static MethodHandle handle(String name) {
         try {
             return MethodHandles.privateLookupIn(DeviceArray.class, MethodHandles.lookup())
-                    .findVirtual(DeviceArray.class, "checkWritable", MethodType.methodType(void.class));
+                    .findVirtual(DeviceArray.class, name, MethodType.methodType(void.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -103,7 +103,7 @@ public final class ArrayValidator {
         if (field.dictionary() != null) {
             if (dictionary.equals(MemorySegment.NULL)) {
                 faults.report(Fault.ARRAY_DICTIONARY, Paths.join(path, "dictionary"), "is NULL but the schema is dictionary-encoded");
-            } else if (faults.readable(dictionary, STRUCT_SIZE, Paths.join(path, "dictionary"))) {
+            } else if (faults.struct(dictionary, STRUCT_SIZE, Paths.join(path, "dictionary"))) {
                 node(Pointers.bytes(dictionary, STRUCT_SIZE), field.dictionary().values(), Paths.join(path, "dictionary"), depth + 1);
             }
         }
@@ -132,7 +132,7 @@ public final class ArrayValidator {
             }
         }
         MemorySegment dictionary = array.get(ADDRESS, ArrowArrayLayout.DICTIONARY);
-        if (!dictionary.equals(MemorySegment.NULL) && faults.readable(dictionary, STRUCT_SIZE, Paths.join(path, "dictionary"))) {
+        if (!dictionary.equals(MemorySegment.NULL) && faults.struct(dictionary, STRUCT_SIZE, Paths.join(path, "dictionary"))) {
             node(Pointers.bytes(dictionary, STRUCT_SIZE), null, Paths.join(path, "dictionary"), depth + 1);
         }
     }
@@ -291,7 +291,7 @@ public final class ArrayValidator {
             faults.report(Fault.ARRAY_CHILD_NULL, childPath, "is NULL");
             return null;
         }
-        return faults.readable(child, STRUCT_SIZE, childPath) ? Pointers.bytes(child, STRUCT_SIZE) : null;
+        return faults.struct(child, STRUCT_SIZE, childPath) ? Pointers.bytes(child, STRUCT_SIZE) : null;
     }
 
     private long multiply(long slots, long size, String path) {

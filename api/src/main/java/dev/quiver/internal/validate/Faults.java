@@ -1,5 +1,7 @@
 package dev.quiver.internal.validate;
 
+import dev.quiver.internal.abi.ReadableMemory;
+
 import java.lang.foreign.MemorySegment;
 import java.util.function.BiFunction;
 
@@ -20,6 +22,34 @@ public interface Faults {
         return (fault, path, message) -> {
             throw invalid.apply(path, message);
         };
+    }
+
+    /**
+     * @param invalid makes the exception to throw from a field path and a rule
+     * @return a sink that throws at the first fault and checks every pointer against the process's
+     *         readable mappings ({@link ReadableMemory}) before anything is read through it
+     */
+    static Faults checking(BiFunction<String, String, ? extends RuntimeException> invalid) {
+        return new Faults() {
+            @Override
+            public void report(Fault fault, String path, String message) {
+                throw invalid.apply(path, message);
+            }
+
+            @Override
+            public long readableBytes(MemorySegment pointer, long max) {
+                return ReadableMemory.readableBytes(pointer, max);
+            }
+        };
+    }
+
+    /**
+     * @param invalid  makes the exception to throw from a field path and a rule
+     * @param checking whether pointers are checked ({@link #checking}) or trusted ({@link #throwing})
+     * @return the sink
+     */
+    static Faults of(BiFunction<String, String, ? extends RuntimeException> invalid, boolean checking) {
+        return checking ? checking(invalid) : throwing(invalid);
     }
 
     /**
@@ -54,5 +84,23 @@ public interface Faults {
         report(Fault.POINTER_UNREADABLE, path, "points to 0x" + Long.toHexString(pointer.address())
                 + ", which is not readable host memory (" + bytes + (bytes == 1 ? " byte" : " bytes") + " needed)");
         return false;
+    }
+
+    /**
+     * Checks a pointer to a C struct before it is read: aligned for its pointer and 64-bit members, and
+     * readable for its size.
+     *
+     * @param pointer the struct's address, not NULL
+     * @param size    the struct's size in bytes
+     * @param path    the field path of the pointer, for the report
+     * @return true if the struct may be read; otherwise reports and returns false
+     */
+    default boolean struct(MemorySegment pointer, long size, String path) {
+        if (pointer.address() % Long.BYTES != 0) {
+            report(Fault.POINTER_UNREADABLE, path, "points to 0x" + Long.toHexString(pointer.address())
+                    + ", which is not aligned to " + Long.BYTES + " bytes as a C struct must be");
+            return false;
+        }
+        return readable(pointer, size, path);
     }
 }

@@ -2,6 +2,7 @@ package dev.quiver.internal.validate;
 
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.internal.abi.Pointers;
+import dev.quiver.internal.abi.ReadableMemory;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
@@ -32,10 +33,13 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  */
 public final class FullValidator {
     private final ToLongFunction<MemorySegment> capacity;
+    private final boolean checkReadable;
     private final BiFunction<String, String, ? extends RuntimeException> invalid;
 
-    private FullValidator(ToLongFunction<MemorySegment> capacity, BiFunction<String, String, ? extends RuntimeException> invalid) {
+    private FullValidator(ToLongFunction<MemorySegment> capacity, boolean checkReadable,
+                          BiFunction<String, String, ? extends RuntimeException> invalid) {
         this.capacity = capacity;
+        this.checkReadable = checkReadable;
         this.invalid = invalid;
     }
 
@@ -48,7 +52,20 @@ public final class FullValidator {
      */
     public static void validate(MemorySegment array, Field field, ToLongFunction<MemorySegment> capacity,
                                 BiFunction<String, String, ? extends RuntimeException> invalid) {
-        new FullValidator(capacity, invalid).node(Pointers.struct(array, ArrowArrayLayout.LAYOUT), field, "");
+        validate(array, field, capacity, false, invalid);
+    }
+
+    /**
+     * @param array         a structurally valid ArrowArray in host memory
+     * @param field         its field
+     * @param capacity      the size in bytes of the buffer at a pointer, or -1 if unknown
+     * @param checkReadable whether every range is also checked against the process's readable mappings
+     *                      ({@link ReadableMemory}) before it is read
+     * @param invalid       makes the exception for the first fault from its field path and rule
+     */
+    public static void validate(MemorySegment array, Field field, ToLongFunction<MemorySegment> capacity, boolean checkReadable,
+                                BiFunction<String, String, ? extends RuntimeException> invalid) {
+        new FullValidator(capacity, checkReadable, invalid).node(Pointers.struct(array, ArrowArrayLayout.LAYOUT), field, "");
     }
 
     private void node(MemorySegment array, Field field, String path) {
@@ -62,12 +79,7 @@ public final class FullValidator {
         if (layout.hasValidity()) {
             MemorySegment validity = node.buffer(0, layout.buffers().getFirst().bytesFor(end), true);
             if (!validity.equals(MemorySegment.NULL) && nullCount >= 0) {
-                long zeros = 0;
-                for (long i = offset; i < end; i++) {
-                    if (!bit(validity, i)) {
-                        zeros++;
-                    }
-                }
+                long zeros = (end - offset) - Bits.countSet(validity, offset, end);
                 if (zeros != nullCount) {
                     throw invalid.apply(Paths.join(path, "null_count"), "is " + nullCount + " but the validity bitmap has " + zeros + " nulls");
                 }
@@ -358,6 +370,10 @@ public final class FullValidator {
             if (known >= 0 && bytes > known) {
                 throw invalid.apply(Paths.index(path, "buffers", i), "the array addresses " + bytes
                         + " bytes but the buffer holds " + known);
+            }
+            if (checkReadable && ReadableMemory.readableBytes(pointer, bytes) < bytes) {
+                throw invalid.apply(Paths.index(path, "buffers", i), "the array addresses " + bytes + " bytes at 0x"
+                        + Long.toHexString(pointer.address()) + ", which are not all readable host memory");
             }
             return Pointers.bytes(pointer, bytes);
         }

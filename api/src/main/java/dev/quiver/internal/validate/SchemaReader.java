@@ -87,7 +87,7 @@ public final class SchemaReader {
                         + format + "\"");
                 usable = false;
             }
-            Field values = faults.readable(dictionaryPointer, STRUCT_SIZE, Paths.join(path, "dictionary"))
+            Field values = faults.struct(dictionaryPointer, STRUCT_SIZE, Paths.join(path, "dictionary"))
                     ? node(Pointers.bytes(dictionaryPointer, STRUCT_SIZE), Paths.join(path, "dictionary"), depth + 1) : null;
             usable &= values != null;
             dictionary = values == null ? null : new Field.DictionaryEncoding(values, (flags & ArrowSchemaLayout.FLAG_DICTIONARY_ORDERED) != 0);
@@ -156,7 +156,7 @@ public final class SchemaReader {
             Field field = null;
             if (child.equals(MemorySegment.NULL)) {
                 faults.report(Fault.SCHEMA_CHILD_NULL, childPath, "is NULL");
-            } else if (faults.readable(child, STRUCT_SIZE, childPath)) {
+            } else if (faults.struct(child, STRUCT_SIZE, childPath)) {
                 field = node(Pointers.bytes(child, STRUCT_SIZE), childPath, depth + 1);
             }
             usable &= field != null;
