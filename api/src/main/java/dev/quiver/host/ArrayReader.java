@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE_UNALIGNED;
@@ -223,13 +225,48 @@ public final class ArrayReader {
         };
     }
 
-    /** @return every element, in the Java mapping of {@link HostVector} */
+    /**
+     * Boxes every element into a list. The list's heap grows with the length, which a producer chooses (a
+     * null array of any length needs no memory at all), so this refuses, before it allocates anything, when
+     * the list would need more than half of the Java heap that is free; {@link #stream()}, the typed getters
+     * and the bulk copies read any length.
+     *
+     * @return every element, in the Java mapping of {@link HostVector}
+     * @throws IllegalStateException if the boxed elements would not fit in half of the free heap
+     */
     public List<Object> values() {
-        List<Object> out = new ArrayList<>();
+        long perElement = BOXED_BYTES * (1L + descendants(field));
+        Runtime runtime = Runtime.getRuntime();
+        long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+        if (length > Integer.MAX_VALUE - 8 || length > free / 2 / perElement) {
+            throw new IllegalStateException(field.name() + " has " + length + " elements; boxing them all needs about "
+                    + (length > Long.MAX_VALUE / perElement ? "more than " + Long.MAX_VALUE : Math.multiplyExact(length, perElement))
+                    + " bytes of Java heap, more than half of the " + free + " bytes free: read them with stream(), the typed getters or the bulk copies");
+        }
+        List<Object> out = new ArrayList<>((int) length);
         for (long i = 0; i < length; i++) {
             out.add(getObject(i));
         }
         return out;
+    }
+
+    /**
+     * @return every element in order, in the Java mapping of {@link HostVector}, boxed one at a time as the
+     *         stream is consumed (sequential; valid while the array is open)
+     */
+    public Stream<Object> stream() {
+        return LongStream.range(0, length).mapToObj(this::getObject);
+    }
+
+    /** Heap bytes one boxed value takes at the least: its reference and a small object. */
+    private static final long BOXED_BYTES = 24;
+
+    private static long descendants(Field f) {
+        long n = f.children().size();
+        for (Field child : f.children()) {
+            n += descendants(child);
+        }
+        return n;
     }
 
     // ---- unboxed getters ---------------------------------------------------------------------------

@@ -3,6 +3,7 @@ package dev.quiver.types;
 import dev.quiver.DeviceArray;
 import dev.quiver.Diagnostics;
 import dev.quiver.InvalidArrowException;
+import dev.quiver.ProducerTrust;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
@@ -18,6 +19,7 @@ import java.util.Random;
 import java.util.TreeMap;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,14 +28,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Mutation fuzzing of import: random arrays of random nested types are exported, copied by the C producer
- * ({@code deep_copy.c}), and one field of the C structs is mutated (lengths, offsets, null counts, buffer
- * and child counts, buffer pointers set to NULL or to other live buffers, child pointers, format strings,
- * flags). Each mutated struct must be either rejected with an {@link InvalidArrowException} naming a
- * field path, or imported, validated in full against the true buffer sizes and read without error. The JVM
- * must not crash, and C must see each array and schema released exactly once.
+ * ({@code deep_copy.c}), and one thing is mutated: lengths, offsets, null counts, buffer and child counts
+ * (set or one bit flipped), buffer pointers set to NULL, to other live buffers or moved within and beyond
+ * their memory, child, dictionary and pointer-array pointers moved, buffer bytes changed, format strings
+ * replaced or edited, flags. Each mutated struct is imported as from an untrusted producer and must be either
+ * rejected with an {@link InvalidArrowException} naming a field path (on import, by full validation against
+ * the process's readable mappings, or by full validation against the true buffer sizes), or imported, read
+ * and copied without error. It runs in the test JVM, so a crash fails the build; C must see each array and
+ * schema released exactly once.
  */
 class ImportMutationFuzzingTest {
-    private static final int MUTATIONS = 12_000;
+    private static final int MUTATIONS = 100_000;
     private static final long SEED = 20261122L;
     private static final String[] FORMATS = {"n", "b", "c", "C", "s", "i", "I", "l", "L", "e", "f", "g", "z", "Z", "u", "U", "vz", "vu",
         "d:5,2", "d:5,2,32", "w:4", "tdD", "tdm", "tts", "ttn", "tsu:UTC", "tDm", "tiM", "tiD", "tin", "+l", "+L", "+w:2", "+vl", "+vL",
@@ -97,19 +102,31 @@ class ImportMutationFuzzingTest {
             TRACE.println(seed + " " + mutation);
             DeviceArray imported;
             try {
-                imported = DeviceArray.importFrom(array, copiedSchema, EveryTypeThroughCTest.NONE);
+                imported = DeviceArray.importFrom(array, copiedSchema, EveryTypeThroughCTest.NONE, ProducerTrust.UNTRUSTED);
             } catch (InvalidArrowException e) {
                 assertFalse(e.getMessage().isBlank(), mutation);
                 return "rejected on import";
             }
             try (imported) {
                 try {
-                    imported.validateFull(DeepCopyLibrary::capacity);
+                    imported.validateFull();   // the sizes the structs imply, checked against the readable mappings
                 } catch (InvalidArrowException e) {
                     assertFalse(e.getMessage().isBlank(), mutation);
                     return "rejected by full validation";
                 }
-                List<Object> values = ArrayReader.of(imported).values();
+                try {
+                    imported.validateFull(DeepCopyLibrary::capacity);
+                } catch (InvalidArrowException e) {
+                    assertFalse(e.getMessage().isBlank(), mutation);
+                    return "rejected by full validation against the true buffer sizes";
+                }
+                List<Object> values;
+                try {
+                    values = ArrayReader.of(imported).values();
+                } catch (IllegalStateException e) {
+                    assertTrue(e.getMessage().contains("boxing them all needs"), mutation + ": " + e);
+                    return "valid, too long to box";
+                }
                 assertEquals(imported.length(), values.size(), mutation);
                 try (DeviceArray copy = imported.copyToHost()) {
                     assertEquals(values, ArrayReader.of(copy).values(), mutation + ": a copy reads the same");
@@ -137,7 +154,7 @@ class ImportMutationFuzzingTest {
         long length = s.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
         long nBuffers = s.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
         long nChildren = s.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
-        int kind = random.nextInt(22);
+        int kind = random.nextInt(30);
         switch (kind) {
             case 0 -> s.set(JAVA_LONG, ArrowArrayLayout.LENGTH, length + 1);
             case 1 -> s.set(JAVA_LONG, ArrowArrayLayout.LENGTH, length - 1);
@@ -179,9 +196,58 @@ class ImportMutationFuzzingTest {
                         .getAtIndex(ADDRESS, random.nextInt((int) nChildren)).reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
                 child.set(ADDRESS, ArrowArrayLayout.RELEASE, MemorySegment.NULL);
             }
+            case 20, 21 -> {
+                long[] fields = {ArrowArrayLayout.LENGTH, ArrowArrayLayout.NULL_COUNT, ArrowArrayLayout.OFFSET,
+                    ArrowArrayLayout.N_BUFFERS, ArrowArrayLayout.N_CHILDREN};
+                long field = fields[random.nextInt(fields.length)];
+                s.set(JAVA_LONG, field, s.get(JAVA_LONG, field) ^ (1L << random.nextInt(64)));   // one bit flipped
+            }
+            case 22, 23 -> {
+                if (nBuffers == 0) {
+                    return node.path + ": no buffer pointer to move";
+                }
+                MemorySegment pointers = s.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(nBuffers * 8);
+                int b = random.nextInt((int) nBuffers);
+                long moved = pointers.getAtIndex(ADDRESS, b).address() + move(random);
+                pointers.setAtIndex(ADDRESS, b, MemorySegment.ofAddress(moved));
+            }
+            case 24 -> {
+                long[] pointerFields = {ArrowArrayLayout.BUFFERS, ArrowArrayLayout.CHILDREN, ArrowArrayLayout.DICTIONARY};
+                long field = pointerFields[random.nextInt(pointerFields.length)];
+                MemorySegment pointer = s.get(ADDRESS, field);
+                if (pointer.equals(MemorySegment.NULL)) {
+                    return node.path + ": pointer field is NULL";
+                }
+                s.set(ADDRESS, field, MemorySegment.ofAddress(pointer.address() + move(random)));
+            }
+            case 25, 26, 27 -> {
+                if (buffers.isEmpty()) {
+                    return node.path + ": no buffer bytes to change";
+                }
+                MemorySegment buffer = buffers.get(random.nextInt(buffers.size()));
+                long size = DeepCopyLibrary.capacity(buffer);
+                if (size <= 0) {
+                    return node.path + ": an empty buffer";
+                }
+                MemorySegment bytes = buffer.reinterpret(size);
+                for (int n = 1 + random.nextInt(4); n > 0; n--) {
+                    long at = random.nextLong(size);
+                    bytes.set(JAVA_BYTE, at, (byte) (random.nextBoolean() ? random.nextInt(256) : bytes.get(JAVA_BYTE, at) ^ (1 << random.nextInt(8))));
+                }
+            }
             default -> s.set(JAVA_LONG, ArrowArrayLayout.LENGTH, random.nextInt(64));
         }
         return node.path + " array mutation " + kind;
+    }
+
+    /** @return a pointer move: small steps of either sign, aligned or not, or a jump of up to a few pages */
+    private static long move(Random random) {
+        return switch (random.nextInt(4)) {
+            case 0 -> random.nextBoolean() ? 8 : -8;
+            case 1 -> random.nextInt(-64, 65);
+            case 2 -> random.nextInt(-4096, 4097);
+            default -> random.nextLong(-(1L << 16), 1L << 16);
+        };
     }
 
     private static String mutateSchema(MemorySegment schema, Random random, Arena arena) {
@@ -190,9 +256,30 @@ class ImportMutationFuzzingTest {
         Node node = nodes.get(random.nextInt(nodes.size()));
         MemorySegment s = node.struct;
         long nChildren = s.get(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN);
-        int kind = random.nextInt(8);
+        int kind = random.nextInt(10);
         switch (kind) {
             case 0, 1 -> s.set(ADDRESS, ArrowSchemaLayout.FORMAT, arena.allocateFrom(FORMATS[random.nextInt(FORMATS.length)]));
+            case 8, 9 -> {
+                MemorySegment format = s.get(ADDRESS, ArrowSchemaLayout.FORMAT);
+                String text = format.equals(MemorySegment.NULL) ? "" : format.reinterpret(256).getString(0);
+                StringBuilder edited = new StringBuilder(text);
+                int at = edited.isEmpty() ? 0 : random.nextInt(edited.length() + 1);
+                char c = "0123456789:,+-abdefgilmnpstuvwzCDILMSTUZ\u00ff".charAt(random.nextInt(41));
+                switch (random.nextInt(3)) {
+                    case 0 -> edited.insert(at, c);
+                    case 1 -> {
+                        if (at < edited.length()) {
+                            edited.deleteCharAt(at);
+                        }
+                    }
+                    default -> {
+                        if (at < edited.length()) {
+                            edited.setCharAt(at, c);
+                        }
+                    }
+                }
+                s.set(ADDRESS, ArrowSchemaLayout.FORMAT, arena.allocateFrom(edited.toString()));
+            }
             case 2 -> s.set(ADDRESS, ArrowSchemaLayout.FORMAT, arena.allocateFrom(GARBAGE[random.nextInt(GARBAGE.length)]));
             case 3 -> s.set(ADDRESS, ArrowSchemaLayout.FORMAT, MemorySegment.NULL);
             case 4 -> s.set(JAVA_LONG, ArrowSchemaLayout.FLAGS, random.nextBoolean() ? random.nextInt(8) : 1L << random.nextInt(63));

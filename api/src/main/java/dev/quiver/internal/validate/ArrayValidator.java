@@ -117,7 +117,7 @@ public final class ArrayValidator {
         } else if (nBuffers > 0 && array.get(ADDRESS, ArrowArrayLayout.BUFFERS).equals(MemorySegment.NULL)) {
             faults.report(Fault.ARRAY_BUFFER_NULL, Paths.join(path, "buffers"), "is NULL but n_buffers is " + nBuffers);
         } else if (nBuffers > 0) {
-            faults.readable(array.get(ADDRESS, ArrowArrayLayout.BUFFERS), nBuffers * ADDRESS.byteSize(), Paths.join(path, "buffers"));
+            faults.struct(array.get(ADDRESS, ArrowArrayLayout.BUFFERS), nBuffers * ADDRESS.byteSize(), Paths.join(path, "buffers"));
         }
         long nChildren = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
         if (nChildren < 0 || nChildren > MAX_POINTERS) {
@@ -154,7 +154,7 @@ public final class ArrayValidator {
             faults.report(Fault.ARRAY_BUFFER_NULL, Paths.join(path, "buffers"), "is NULL but n_buffers is " + nBuffers);
             return;
         }
-        if (nBuffers > 0 && !faults.readable(buffers, nBuffers * ADDRESS.byteSize(), Paths.join(path, "buffers"))) {
+        if (nBuffers > 0 && !faults.struct(buffers, nBuffers * ADDRESS.byteSize(), Paths.join(path, "buffers"))) {
             return;
         }
         buffers = Pointers.pointers(buffers, nBuffers);
@@ -277,7 +277,7 @@ public final class ArrayValidator {
             faults.report(Fault.ARRAY_CHILD_NULL, Paths.join(path, "children"), "is NULL but n_children is " + n);
             return null;
         }
-        if (n > 0 && !faults.readable(children, n * ADDRESS.byteSize(), Paths.join(path, "children"))) {
+        if (n > 0 && !faults.struct(children, n * ADDRESS.byteSize(), Paths.join(path, "children"))) {
             return null;
         }
         return Pointers.pointers(children, n);

@@ -87,8 +87,8 @@ public interface Faults {
     }
 
     /**
-     * Checks a pointer to a C struct before it is read: aligned for its pointer and 64-bit members, and
-     * readable for its size.
+     * Checks a pointer to a C struct or to an array of pointers before it is read: aligned for pointer and
+     * 64-bit members, and readable for its size.
      *
      * @param pointer the struct's address, not NULL
      * @param size    the struct's size in bytes
@@ -98,7 +98,7 @@ public interface Faults {
     default boolean struct(MemorySegment pointer, long size, String path) {
         if (pointer.address() % Long.BYTES != 0) {
             report(Fault.POINTER_UNREADABLE, path, "points to 0x" + Long.toHexString(pointer.address())
-                    + ", which is not aligned to " + Long.BYTES + " bytes as a C struct must be");
+                    + ", which is not aligned to " + Long.BYTES + " bytes as C structs and pointer arrays are");
             return false;
         }
         return readable(pointer, size, path);

@@ -144,7 +144,7 @@ public final class SchemaReader {
             faults.report(Fault.SCHEMA_CHILD_NULL, Paths.join(path, "children"), "is NULL but n_children is " + n);
             return null;
         }
-        if (n > 0 && !faults.readable(pointers, n * ADDRESS.byteSize(), Paths.join(path, "children"))) {
+        if (n > 0 && !faults.struct(pointers, n * ADDRESS.byteSize(), Paths.join(path, "children"))) {
             return null;
         }
         pointers = Pointers.pointers(pointers, n);
