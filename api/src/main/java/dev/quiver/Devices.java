@@ -98,10 +98,10 @@ public final class Devices {
      * @param type a device type
      * @param id   a device id (-1 for the CPU)
      * @return the device
-     * @throws NoSuchElementException saying which providers serve the type and why none is usable
+     * @throws NoBackendException saying which providers serve the type and why none is usable
      */
     public Device get(DeviceType type, long id) {
-        return find(type, id).orElseThrow(() -> new NoSuchElementException(missing(type, id)));
+        return find(type, id).orElseThrow(() -> new NoBackendException(type, id, missing(type, id)));
     }
 
     /**

@@ -16,6 +16,7 @@ import static dev.quiver.CProducerImportTest.values;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Device codes this build does not know (DLPack's 17 kDLMAIA, 18 kDLTrn) survive import and re-export
@@ -57,5 +58,24 @@ class UnknownDeviceTypeTest {
             CProducer.assertReleasedExactlyOnce(beforeProduce, afterProduce);
         }
         assertEquals(liveBefore, Diagnostics.liveExports(), "a foreign struct passed through is not a Quiver export");
+    }
+
+    @org.junit.jupiter.api.Test
+    void aDeviceTypeNoBackendServesImportsAndFailsClearlyWhenUsed() {
+        try (Arena arena = Arena.ofConfined()) {
+            Counters beforeProduce = CProducer.counters();
+            Structs c = CProducer.produce(arena, "struct_of_int32_utf8", 999);
+            Counters afterProduce = CProducer.counters();
+            try (DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), CProducer.NO_BACKENDS)) {
+                assertEquals("UNKNOWN(999)", array.deviceType().toString());
+                NoBackendException copy = assertThrows(NoBackendException.class, array::copyToHost);
+                assertEquals(999, copy.type().code());
+                assertTrue(copy.getMessage().contains("UNKNOWN(999)") && copy.getMessage().contains("code 999"), copy.getMessage());
+                NoBackendException validate = assertThrows(NoBackendException.class, array::validateFull);
+                assertTrue(validate.getMessage().contains("code 999"), validate.getMessage());
+                assertTrue(array.toString().contains("999"), array.toString());
+            }
+            CProducer.assertReleasedExactlyOnce(beforeProduce, afterProduce);
+        }
     }
 }

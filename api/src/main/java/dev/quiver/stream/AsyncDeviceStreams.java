@@ -3,6 +3,7 @@ package dev.quiver.stream;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
+import dev.quiver.ProducerTrust;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.MemorySegment;
@@ -118,13 +119,27 @@ public final class AsyncDeviceStreams {
      * @return a publisher that accepts one subscriber
      */
     public static Flow.Publisher<DeviceArray> importProducer(Consumer<MemorySegment> start, Devices devices) {
+        return importProducer(start, devices, ProducerTrust.fromEnvironment());
+    }
+
+    /**
+     * A publisher over a C producer, trusting its schema's and arrays' pointers as far as {@code trust}
+     * says (error messages are always read through checked memory).
+     *
+     * @param start   gives the handler to the C producer; as {@link #importProducer(Consumer, Devices)}
+     * @param devices where the arrays find backends for events and copies
+     * @param trust   whether the schema's and arrays' pointers are trusted or checked
+     * @return a publisher that accepts one subscriber
+     */
+    public static Flow.Publisher<DeviceArray> importProducer(Consumer<MemorySegment> start, Devices devices, ProducerTrust trust) {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(devices, "devices");
+        Objects.requireNonNull(trust, "trust");
         AtomicBoolean used = new AtomicBoolean();
         return subscriber -> {
             Objects.requireNonNull(subscriber, "subscriber");
             if (used.compareAndSet(false, true)) {
-                ProducerImport.subscribe(subscriber, devices, start);
+                ProducerImport.subscribe(subscriber, devices, trust, start);
             } else {
                 subscriber.onSubscribe(new Flow.Subscription() {
                     @Override

@@ -4,6 +4,7 @@ import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.InvalidArrowException;
+import dev.quiver.ProducerTrust;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
@@ -11,6 +12,7 @@ import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
+import dev.quiver.internal.validate.Faults;
 import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
 
@@ -18,6 +20,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -61,18 +64,20 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     private final MemorySegment scratch;
     private final DeviceType deviceType;
     private final Devices devices;
+    private final ProducerTrust trust;
     private final CallGate gate = new CallGate();
     private Field schema;
     private DeviceArray pending;
     private boolean ended;
     private Throwable failure;
 
-    private DeviceArrayStream(Arena memory, MemorySegment struct, Devices devices) {
+    private DeviceArrayStream(Arena memory, MemorySegment struct, Devices devices, ProducerTrust trust) {
         this.memory = memory;
         this.struct = struct;
         this.scratch = memory.allocate(ArrowDeviceArrayLayout.LAYOUT);
         this.deviceType = DeviceType.of(struct.get(JAVA_INT, ArrowDeviceArrayStreamLayout.DEVICE_TYPE));
         this.devices = devices;
+        this.trust = trust;
     }
 
     /**
@@ -97,6 +102,23 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
      * @throws InvalidArrowException if the struct or its schema breaks the spec; the stream was released
      */
     public static DeviceArrayStream importFrom(MemorySegment stream, Devices devices) {
+        return importFrom(stream, devices, ProducerTrust.fromEnvironment());
+    }
+
+    /**
+     * Moves a C stream in, trusting its schema's and arrays' pointers as far as {@code trust} says (the
+     * producer's error messages are always read through checked memory, at most
+     * {@value dev.quiver.internal.abi.NativeCalls#MAX_MESSAGE_BYTES} bytes).
+     *
+     * @param stream  a live {@code struct ArrowDeviceArrayStream*}; left released (release NULL)
+     * @param devices where the arrays find backends for events and copies
+     * @param trust   whether the schema's and arrays' pointers are trusted or checked
+     * @return the stream, owned by the caller
+     * @throws StreamException if {@code get_schema} fails; the stream was released
+     * @throws InvalidArrowException if the struct or its schema breaks the spec; the stream was released
+     */
+    public static DeviceArrayStream importFrom(MemorySegment stream, Devices devices, ProducerTrust trust) {
+        Objects.requireNonNull(trust, "trust");
         if (stream.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("stream pointer is NULL");
         }
@@ -108,7 +130,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         MemorySegment own = memory.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
         own.copyFrom(from);
         from.set(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE, MemorySegment.NULL);
-        DeviceArrayStream result = new DeviceArrayStream(memory, own, devices);
+        DeviceArrayStream result = new DeviceArrayStream(memory, own, devices, trust);
         try {
             requireCallback(own, ArrowDeviceArrayStreamLayout.GET_SCHEMA, "get_schema");
             requireCallback(own, ArrowDeviceArrayStreamLayout.GET_NEXT, "get_next");
@@ -135,7 +157,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
                 throw new StreamException(code, "get_schema: " + lastError());
             }
             try {
-                return SchemaReader.read(out, InvalidArrowException::new);
+                return SchemaReader.read(out, "schema", Faults.of(InvalidArrowException::new, trust == ProducerTrust.UNTRUSTED));
             } finally {
                 ReleaseCallbacks.releaseSchemaStruct(out);
             }
@@ -241,7 +263,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
             return null;
         }
         ArrayChecks.requireDeviceType(scratch, deviceType, "stream");
-        return DeviceArray.importFrom(scratch, schema, devices);
+        return DeviceArray.importFrom(scratch, schema, devices, trust);
     }
 
     /** @return true once {@link #close()} was called */

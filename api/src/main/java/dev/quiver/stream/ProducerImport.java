@@ -4,6 +4,7 @@ import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.InvalidArrowException;
+import dev.quiver.ProducerTrust;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowAsyncDeviceStreamHandlerLayout;
 import dev.quiver.abi.ArrowAsyncProducerLayout;
@@ -15,6 +16,7 @@ import dev.quiver.internal.abi.IdTable;
 import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
+import dev.quiver.internal.validate.Faults;
 import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
 
@@ -54,6 +56,7 @@ final class ProducerImport implements DeviceArraySubscription {
 
     private final Flow.Subscriber<? super DeviceArray> subscriber;
     private final Devices devices;
+    private final ProducerTrust trust;
     private final Arena memory = Arena.ofShared();
     private final MemorySegment handler;
     private final SerialDrain signals = new SerialDrain(Runnable::run, "async device stream subscriber");
@@ -68,9 +71,10 @@ final class ProducerImport implements DeviceArraySubscription {
     private boolean subscribed; // confined to the signal drain
     private boolean signalledEnd; // confined to the signal drain: onComplete or onError was delivered
 
-    private ProducerImport(Flow.Subscriber<? super DeviceArray> subscriber, Devices devices) {
+    private ProducerImport(Flow.Subscriber<? super DeviceArray> subscriber, Devices devices, ProducerTrust trust) {
         this.subscriber = subscriber;
         this.devices = devices;
+        this.trust = trust;
         this.handler = memory.allocate(ArrowAsyncDeviceStreamHandlerLayout.LAYOUT);
         handler.set(ADDRESS, ArrowAsyncDeviceStreamHandlerLayout.ON_SCHEMA, Stubs.ON_SCHEMA);
         handler.set(ADDRESS, ArrowAsyncDeviceStreamHandlerLayout.ON_NEXT_TASK, Stubs.ON_NEXT_TASK);
@@ -81,8 +85,8 @@ final class ProducerImport implements DeviceArraySubscription {
     }
 
     /** Makes the handler and gives it to {@code start}, which hands it to the C producer. */
-    static void subscribe(Flow.Subscriber<? super DeviceArray> subscriber, Devices devices, Consumer<MemorySegment> start) {
-        ProducerImport stream = new ProducerImport(subscriber, devices);
+    static void subscribe(Flow.Subscriber<? super DeviceArray> subscriber, Devices devices, ProducerTrust trust, Consumer<MemorySegment> start) {
+        ProducerImport stream = new ProducerImport(subscriber, devices, trust);
         try {
             // a view without the arena's scope: a producer may release the handler from inside start
             start.accept(Pointers.bytes(MemorySegment.ofAddress(stream.handler.address()), stream.handler.byteSize()));
@@ -179,7 +183,7 @@ final class ProducerImport implements DeviceArraySubscription {
             }
             additionalMetadata = SchemaReader.metadata(p.get(ADDRESS, ArrowAsyncProducerLayout.ADDITIONAL_METADATA), "producer.additional_metadata", InvalidArrowException::new).toMap();
             deviceType = DeviceType.of(p.get(JAVA_INT, ArrowAsyncProducerLayout.DEVICE_TYPE));
-            field = SchemaReader.read(schemaStruct, InvalidArrowException::new);
+            field = SchemaReader.read(schemaStruct, "schema", Faults.of(InvalidArrowException::new, trust == ProducerTrust.UNTRUSTED));
             producer = p;
         } catch (RuntimeException e) {
             terminate(e);
@@ -235,7 +239,7 @@ final class ProducerImport implements DeviceArraySubscription {
             throw new InvalidArrowException("array.release", "is NULL after extract_data returned 0 (no array was produced)");
         }
         ArrayChecks.requireDeviceType(out, deviceType, "producer");
-        return DeviceArray.importFrom(out, schema, devices);
+        return DeviceArray.importFrom(out, schema, devices, trust);
     }
 
     private void released() {

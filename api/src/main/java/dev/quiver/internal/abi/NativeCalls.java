@@ -192,9 +192,10 @@ public final class NativeCalls {
     public static final int MAX_MESSAGE_BYTES = 4096;
 
     /**
-     * Reads a producer's NUL-terminated UTF-8 message, never more than {@value #MAX_MESSAGE_BYTES} bytes: a
-     * message without a terminator in that range is cut and marked so. The bytes up to the bound are trusted
-     * to be readable.
+     * Reads a producer's NUL-terminated UTF-8 message, never more than {@value #MAX_MESSAGE_BYTES} bytes and
+     * never past readable memory: the pointer and every byte read are checked against the process's
+     * readable mappings first ({@link ReadableMemory}). A message without a terminator in that range is cut
+     * and marked so; a pointer to unreadable memory gives a message saying so.
      *
      * @param pointer the message, or NULL
      * @return the message, or null for NULL
@@ -203,14 +204,20 @@ public final class NativeCalls {
         if (pointer.equals(MemorySegment.NULL)) {
             return null;
         }
-        MemorySegment bytes = pointer.reinterpret(MAX_MESSAGE_BYTES);
-        for (long i = 0; i < MAX_MESSAGE_BYTES; i++) {
+        long readable = ReadableMemory.readableBytes(pointer, MAX_MESSAGE_BYTES);
+        if (readable == 0) {
+            return "(the message pointer 0x" + Long.toHexString(pointer.address()) + " does not point to readable memory)";
+        }
+        MemorySegment bytes = pointer.reinterpret(readable);
+        for (long i = 0; i < readable; i++) {
             if (bytes.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) == 0) {
                 return bytes.getString(0);
             }
         }
         byte[] cut = bytes.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
-        return new String(cut, java.nio.charset.StandardCharsets.UTF_8) + "... (cut at " + MAX_MESSAGE_BYTES + " bytes: no terminator)";
+        return new String(cut, java.nio.charset.StandardCharsets.UTF_8) + (readable == MAX_MESSAGE_BYTES
+                ? "... (cut at " + MAX_MESSAGE_BYTES + " bytes: no terminator)"
+                : "... (cut at " + readable + " bytes: runs into unreadable memory without a terminator)");
     }
 
     private static void requireFunction(MemorySegment function) {
