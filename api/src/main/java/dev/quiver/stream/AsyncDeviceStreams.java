@@ -48,7 +48,11 @@ import java.util.function.Consumer;
  * on another device type, a failing {@code extract_data}) are returned to the producer as {@code errno}
  * codes and signalled as {@code onError}; the producer's {@code on_error} becomes {@code onError} with a
  * {@link StreamException} carrying code, message and metadata. After {@code cancel()} arriving tasks are
- * extracted with a NULL array (discarded). Quiver never calls the producer after the handler's
+ * extracted with a NULL array (discarded), and the subscriber gets no further signal at all: neither
+ * {@code onComplete} when the producer ends the stream nor {@code onError} when it reports the cancel (or
+ * anything else), whichever thread cancelled and whenever the producer's signal arrives (Flow's rule 3.12
+ * lets a publisher stop signalling; Quiver always does). The one exception is {@code request(n)} with
+ * {@code n <= 0}, which cancels and signals {@code onError} as Flow's rule 3.9 demands. Quiver never calls the producer after the handler's
  * {@code release}, and {@code release} waits for calls that are running.
  */
 public final class AsyncDeviceStreams {

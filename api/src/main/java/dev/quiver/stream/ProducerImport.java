@@ -202,7 +202,9 @@ final class ProducerImport implements DeviceArraySubscription {
                 signals.submit(() -> {
                     deliverSubscribe();
                     signalledEnd = true;
-                    subscriber.onComplete();
+                    if (!cancelled.get()) {
+                        subscriber.onComplete();
+                    }
                 });
             }
             return 0;
@@ -256,7 +258,9 @@ final class ProducerImport implements DeviceArraySubscription {
             signals.submit(() -> {
                 deliverSubscribe();
                 signalledEnd = true;
-                subscriber.onError(failure);
+                if (!cancelled.get()) {
+                    subscriber.onError(failure);
+                }
             });
         }
     }

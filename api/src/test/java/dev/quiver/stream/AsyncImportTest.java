@@ -148,6 +148,31 @@ class AsyncImportTest {
         assertEquals(0, stat(p, DISCARDED));
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "producer after cancel: {0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2})
+    void afterCancelTheSubscriberGetsNoTerminalSignalWhateverTheProducerSends(int afterCancel) throws Exception {
+        StreamC.call(() -> {
+            StreamC.ASYNC_PRODUCER_AFTER_CANCEL.invokeExact(afterCancel);
+            return null;
+        });
+        try {
+            RecordingSubscriber subscriber = new RecordingSubscriber(1, 5);
+            producer(1_000, -1, -1, -1, 0, false).subscribe(subscriber);
+            assertTrue(subscriber.cancelled.await(30, TimeUnit.SECONDS));
+            MemorySegment p = joined();
+            assertEquals(afterCancel == 1 ? 1 : 0, stat(p, ENDED), "the producer ended the stream after the cancel");
+            assertEquals(5, subscriber.received.get());
+            assertEquals(List.of(), subscriber.errors, "no onError after cancel, even when the producer reports one");
+            assertEquals(0, subscriber.completions.get(), "no onComplete after cancel, even when the producer ends the stream");
+            assertEquals(1, stat(p, RELEASED), "the producer released the handler");
+        } finally {
+            StreamC.call(() -> {
+                StreamC.ASYNC_PRODUCER_AFTER_CANCEL.invokeExact(0);
+                return null;
+            });
+        }
+    }
+
     @Test
     void cancelWithTasksInFlightExtractsThemIntoNullToDiscard() throws Exception {
         RecordingSubscriber subscriber = new RecordingSubscriber(50, 5);

@@ -38,6 +38,8 @@ final class StreamC {
     static final MethodHandle ASYNC_PRODUCER_JOIN = fn("async_producer_join", FunctionDescriptor.ofVoid(ADDRESS));
     static final MethodHandle ASYNC_PRODUCER_STAT = fn("async_producer_stat", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_INT));
     static final MethodHandle ASYNC_PRODUCER_FREE = fn("async_producer_free", FunctionDescriptor.ofVoid(ADDRESS));
+    /** What async producers started from now on do once cancelled: 0 release, 1 end the stream, 2 on_error(ECANCELED). */
+    static final MethodHandle ASYNC_PRODUCER_AFTER_CANCEL = fn("async_producer_after_cancel", FunctionDescriptor.ofVoid(JAVA_INT));
 
     static final MethodHandle ASYNC_CONSUMER_NEW = fn("async_consumer_new", FunctionDescriptor.of(ADDRESS,
             JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG));

@@ -36,6 +36,7 @@ struct async_producer {
   pthread_cond_t cv;
   int64_t requested;
   int cancelled;
+  int after_cancel; /* what the producer does once cancelled: 0 release, 1 end the stream, 2 on_error(ECANCELED) */
   int64_t bad_request;
   struct batch_counters arrays;
   atomic_long schemas_released;
@@ -200,7 +201,17 @@ static void* run(void* arg) {
       goto done;
     }
     int credit = await_credit(p);
-    if (credit == 0) goto done;
+    if (credit == 0) {
+      /* cancelled: the specification lets a producer go quietly, end the stream or report the cancel */
+      if (p->after_cancel == 1) {
+        h->on_next_task(h, NULL, NULL);
+        atomic_store(&p->ended, 1);
+      } else if (p->after_cancel == 2) {
+        atomic_fetch_add(&p->errors_sent, 1);
+        h->on_error(h, ECANCELED, "cancelled by the consumer", NULL);
+      }
+      goto done;
+    }
     if (credit < 0) {
       char message[64];
       snprintf(message, sizeof message, "request(n) needs n > 0, got %lld", (long long)(p->bad_request < 0 ? 0 : p->bad_request));
@@ -217,6 +228,10 @@ done:
 }
 
 /* Starts a producer thread for `handler`. Indexes of -1 disable the failure. */
+/* What producers started from now on do once cancelled (see struct async_producer.after_cancel). */
+static atomic_int next_after_cancel;
+void async_producer_after_cancel(int mode) { atomic_store(&next_after_cancel, mode); }
+
 struct async_producer* async_producer_start(struct ArrowAsyncDeviceStreamHandler* handler, int64_t batches,
                                             int32_t device_type, int64_t mismatch_at, int64_t invalid_at,
                                             int64_t error_at, int error_code, int bad_schema, int reentrant) {
@@ -243,6 +258,7 @@ struct async_producer* async_producer_start(struct ArrowAsyncDeviceStreamHandler
   p->error_code = error_code;
   p->bad_schema = bad_schema;
   p->reentrant = reentrant;
+  p->after_cancel = atomic_load(&next_after_cancel);
   pthread_mutex_init(&p->mu, NULL);
   pthread_cond_init(&p->cv, NULL);
   if (pthread_create(&p->thread, NULL, run, p) != 0) {
