@@ -14,19 +14,15 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * pointers are {@code ADDRESS}.
  */
 enum LibCFunction implements CFunction.Table {
-    posix_memalign(CFunction.of("int posix_memalign(void **, size_t, size_t)", JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG)),
-    free(CFunction.ofVoid("void free(void *)", ADDRESS)),
-    memcpy(CFunction.of("void *memcpy(void *, const void *, size_t)", ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
-
-    private final CFunction c;
-
-    LibCFunction(CFunction c) {
-        this.c = c;
-    }
+    posix_memalign, free, memcpy;
 
     /** @return the declaration as the C library's headers spell it and how FFM calls it */
     @Override
     public CFunction c() {
-        return c;
+        return switch (this) {
+            case posix_memalign -> CFunction.of("int posix_memalign(void **, size_t, size_t)", JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG);
+            case free -> CFunction.ofVoid("void free(void *)", ADDRESS);
+            case memcpy -> CFunction.of("void *memcpy(void *, const void *, size_t)", ADDRESS, ADDRESS, ADDRESS, JAVA_LONG);
+        };
     }
 }
