@@ -1,9 +1,12 @@
 /**
- * The CPU backend: host memory for {@code ARROW_DEVICE_CPU}. Makes restricted FFM calls
- * ({@code posix_memalign}, {@code free} and {@code memcpy} from the C library): grant it native access.
+ * The CPU backend: host memory for {@code ARROW_DEVICE_CPU}. Binds {@code posix_memalign}, {@code free} and
+ * {@code memcpy} from the C library through the shared binding layer {@code dev.quiver.device.ffm}, and makes
+ * restricted FFM calls of its own (sizing the C library's memory with {@code MemorySegment.reinterpret}):
+ * grant both modules native access.
  */
 module dev.quiver.device.cpu {
     requires dev.quiver.spi;
+    requires dev.quiver.device.ffm;
     requires static com.google.auto.service;
     provides dev.quiver.spi.DeviceProvider with dev.quiver.device.cpu.CpuProvider;
 }

@@ -2,7 +2,7 @@ package dev.quiver;
 
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
-import dev.quiver.internal.HostMemory;
+import dev.quiver.internal.backend.HostMemory;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;

@@ -5,12 +5,12 @@ import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.SyncEvent;
 import dev.quiver.abi.ArrowArrayLayout;
-import dev.quiver.dlpack.ArrayApiStream;
 import dev.quiver.internal.DeviceBytes;
 import dev.quiver.internal.PointerKind;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.bridge.DeviceArrayTarget;
 import dev.quiver.internal.bridge.DeviceBackends;
+import dev.quiver.internal.bridge.StreamHandoff;
 import dev.quiver.internal.tensor.BitPacking;
 import dev.quiver.internal.tensor.ElementType;
 import dev.quiver.internal.tensor.StridedView;
@@ -241,7 +241,7 @@ public final class CudaArrayInterface {
         if (options.consumerStreamHandle() == null) {
             backend.synchronizeStream(named.get());
         } else {
-            ArrayApiStream.makeWait(backend, named.get(), MemorySegment.NULL, options.consumerStreamHandle());
+            StreamHandoff.makeWait(backend, named.get(), MemorySegment.NULL, options.consumerStreamHandle());
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.quiver.dlpack;
 
 import dev.quiver.DeviceType;
-import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 
 import java.lang.foreign.MemorySegment;
@@ -10,7 +9,7 @@ import java.util.Optional;
 /**
  * The {@code stream} argument of the array API's {@code __dlpack__}, implemented once over the SPI so that
  * every backend with streams and events gets it. The consumer names the stream it will use; the producer
- * makes that stream wait for the array's pending work, without blocking the host.
+ * ({@link DLPack}'s export) makes that stream wait for the array's pending work, without blocking the host.
  *
  * <table class="striped">
  * <caption>Stream values by device type</caption>
@@ -75,35 +74,5 @@ public final class ArrayApiStream {
             }
             default -> Optional.of(stream == null ? MemorySegment.NULL : MemorySegment.ofAddress(stream));
         };
-    }
-
-    /**
-     * Makes {@code consumerStream} wait for the array's pending work. If the array carries a sync event, the
-     * consumer's stream waits on it. Otherwise an event is recorded on {@code producerStream} (the stream the
-     * array's data was produced on), the consumer's stream waits on it, and the event is destroyed (the wait
-     * stays in force). A backend without events synchronises {@code producerStream} on the host instead.
-     *
-     * @param device         the backend of the array's device
-     * @param producerStream the producer's stream (NULL: the backend's default stream)
-     * @param syncEvent      the array's {@code sync_event} pointer, or NULL when it has none
-     * @param consumerStream the consumer's stream, from {@link #consumerStream}
-     */
-    public static void makeWait(BackendDevice device, MemorySegment producerStream, MemorySegment syncEvent,
-                                MemorySegment consumerStream) {
-        if (!device.supportsEvents()) {
-            device.synchronizeStream(producerStream);
-            return;
-        }
-        if (!syncEvent.equals(MemorySegment.NULL)) {
-            device.streamWaitEvent(consumerStream, device.eventFromSyncEvent(syncEvent));
-            return;
-        }
-        MemorySegment event = device.createEvent();
-        try {
-            device.recordEvent(event, producerStream);
-            device.streamWaitEvent(consumerStream, event);
-        } finally {
-            device.destroyEvent(event);
-        }
     }
 }

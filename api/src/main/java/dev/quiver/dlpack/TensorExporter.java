@@ -15,6 +15,7 @@ import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.bridge.ArrayAccess;
 import dev.quiver.internal.bridge.DeviceBackends;
+import dev.quiver.internal.bridge.StreamHandoff;
 import dev.quiver.internal.tensor.BitPacking;
 import dev.quiver.internal.tensor.ElementType;
 import dev.quiver.internal.tensor.StridedView;
@@ -98,7 +99,7 @@ final class TensorExporter {
             if (consumer.isPresent()) {
                 MemorySegment producer = options.producerStreamHandle() == null ? backend.defaultStream() : options.producerStreamHandle();
                 MemorySegment event = copy ? MemorySegment.NULL : array.syncEvent().map(SyncEvent::pointer).orElse(MemorySegment.NULL);
-                ArrayApiStream.makeWait(backend, producer, event, consumer.get());
+                StreamHandoff.makeWait(backend, producer, event, consumer.get());
             }
             MemorySegment moved = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             array.exportTo(moved, MemorySegment.NULL);

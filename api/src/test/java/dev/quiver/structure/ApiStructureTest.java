@@ -40,8 +40,9 @@ class ApiStructureTest {
         Set<String> packages = new TreeSet<>();
         classes.forEach(c -> packages.add(c.packageName()));
         assertTrue(packages.containsAll(Set.of("dev.quiver", "dev.quiver.type", "dev.quiver.stream", "dev.quiver.dlpack",
-                "dev.quiver.cai", "dev.quiver.host", "dev.quiver.abi", ABI_PACKAGE, "dev.quiver.internal.validate",
-                "dev.quiver.internal.copy", "dev.quiver.internal.tensor")), packages.toString());
+                "dev.quiver.cai", "dev.quiver.host", "dev.quiver.abi", "dev.quiver.internal", ABI_PACKAGE,
+                "dev.quiver.internal.validate", "dev.quiver.internal.copy", "dev.quiver.internal.tensor",
+                "dev.quiver.internal.bridge", "dev.quiver.internal.backend")), packages.toString());
         List<String> inAbi = RestrictedCalls.outside(classes, "no.such.package").stream()
                 .filter(line -> line.startsWith(ABI_PACKAGE + "."))
                 .toList();

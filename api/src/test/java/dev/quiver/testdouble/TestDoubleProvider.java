@@ -1,6 +1,6 @@
 package dev.quiver.testdouble;
 
-import dev.quiver.internal.HostMemory;
+import dev.quiver.internal.backend.HostMemory;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.ProbeResult;

@@ -20,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  */
 class CommonChecksAcrossBackendsTest {
     private static final Devices DEVICES = Devices.system();
+    // Device.backend() on purpose: these tests exercise the checked wrapper itself, which the SPI view exposes
+    // and the public API (DeviceBuffer, DeviceStream) never lets one reach with another backend's handles.
     private final BackendDevice cpu = DEVICES.cpu().backend();
     private final BackendDevice opencl = DEVICES.get(DeviceType.OPENCL, 0).backend();
     private final BackendDevice vulkan = DEVICES.get(DeviceType.VULKAN, 0).backend();

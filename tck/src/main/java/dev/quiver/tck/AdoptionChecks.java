@@ -1,5 +1,9 @@
 package dev.quiver.tck;
 
+import dev.quiver.Device;
+import dev.quiver.DeviceBuffer;
+import dev.quiver.DeviceStream;
+import dev.quiver.SyncEvent;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.Arena;
@@ -19,46 +23,52 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Conformance checks of a device's native handles and of adoption ({@link BackendDevice#nativeHandles},
- * {@link BackendDevice#adoptStream}, {@link BackendDevice#forgetStream}, {@link BackendDevice#adoptEvent},
- * {@link BackendDevice#forgetEvent}), run by {@link DeviceProviderConformance} on every device. A stream or
- * event the backend made itself is the one native object every backend can be handed, so each check adopts
- * such an object, works through the adopted handle, forgets it, and shows the original still works. Every
- * object a check makes is released before it returns.
+ * Conformance checks of a device's native handles and of adoption, run by {@link DeviceProviderConformance} on
+ * every device through the public API, as applications adopt: {@link Device#nativeHandles},
+ * {@link Device#adoptStream} and {@link Device#adoptEvent}, whose returned stream or event forgets the native
+ * object on close (destroying it when adopted as owned). A stream or event the provider's device made itself
+ * is the one native object every backend can be handed, so each check makes one with the provider's device (as
+ * the vendor API would), adopts it, works through the adopted stream or event, closes it, and shows the
+ * original still works. Every object a check makes is released before it returns.
  *
  * <p>The public checks serve a backend's own tests of objects made outside Quiver (by its vendor API, or a
  * test double of it): they run every operation of the SPI that takes a stream, or an event, through one
- * adopted handle. Stateless; any thread; the caller keeps owning the handles it passes.
+ * adopted handle ({@link BackendDevice#adoptStream}, {@link BackendDevice#forgetStream},
+ * {@link BackendDevice#adoptEvent}, {@link BackendDevice#forgetEvent}). Stateless; any thread; the caller
+ * keeps owning the handles it passes.
  */
 public final class AdoptionChecks {
     private AdoptionChecks() {}
 
     /** The handles are never null, keyed by non-blank names, and the same (in the same order) on every call. */
-    static void nativeHandlesAreStable(String device, BackendDevice backend) {
-        Map<String, MemorySegment> first = backend.nativeHandles();
+    static void nativeHandlesAreStable(Device device) {
+        Map<String, MemorySegment> first = device.nativeHandles();
         assertNotNull(first, device + ": nativeHandles() is never null");
         for (Map.Entry<String, MemorySegment> handle : first.entrySet()) {
             assertFalse(handle.getKey().isBlank(), device + ": a handle without a name");
             assertNotNull(handle.getValue(), device + ": handle " + handle.getKey() + " is null");
         }
-        Map<String, MemorySegment> second = backend.nativeHandles();
+        Map<String, MemorySegment> second = device.nativeHandles();
         assertEquals(first, second, device + ": the handles are the same on every call");
         assertEquals(List.copyOf(first.keySet()), List.copyOf(second.keySet()), device + ": the handles come in a stable order");
     }
 
     /**
-     * A stream made by {@link BackendDevice#createStream} and adopted carries a copy round trip; forgetting
-     * it without destroying leaves the original usable; adopting and forgetting with destroy releases it.
+     * A stream made by the provider's device and adopted as borrowed carries a copy round trip; closing the
+     * adopted stream leaves the original usable; adopting it as owned and closing releases it.
+     *
+     * @param device  the device, as the API serves it
+     * @param backend the same device as the provider returned it, which makes the native stream
      */
-    static void adoptedStreamsCarryCopies(String device, BackendDevice backend) {
+    static void adoptedStreamsCarryCopies(Device device, BackendDevice backend) {
         MemorySegment stream = backend.createStream();
         boolean destroyed = false;
         try {
-            MemorySegment adopted = backend.adoptStream(stream);
-            roundTrip(device + " on an adopted stream", backend, adopted, (byte) 21);
-            backend.forgetStream(adopted, false);
+            try (DeviceStream adopted = device.adoptStream(stream, false)) {
+                roundTrip(device + " on an adopted stream", device, adopted, (byte) 21);
+            }
             roundTrip(device + " on the stream after forgetStream(stream, false)", backend, stream, (byte) 22);
-            backend.forgetStream(backend.adoptStream(stream), true);
+            device.adoptStream(stream, true).close();
             destroyed = true;
         } finally {
             if (!destroyed) {
@@ -68,15 +78,17 @@ public final class AdoptionChecks {
     }
 
     /**
-     * Where the device has events: an event made by {@link BackendDevice#createEvent} and adopted is recorded
+     * Where the device has events: an event made by the provider's device and adopted as borrowed is recorded
      * (once: not every vendor API records an event twice), waited for on the host and by a stream, and
-     * queried; forgetting it without destroying leaves the original usable for waits and queries; adopting
-     * and forgetting with destroy releases it. Without events, adoption throws
-     * {@link UnsupportedOperationException}.
+     * queried; closing the adopted event leaves the original usable for waits and queries; adopting it as
+     * owned and closing releases it. Without events, adoption throws {@link UnsupportedOperationException}.
+     *
+     * @param device  the device, as the API serves it
+     * @param backend the same device as the provider returned it, which makes the native event and streams
      */
-    static void adoptedEventsFollowTheContract(String device, BackendDevice backend) {
+    static void adoptedEventsFollowTheContract(Device device, BackendDevice backend) {
         if (!backend.supportsEvents()) {
-            assertThrows(UnsupportedOperationException.class, () -> backend.adoptEvent(MemorySegment.ofAddress(8)),
+            assertThrows(UnsupportedOperationException.class, () -> device.adoptEvent(MemorySegment.ofAddress(8), false),
                     device + " has no events, so it adopts none");
             return;
         }
@@ -85,11 +97,18 @@ public final class AdoptionChecks {
         MemorySegment event = backend.createEvent();
         boolean destroyed = false;
         try {
-            MemorySegment adopted = backend.adoptEvent(event);
-            recordAndWait(device + " with an adopted event", backend, adopted, stream, other);
-            backend.forgetEvent(adopted, false);
+            try (SyncEvent adopted = device.adoptEvent(event, false); DeviceStream waiting = device.adoptStream(other, false)) {
+                String what = device + " with an adopted event";
+                // The API records only the events it makes (DeviceStream.recordEvent): the adopted one is
+                // recorded as its maker would record it, through the provider's device.
+                backend.recordEvent(adopted.handle(), stream);
+                adopted.waitOnHost();
+                assertTrue(adopted.isComplete(), what + ": complete after the host wait");
+                waiting.waitFor(adopted);
+                roundTrip(what + ": a stream ordered after it", device, waiting, (byte) 23);
+            }
             waitFor(device + " with the event after forgetEvent(event, false)", backend, event, other);
-            backend.forgetEvent(backend.adoptEvent(event), true);
+            device.adoptEvent(event, true).close();
             destroyed = true;
         } finally {
             if (!destroyed) {
@@ -224,10 +243,25 @@ public final class AdoptionChecks {
             MemorySegment back = arena.allocate(100);
             backend.copyToHost(buffer, 0, back, stream);
             backend.synchronizeStream(stream);
-            assertEquals(value, back.get(JAVA_BYTE, 0), what + ": first byte copied back");
-            assertEquals(value, back.get(JAVA_BYTE, 99), what + ": last byte copied back");
+            assertBothEnds(what, value, back);
         } finally {
             backend.free(buffer);
         }
+    }
+
+    /** {@link #roundTrip(String, BackendDevice, MemorySegment, byte)} through the public API. */
+    private static void roundTrip(String what, Device device, DeviceStream stream, byte value) {
+        try (Arena arena = Arena.ofConfined(); DeviceBuffer buffer = device.allocate(100)) {
+            buffer.copyFromHost(arena.allocate(100).fill(value), 0, stream);
+            MemorySegment back = arena.allocate(100);
+            buffer.copyToHost(0, back, stream);
+            stream.synchronize();
+            assertBothEnds(what, value, back);
+        }
+    }
+
+    private static void assertBothEnds(String what, byte value, MemorySegment back) {
+        assertEquals(value, back.get(JAVA_BYTE, 0), what + ": first byte copied back");
+        assertEquals(value, back.get(JAVA_BYTE, 99), what + ": last byte copied back");
     }
 }

@@ -55,7 +55,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  *
  * <p>The tests of the {@link BackendDevice} methods (allocation, copies, streams, events) call the devices the
  * provider returned directly, so that no argument check of the API stands between the suite and a fault of
- * the backend; the tests of arrays go through {@link Devices}, as applications do.
+ * the backend. The tests of native handles and adoption go through {@link Device} ({@code nativeHandles},
+ * {@code adoptStream}, {@code adoptEvent}), as applications adopt, with the native streams and events made
+ * by the devices the provider returned; the tests of arrays go through {@link Devices}, as applications do.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class DeviceProviderConformance {
@@ -256,17 +258,17 @@ public abstract class DeviceProviderConformance {
 
     @Test
     void nativeHandlesAreNeverNullAndStable() {
-        targets.forEach(device -> AdoptionChecks.nativeHandlesAreStable(device.toString(), device.backend()));
+        targets.forEach(AdoptionChecks::nativeHandlesAreStable);
     }
 
     @Test
     void adoptedStreamsCarryCopiesAndForgettingKeepsThemUsable() {
-        targets.forEach(device -> AdoptionChecks.adoptedStreamsCarryCopies(device.toString(), device.backend()));
+        targets.forEach(device -> AdoptionChecks.adoptedStreamsCarryCopies(device, backend(device)));
     }
 
     @Test
     void adoptedEventsFollowTheContract() {
-        targets.forEach(device -> AdoptionChecks.adoptedEventsFollowTheContract(device.toString(), device.backend()));
+        targets.forEach(device -> AdoptionChecks.adoptedEventsFollowTheContract(device, backend(device)));
     }
 
     @Test

@@ -12,13 +12,14 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Host memory from the JDK: the host device's heap when the CPU backend did not install the C library's, so
  * that the API copies to the host with no CPU plugin at all. One shared arena per allocation, closed by
- * {@link #free}; copies are {@link MemorySegment#copy}. Thread-safe.
+ * {@link #free}; copies are {@link MemorySegment#copy}. Only {@link HostMemory} makes one, for the life of the
+ * process. Thread-safe.
  */
-public final class ArenaHostHeap implements HostHeap {
+final class ArenaHostHeap implements HostHeap {
     private final Map<Long, Arena> arenas = new ConcurrentHashMap<>();
 
     /** Holds no memory until asked. */
-    public ArenaHostHeap() {}
+    ArenaHostHeap() {}
 
     @Override
     public String description() {

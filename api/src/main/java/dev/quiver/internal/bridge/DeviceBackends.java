@@ -2,7 +2,7 @@ package dev.quiver.internal.bridge;
 
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
-import dev.quiver.internal.HostMemory;
+import dev.quiver.internal.backend.HostMemory;
 import dev.quiver.spi.BackendDevice;
 
 /**

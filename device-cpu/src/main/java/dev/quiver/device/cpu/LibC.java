@@ -1,73 +1,67 @@
 package dev.quiver.device.cpu;
 
+import dev.quiver.device.ffm.Bindings;
+import dev.quiver.device.ffm.VendorLibrary;
 import dev.quiver.spi.DeviceException;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
+import java.util.Objects;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-/** {@code posix_memalign}, {@code free} and {@code memcpy} from the C library, bound on first use. */
+/**
+ * {@code posix_memalign}, {@code free} and {@code memcpy} from the C library, bound through the shared binding
+ * layer from {@link LibCFunction} on first use, and kept for the life of the process. Stateless; thread-safe,
+ * as the C library's functions are.
+ */
 final class LibC {
     private LibC() {}
 
-    private static final class Handles {
-        static final MethodHandle POSIX_MEMALIGN = bind("posix_memalign", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
-        static final MethodHandle FREE = bind("free", FunctionDescriptor.ofVoid(ADDRESS));
-        static final MethodHandle MEMCPY = bind("memcpy", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final class Bound {
+        static final Bindings<LibCFunction> API = bind();
 
-        private static MethodHandle bind(String name, FunctionDescriptor descriptor, Linker.Option... options) {
-            Linker linker = Linker.nativeLinker();
-            return linker.downcallHandle(linker.defaultLookup().find(name)
-                    .orElseThrow(() -> new UnsatisfiedLinkError("C library has no " + name)), descriptor, options);
+        private static Bindings<LibCFunction> bind() {
+            try {
+                return new Bindings<>(VendorLibrary.cLibrary().bindAll(LibCFunction.class), 0,
+                        (calls, function, result) -> new DeviceException(function.name() + " failed (error " + result + ")"));
+            } catch (VendorLibrary.NotFoundException e) {
+                throw new UnsatisfiedLinkError(e.getMessage());
+            }
         }
     }
 
-    /** Binds the functions now, so that a probe reports a failure instead of the first allocation. */
+    /**
+     * Binds the functions now, so that a probe reports a failure instead of the first allocation.
+     *
+     * @throws UnsatisfiedLinkError if the C library lacks one of them
+     */
     static void check() {
-        MethodHandle[] bound = {Handles.POSIX_MEMALIGN, Handles.FREE, Handles.MEMCPY};
-        assert bound.length == 3;
+        Objects.requireNonNull(Bound.API);
     }
 
     static MemorySegment alignedAlloc(long alignment, long size) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ADDRESS);
-            int rc = (int) Handles.POSIX_MEMALIGN.invokeExact(out, alignment, size);
+            int rc = Bound.API.result(LibCFunction.posix_memalign, h -> (int) h.invokeExact(out, alignment, size));
             if (rc != 0) {
                 throw new DeviceException("posix_memalign failed (error " + rc + "): cannot allocate " + size
                         + " bytes of host memory aligned to " + alignment);
             }
             return out.get(ADDRESS, 0);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
         }
     }
 
     /** Copies with the C library's {@code memcpy}: faster than a JDK copy for large native buffers. */
     static void memcpy(MemorySegment destination, MemorySegment source, long bytes) {
-        try {
-            MemorySegment ignored = (MemorySegment) Handles.MEMCPY.invokeExact(destination, source, bytes);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+        Bound.API.run(LibCFunction.memcpy, h -> {
+            MemorySegment ignored = (MemorySegment) h.invokeExact(destination, source, bytes);
+        });
     }
 
     static void free(MemorySegment pointer) {
-        try {
-            Handles.FREE.invokeExact(pointer);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+        Bound.API.run(LibCFunction.free, h -> {
+            h.invokeExact(pointer);
+        });
     }
 }

@@ -19,7 +19,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * MemorySegment event = bindings.handleReturned(clCreateUserEvent, (h, status) -> (MemorySegment) h.invokeExact(context, status));
  * }
  * The last form is for APIs whose constructors return the new handle and write the result code through an
- * out-parameter (OpenCL's {@code errcode_ret}).
+ * out-parameter (OpenCL's {@code errcode_ret}); {@link #run} calls the functions of such an API that have no
+ * result code ({@code void} ones, or the C library's {@code memcpy}).
  * A result other than the success code becomes the backend's exception, naming the call and the error.
  * Immutable and thread-safe; out-parameters live in a confined arena per call.
  *
@@ -39,6 +40,16 @@ public final class Bindings<F extends Enum<F>> {
          * @throws Throwable whatever {@link MethodHandle#invokeExact} throws
          */
         int invoke(MethodHandle handle) throws Throwable;
+    }
+
+    /** A downcall of a function without a result code: it returns {@code void}, or a value the caller ignores. */
+    @FunctionalInterface
+    public interface Action {
+        /**
+         * @param handle the bound handle
+         * @throws Throwable whatever {@link MethodHandle#invokeExact} throws
+         */
+        void invoke(MethodHandle handle) throws Throwable;
     }
 
     /** A downcall that writes one value into {@code out}. */
@@ -139,6 +150,19 @@ public final class Bindings<F extends Enum<F>> {
      */
     public int result(F function, Call call) {
         return invoke(handles[function.ordinal()], call);
+    }
+
+    /**
+     * Calls a function that has no result code (such as the C library's {@code free} or {@code memcpy}).
+     *
+     * @param function an entry point
+     * @param action   the invocation
+     */
+    public void run(F function, Action action) {
+        invoke(handles[function.ordinal()], h -> {
+            action.invoke(h);
+            return success;
+        });
     }
 
     /**

@@ -11,8 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A vendor library (a driver or runtime), loaded into the global arena: it stays loaded for the life of the
- * process, so lookups and downcall handles made from it may be kept anywhere and used from any thread.
+ * A vendor library (a driver or runtime) loaded into the global arena, or the C library the JVM already
+ * loaded ({@link #cLibrary()}): either stays loaded for the life of the process, so lookups and downcall
+ * handles made from it may be kept anywhere and used from any thread.
  *
  * @param library the name or path it was loaded by
  * @param lookup  its symbols
@@ -53,6 +54,16 @@ public record VendorLibrary(String library, SymbolLookup lookup) {
             handles[function.ordinal()] = linker.downcallHandle(symbol(function.c().symbol()), function.c().descriptor());
         }
         return handles;
+    }
+
+    /**
+     * The C library ({@code libc} and what the platform's default lookup reaches with it), which needs no
+     * loading: the JVM has it already.
+     *
+     * @return the C library, named {@code "the C library"} in messages
+     */
+    public static VendorLibrary cLibrary() {
+        return new VendorLibrary("the C library", Linker.nativeLinker().defaultLookup());
     }
 
     /**

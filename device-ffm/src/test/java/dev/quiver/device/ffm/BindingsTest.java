@@ -47,6 +47,18 @@ class BindingsTest {
     }
 
     @Test
+    void functionsWithoutAResultCodeRun() {
+        MemorySegment memory = libc.handleOut(LibC.posix_memalign, (h, out) -> (int) h.invokeExact(out, 64L, 128L));
+        libc.run(LibC.free, h -> {
+            h.invokeExact(memory);
+        });
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> libc.run(LibC.free, h -> {
+            throw new java.io.IOException("checked");
+        }));
+        assertEquals("checked", e.getCause().getMessage(), "a checked exception is wrapped, as in every call");
+    }
+
+    @Test
     void aFailedCallBecomesTheBackendsException() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> libc.handleOut(LibC.posix_memalign, (h, out) -> (int) h.invokeExact(out, 3L, 128L)));

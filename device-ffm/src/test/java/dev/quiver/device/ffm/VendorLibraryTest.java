@@ -19,6 +19,14 @@ class VendorLibraryTest {
     }
 
     @Test
+    void theCLibraryNeedsNoLoadingAndNamesWhatItLacks() throws Exception {
+        VendorLibrary c = VendorLibrary.cLibrary();
+        assertTrue(c.lookup().find("posix_memalign").isPresent());
+        VendorLibrary.NotFoundException e = assertThrows(VendorLibrary.NotFoundException.class, () -> c.symbol("quiver_absent"));
+        assertEquals("the C library has no quiver_absent", e.getMessage());
+    }
+
+    @Test
     void saysWhichCandidatesWereNotFound() {
         VendorLibrary.NotFoundException e = assertThrows(VendorLibrary.NotFoundException.class,
                 () -> VendorLibrary.loadFirst(List.of("libquiver-absent.so.9", "/nonexistent/libquiver.so")));

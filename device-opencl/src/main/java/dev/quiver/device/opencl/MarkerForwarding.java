@@ -1,12 +1,11 @@
 package dev.quiver.device.opencl;
 
-import java.lang.foreign.Arena;
+import dev.quiver.device.ffm.Once;
+import dev.quiver.device.ffm.Upcalls;
+
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
@@ -20,7 +19,8 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  *
  * <p>The callback is an upcall that the OpenCL implementation calls from one of its own threads. It never
  * throws: failures are logged and counted. Its {@code user_data} is the user event handle itself, never a
- * Java reference. The upcall stub is made on first use and lives as long as the process. Thread-safe.
+ * Java reference. The upcall stub is made on first use ({@link Upcalls}) and lives as long as the process.
+ * Thread-safe.
  */
 final class MarkerForwarding {
     private static final System.Logger LOG = System.getLogger("dev.quiver.device.opencl");
@@ -31,7 +31,7 @@ final class MarkerForwarding {
     static final FunctionDescriptor CALLBACK = FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, ADDRESS);
 
     private final OpenCl cl;
-    private volatile MemorySegment stub;
+    private final Once<MemorySegment> stub = new Once<>();
 
     MarkerForwarding(OpenCl cl) {
         this.cl = cl;
@@ -45,7 +45,7 @@ final class MarkerForwarding {
      * @throws OpenClException if the callback cannot be registered; the marker is released
      */
     void forward(MemorySegment marker, MemorySegment userEvent) {
-        MemorySegment callback = stub();
+        MemorySegment callback = stub.get(() -> Upcalls.of(MethodHandles.lookup(), this, "completed", CALLBACK));
         cl.retainEvent(userEvent);
         try {
             cl.setCompletionCallback(marker, callback, userEvent);
@@ -82,30 +82,6 @@ final class MarkerForwarding {
             LOG.log(System.Logger.Level.ERROR, "OpenCL event forwarding failed: " + message, cause);
         } catch (Throwable ignored) {
             // An upcall must not throw, not even from logging.
-        }
-    }
-
-    private MemorySegment stub() {
-        MemorySegment result = stub;
-        if (result == null) {
-            synchronized (this) {
-                result = stub;
-                if (result == null) {
-                    result = makeStub();
-                    stub = result;
-                }
-            }
-        }
-        return result;
-    }
-
-    private MemorySegment makeStub() {
-        try {
-            MethodHandle target = MethodHandles.lookup().findVirtual(MarkerForwarding.class, "completed",
-                    MethodType.methodType(void.class, MemorySegment.class, int.class, MemorySegment.class)).bindTo(this);
-            return Linker.nativeLinker().upcallStub(target, CALLBACK, Arena.global());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

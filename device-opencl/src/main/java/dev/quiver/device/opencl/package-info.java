@@ -69,9 +69,9 @@
  * {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}, a buffer freed twice, a queue or event of another context) get an
  * {@link java.lang.IllegalArgumentException} naming what was wrong, and nothing is retained or leaked.
  *
- * <p><b>Native access.</b> The module {@code dev.quiver.device.opencl} makes restricted FFM calls (it loads
- * {@code libOpenCL.so.1} through {@code dev.quiver.device.ffm}, calls into it and gives it an upcall): grant
- * both modules native access. The system property
+ * <p><b>Native access.</b> The module {@code dev.quiver.device.opencl} loads {@code libOpenCL.so.1}, calls
+ * into it and gives it an upcall through {@code dev.quiver.device.ffm}, and makes restricted FFM calls of its
+ * own (reading {@code sync_event} pointers): grant both modules native access. The system property
  * {@code quiver.opencl.library} names another OpenCL library (a soname or a path) to load instead.
  */
 package dev.quiver.device.opencl;

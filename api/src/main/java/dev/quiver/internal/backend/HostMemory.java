@@ -1,7 +1,5 @@
-package dev.quiver.internal;
+package dev.quiver.internal.backend;
 
-import dev.quiver.internal.backend.ArenaHostHeap;
-import dev.quiver.internal.backend.CheckedBackendDevice;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.host.HostDevice;
 
