@@ -422,6 +422,8 @@ public final class DeviceArray implements AutoCloseable {
      * to read data from any device. Waits on the host for this array's sync event first.
      *
      * @return a CPU copy, owned by the caller
+     * @throws InvalidArrowException if this array is in host memory and a range its structs imply is not
+     *                               readable (checked against the process's mappings before the copy reads it)
      */
     public DeviceArray copyToHost() {
         return copy(HostMemory.device(), MemorySegment.NULL);
@@ -437,6 +439,10 @@ public final class DeviceArray implements AutoCloseable {
         } else if (syncEvent != null) {
             syncEvent.waitOnHost();
         }
+        if (deviceType.isHostAccessible() && !contentsVerified) {
+            // the copier reads host memory up to the sizes the structs imply: check those ranges are mapped
+            HostBufferRanges.check(arrowArray(), field, "", Faults.checking(InvalidArrowException::new));
+        }
         if (onDevice) {
             KeepAlive reference = retain();
             keepAlive = reference::close;
@@ -449,7 +455,9 @@ public final class DeviceArray implements AutoCloseable {
                 keepAlive.run();
                 throw e;
             }
-            return importFrom(out, field, devices);
+            DeviceArray copy = importFrom(out, field, devices, ProducerTrust.TRUSTED);
+            copy.contentsVerified = contentsVerified;
+            return copy;
         }
     }
 

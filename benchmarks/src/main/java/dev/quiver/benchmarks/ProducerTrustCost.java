@@ -1,0 +1,102 @@
+package dev.quiver.benchmarks;
+
+import dev.quiver.BackendSelection;
+import dev.quiver.DeviceArray;
+import dev.quiver.Devices;
+import dev.quiver.ProducerTrust;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.cli.bench.BenchBatches;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What checking a producer's pointers costs: the same export + import + release of one CPU record batch
+ * as {@code ExportImportRelease.quiver}, imported with {@link ProducerTrust#TRUSTED} (counts and formats
+ * checked, pointers trusted) and with {@link ProducerTrust#UNTRUSTED} (every struct, pointer array, string
+ * and host buffer range also checked against the process's readable mappings); and
+ * {@link DeviceArray#validateFull()} of the imported batch, which reads the data and checks its ranges the
+ * same way. Times are per batch.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+public class ProducerTrustCost {
+    private static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+
+    /** Column type. */
+    @Param({"int32", "utf8", "struct"})
+    public String shape;
+    /** Columns in the batch. */
+    @Param({"1", "64"})
+    public int columns;
+    /** Rows in the batch. */
+    @Param({"1000"})
+    public int rows;
+
+    private DeviceArray batch;
+    private Arena arena;
+    private MemorySegment deviceArray;
+    private MemorySegment schema;
+
+    /** Builds the batch once; the import benchmarks move only structs. */
+    @Setup(Level.Trial)
+    public void setUp() {
+        batch = BenchBatches.batch(shape, columns, rows).toDeviceArray(NONE);
+        arena = Arena.ofConfined();
+        deviceArray = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+        schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
+    }
+
+    /** Releases the batch. */
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        batch.close();
+        arena.close();
+    }
+
+    /** @return the rows imported */
+    @Benchmark
+    public long trusted() {
+        return importOnce(ProducerTrust.TRUSTED);
+    }
+
+    /** @return the rows imported */
+    @Benchmark
+    public long untrusted() {
+        return importOnce(ProducerTrust.UNTRUSTED);
+    }
+
+    /** @return the rows validated */
+    @Benchmark
+    public long validateFull() {
+        batch.validateFull();
+        return batch.length();
+    }
+
+    private long importOnce(ProducerTrust trust) {
+        batch.exportShared(deviceArray, schema);
+        try (DeviceArray imported = DeviceArray.importFrom(deviceArray, schema, NONE, trust)) {
+            return imported.length();
+        }
+    }
+}
