@@ -1,5 +1,6 @@
 package dev.quiver.testdouble;
 
+import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
@@ -24,21 +25,19 @@ public final class TestDoubleDevices {
      *         of the API module, which has no backend of its own
      */
     public static DeviceProvider host() {
-        return new DeviceProvider() {
-            @Override
-            public String name() {
-                return "cpu";
-            }
+        return new Serving("cpu", DeviceTypeCodes.CPU, HostDevice.instance());
+    }
 
-            @Override
-            public int[] deviceTypes() {
-                return new int[] {DeviceTypeCodes.CPU};
-            }
+    /** A provider of one device that is always available. */
+    private record Serving(String name, int code, BackendDevice device) implements DeviceProvider {
+        @Override
+        public int[] deviceTypes() {
+            return new int[] {code};
+        }
 
-            @Override
-            public ProbeResult probe() {
-                return ProbeResult.available(List.of(HostDevice.instance()));
-            }
-        };
+        @Override
+        public ProbeResult probe() {
+            return ProbeResult.available(List.of(device));
+        }
     }
 }

@@ -46,15 +46,11 @@ final class CDeviceSliceConsumer {
     static long[] describe(MemorySegment deviceArray) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(JAVA_LONG, 4096);
-            long count = (long) DESCRIBE.invokeExact(deviceArray, out, 4096L);
+            long count = invoke(() -> (long) DESCRIBE.invokeExact(deviceArray, out, 4096L));
             if (count < 0) {
                 throw new AssertionError("the description does not fit in 4096 values");
             }
             return Arrays.copyOf(out.toArray(JAVA_LONG), (int) count);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError(t);
         }
     }
 
@@ -68,7 +64,7 @@ final class CDeviceSliceConsumer {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment values = arena.allocate(JAVA_INT, Math.max(rows, 1));
             MemorySegment valid = arena.allocate(JAVA_BYTE, Math.max(rows, 1));
-            int rc = (int) READ_INT32_MEMBER.invokeExact(deviceArray, (long) member, values, valid);
+            int rc = invoke(() -> (int) READ_INT32_MEMBER.invokeExact(deviceArray, (long) member, values, valid));
             if (rc != 0) {
                 throw new AssertionError("the C consumer could not read the cl_mem: error " + rc);
             }
@@ -77,17 +73,23 @@ final class CDeviceSliceConsumer {
                 read.add(valid.get(JAVA_BYTE, j) == 0 ? null : (long) values.getAtIndex(JAVA_INT, j));
             }
             return read;
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError(t);
         }
     }
 
     /** Calls the export's and the schema's release from C; 0 if both were live and are released now. */
     static int release(MemorySegment deviceArray, MemorySegment schema) {
+        return invoke(() -> (int) RELEASE.invokeExact(deviceArray, schema));
+    }
+
+    private interface NativeCall<T> {
+        T run() throws Throwable;
+    }
+
+    private static <T> T invoke(NativeCall<T> call) {
         try {
-            return (int) RELEASE.invokeExact(deviceArray, schema);
+            return call.run();
+        } catch (RuntimeException | Error e) {
+            throw e;
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
