@@ -57,11 +57,8 @@ final class BuildParts {
             throw new IllegalArgumentException("field " + field.name() + " is dictionary-encoded but no dictionary was given");
         }
         if (event != null) {
-            if (!event.isOwned()) {
-                throw new IllegalArgumentException("syncEvent is borrowed (an array's event, or adopted with owned false); record or adopt an owned one");
-            }
+            event.checkMovable("syncEvent");
             sameDevice(device, event.deviceType(), event.deviceId(), "syncEvent");
-            event.pointer();
         } else if (childEvents) {
             throw new IllegalArgumentException("a child or the dictionary carries a sync_event but the array has none:"
                     + " make a stream wait on theirs, record an event after it and give it to syncEvent(...)");

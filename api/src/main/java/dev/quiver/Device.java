@@ -150,6 +150,10 @@ public final class Device {
      * @param release  runs exactly once, on the thread that lets go last (the buffer's close, or the release
      *                 of the array it moved into); must not throw
      * @return the buffer, owned by the caller
+     * @throws NullPointerException     if {@code pointer} or {@code release} is null
+     * @throws IllegalArgumentException if {@code pointer} is NULL or Java heap memory, {@code byteSize} is
+     *                                  below -1, or more than the size of a sized {@code pointer} segment;
+     *                                  {@code release} does not run then
      */
     public DeviceBuffer wrap(MemorySegment pointer, long byteSize, Runnable release) {
         return DeviceBuffer.wrap(this, pointer, byteSize, release);

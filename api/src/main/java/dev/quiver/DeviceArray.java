@@ -663,8 +663,10 @@ public final class DeviceArray implements AutoCloseable {
      * @param name a child field's name
      * @return the first child of that name, as {@link #child(int)} gives it
      * @throws java.util.NoSuchElementException naming the children there are
+     * @throws IllegalStateException if this array is closed or moved
      */
     public DeviceArray child(String name) {
+        checkOpen();
         List<Field> children = field.children();
         for (int i = 0; i < children.size(); i++) {
             if (children.get(i).name().equals(name)) {

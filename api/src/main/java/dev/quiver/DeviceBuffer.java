@@ -75,8 +75,19 @@ public final class DeviceBuffer implements AutoCloseable {
     static DeviceBuffer wrap(Device device, MemorySegment pointer, long byteSize, Runnable release) {
         Objects.requireNonNull(pointer, "pointer");
         Objects.requireNonNull(release, "release");
+        if (pointer.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException("pointer is NULL; an absent buffer needs no memory (ArrayBuilder.absentBuffer())");
+        }
+        if (!pointer.isNative()) {
+            throw new IllegalArgumentException("pointer is Java heap memory, which has no address a device array can hold;"
+                    + " wrap native memory (allocate it in an Arena)");
+        }
         if (byteSize < -1) {
             throw new IllegalArgumentException("byteSize must be -1 (unknown) or a size: " + byteSize);
+        }
+        if (pointer.byteSize() != 0 && byteSize > pointer.byteSize()) {
+            throw new IllegalArgumentException("byteSize " + byteSize + " is more than the " + pointer.byteSize()
+                    + " bytes of the segment given as pointer");
         }
         BackendDevice backend = device.backend();
         return new DeviceBuffer(device.type(), device.id(), () -> backend, device, pointer, byteSize, () -> true, release);
@@ -222,7 +233,9 @@ public final class DeviceBuffer implements AutoCloseable {
         if (owner == null) {
             throw new IllegalArgumentException(path + " is a borrowed view of another array's buffer; only owned buffers (Device.allocate, Device.wrap) move into an array");
         }
-        checkOpen();
+        if (!owner.isOpen()) {
+            throw new IllegalArgumentException(path + " is " + owner.stateName() + ": " + owner.description());
+        }
     }
 
     /** @return the device this owned buffer was allocated on; null for views */

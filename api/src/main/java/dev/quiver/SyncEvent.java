@@ -160,6 +160,16 @@ public final class SyncEvent implements AutoCloseable {
         return ownership.moveOut();
     }
 
+    /** Checks that this is an open, owned event that can move into an array; {@code path} names it. */
+    void checkMovable(String path) {
+        if (!isOwned()) {
+            throw new IllegalArgumentException(path + " is borrowed (an array's event, or adopted with owned false); record or adopt an owned one");
+        }
+        if (!ownership.isOpen()) {
+            throw new IllegalArgumentException(path + " is " + ownership.stateName() + ": " + ownership.description());
+        }
+    }
+
     private BackendDevice device() {
         checkLive();
         return backend.get();

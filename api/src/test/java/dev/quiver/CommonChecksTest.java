@@ -8,6 +8,7 @@ import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
 import dev.quiver.spi.host.HostDevice;
+import dev.quiver.testdouble.TestDoubleDevices;
 import dev.quiver.testdouble.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -91,22 +92,7 @@ class CommonChecksTest {
 
     @Test
     void theApiAndACpuBackendShareOneHostDevice() {
-        DeviceProvider cpu = new DeviceProvider() {
-            @Override
-            public String name() {
-                return "cpu";
-            }
-
-            @Override
-            public int[] deviceTypes() {
-                return new int[] {DeviceTypeCodes.CPU};
-            }
-
-            @Override
-            public ProbeResult probe() {
-                return ProbeResult.available(List.of(HostDevice.instance()));
-            }
-        };
+        DeviceProvider cpu = TestDoubleDevices.host();
         Devices withCpu = Devices.of(List.of(cpu, vendor), BackendSelection.all());
         assertSame(HostMemory.device(), withCpu.cpu().backend(), "the CPU device is the host the API copies to");
         assertNotSame(HostDevice.instance(), HostMemory.device(), "the API copies through the checks too");

@@ -1,8 +1,14 @@
 package dev.quiver.testdouble;
 
+import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
+import dev.quiver.spi.DeviceTypeCodes;
+import dev.quiver.spi.ProbeResult;
+import dev.quiver.spi.host.HostDevice;
 
-/** Gives tests in other packages the test double backend of {@link TestDoubleProvider}. */
+import java.util.List;
+
+/** Gives tests in other packages the test double backend of {@link TestDoubleProvider}, and the host. */
 public final class TestDoubleDevices {
     private TestDoubleDevices() {}
 
@@ -12,5 +18,26 @@ public final class TestDoubleDevices {
      */
     public static DeviceProvider provider(int code) {
         return new TestDoubleProvider("test-double", code, 0);
+    }
+
+    /**
+     * @return a provider named {@code cpu} serving the one host device, as the CPU backend does, for tests
+     *         of the API module, which has no backend of its own
+     */
+    public static DeviceProvider host() {
+        return new Serving("cpu", DeviceTypeCodes.CPU, HostDevice.instance());
+    }
+
+    /** A provider of one device that is always available. */
+    private record Serving(String name, int code, BackendDevice device) implements DeviceProvider {
+        @Override
+        public int[] deviceTypes() {
+            return new int[] {code};
+        }
+
+        @Override
+        public ProbeResult probe() {
+            return ProbeResult.available(List.of(device));
+        }
     }
 }

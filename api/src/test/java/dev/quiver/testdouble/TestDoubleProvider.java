@@ -40,6 +40,12 @@ public final class TestDoubleProvider implements DeviceProvider {
     public final List<Long> streamSyncs = new CopyOnWriteArrayList<>();
     /** Every event destroyed, in order. */
     public final List<Long> destroyedEvents = new CopyOnWriteArrayList<>();
+    /**
+     * Event handles, unique in the process and above the small tokens the common checks leave alone, so that
+     * an event of one device given to another is told apart.
+     */
+    private static final AtomicLong EVENTS = new AtomicLong(0x100_0000);
+    private final AtomicInteger liveAllocations = new AtomicInteger();
     private final String name;
     private final int code;
     private final int priority;
@@ -82,6 +88,11 @@ public final class TestDoubleProvider implements DeviceProvider {
         return new TestDoubleProvider(name, code, 0, null, true);
     }
 
+    /** @return allocations of this provider's devices not freed yet */
+    public int liveAllocations() {
+        return liveAllocations.get();
+    }
+
     @Override
     public String name() {
         return name;
@@ -113,7 +124,6 @@ public final class TestDoubleProvider implements DeviceProvider {
     final class Device implements BackendDevice {
         private final long id;
         private final ConcurrentHashMap<Long, Arena> memory = new ConcurrentHashMap<>();
-        private final AtomicLong events = new AtomicLong(0x1000);
 
         Device(long id) {
             this.id = id;
@@ -149,6 +159,7 @@ public final class TestDoubleProvider implements DeviceProvider {
             Arena arena = Arena.ofShared();
             MemorySegment segment = arena.allocate(Math.max(1, byteSize), alignment);
             memory.put(segment.address(), arena);
+            liveAllocations.incrementAndGet();
             return segment;
         }
 
@@ -156,6 +167,7 @@ public final class TestDoubleProvider implements DeviceProvider {
         public void free(MemorySegment pointer) {
             if (!pointer.equals(MemorySegment.NULL)) {
                 memory.remove(pointer.address()).close();
+                liveAllocations.decrementAndGet();
             }
         }
 
@@ -199,7 +211,7 @@ public final class TestDoubleProvider implements DeviceProvider {
 
         @Override
         public MemorySegment createEvent() {
-            return MemorySegment.ofAddress(events.incrementAndGet());
+            return MemorySegment.ofAddress(EVENTS.incrementAndGet());
         }
 
         @Override

@@ -1,7 +1,16 @@
 package dev.quiver.types;
 
+import dev.quiver.BackendSelection;
+import dev.quiver.DeviceArray;
+import dev.quiver.Devices;
+import dev.quiver.abi.ArrowArrayLayout;
+import dev.quiver.abi.ArrowDeviceArrayLayout;
+import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.host.ArrayReader;
+import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.testkit.CLibrary;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
@@ -22,6 +31,27 @@ final class DeepCopyLibrary {
         "n_children differs from the schema", "out of memory"};
 
     private DeepCopyLibrary() {}
+
+    /**
+     * Exports a shared view of {@code array} to the C deep copier (which releases it), imports the copy C
+     * made as a CPU array, validates it against the capacities C allocated and reads its values.
+     */
+    static List<Object> valuesThroughC(DeviceArray array) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment exported = ArrowDeviceArrayLayout.allocate(arena);
+            MemorySegment schema = ArrowSchemaLayout.allocate(arena);
+            array.exportShared(exported, schema);
+            MemorySegment copy = ArrowDeviceArrayLayout.allocate(arena);
+            MemorySegment copySchema = ArrowSchemaLayout.allocate(arena);
+            copy(exported.asSlice(0, ArrowArrayLayout.LAYOUT.byteSize()), schema, copy, copySchema);
+            copy.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, -1);
+            copy.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, DeviceTypeCodes.CPU);
+            try (DeviceArray imported = DeviceArray.importFrom(copy, copySchema, Devices.of(List.of(), BackendSelection.all()))) {
+                imported.validateFull(DeepCopyLibrary::capacity);
+                return ArrayReader.of(imported).values();
+            }
+        }
+    }
 
     /** Consumes (releases) the input structs in C and produces C-owned copies in the output structs. */
     static void copy(MemorySegment inArray, MemorySegment inSchema, MemorySegment outArray, MemorySegment outSchema) {

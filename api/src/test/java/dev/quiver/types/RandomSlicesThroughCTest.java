@@ -4,17 +4,12 @@ import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.Diagnostics;
-import dev.quiver.abi.ArrowArrayLayout;
-import dev.quiver.abi.ArrowDeviceArrayLayout;
-import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
 import dev.quiver.type.ArrowType;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
@@ -51,7 +46,7 @@ class RandomSlicesThroughCTest {
                 List<Object> expected = vector.slice(offset, length).values();
                 assertEquals(expected, ArrayReader.of(slice).values(), "read in place");
                 assertEquals(expected.subList((int) inner, (int) length), ArrayReader.of(sliceOfSlice).values(), "slice of a slice");
-                assertEquals(expected, throughC(slice), "exported to C and back");
+                assertEquals(expected, DeepCopyLibrary.valuesThroughC(slice), "exported to C and back");
                 try (DeviceArray copy = slice.copyToHost()) {
                     copy.validateFull();
                     assertEquals(expected, ArrayReader.of(copy).values(), "copied");
@@ -75,23 +70,5 @@ class RandomSlicesThroughCTest {
             throw new AssertionError("seed " + seed + ", field " + vector.field() + ", slice " + offset + "+" + length + ": " + e.getMessage(), e);
         }
         assertEquals(exports, Diagnostics.liveExports(), "every slice, child and copy released");
-    }
-
-    /** Exports a shared view of {@code array} to the C deep copier and imports the copy. */
-    private static List<Object> throughC(DeviceArray array) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment exported = ArrowDeviceArrayLayout.allocate(arena);
-            MemorySegment schema = ArrowSchemaLayout.allocate(arena);
-            array.exportShared(exported, schema);
-            MemorySegment copy = ArrowDeviceArrayLayout.allocate(arena);
-            MemorySegment copySchema = ArrowSchemaLayout.allocate(arena);
-            DeepCopyLibrary.copy(exported.asSlice(0, ArrowArrayLayout.LAYOUT.byteSize()), schema, copy, copySchema);
-            copy.set(java.lang.foreign.ValueLayout.JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, -1);
-            copy.set(java.lang.foreign.ValueLayout.JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, 1);
-            try (DeviceArray imported = DeviceArray.importFrom(copy, copySchema, NONE)) {
-                imported.validateFull(DeepCopyLibrary::capacity);
-                return ArrayReader.of(imported).values();
-            }
-        }
     }
 }

@@ -1,0 +1,21 @@
+package dev.quiver;
+
+import dev.quiver.spi.DeviceTypeCodes;
+import dev.quiver.testdouble.TestDoubleDevices;
+import dev.quiver.testdouble.TestDoubleProvider;
+
+import java.util.List;
+
+/** Prints the ranked devices of test double OpenCL and CUDA providers and the host, then the preferred one. */
+public final class RankingMain {
+    private RankingMain() {}
+
+    /** @param args unused */
+    public static void main(String[] args) {
+        Devices devices = Devices.of(List.of(new TestDoubleProvider("ocl", DeviceTypeCodes.OPENCL, 0),
+                new TestDoubleProvider("cu", DeviceTypeCodes.CUDA, 0), TestDoubleDevices.host()), BackendSelection.all());
+        System.out.println(DevicePreferenceTest.names(devices.ranked()));
+        Device preferred = devices.preferred();
+        System.out.println(preferred.type() + ":" + preferred.id());
+    }
+}

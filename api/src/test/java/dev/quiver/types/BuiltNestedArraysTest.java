@@ -1,0 +1,73 @@
+package dev.quiver.types;
+
+import dev.quiver.BackendSelection;
+import dev.quiver.Device;
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
+import dev.quiver.Devices;
+import dev.quiver.Diagnostics;
+import dev.quiver.host.ArrayReader;
+import dev.quiver.spi.DeviceTypeCodes;
+import dev.quiver.testdouble.TestDoubleDevices;
+import dev.quiver.testdouble.TestDoubleProvider;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A struct, a list and a dictionary-encoded array built with {@code child(...)} and {@code dictionary(...)}
+ * from uploaded buffers ({@link BuiltArrays}) read their values in place, through their child and
+ * dictionary views, after a C consumer deep-copied their export, and back from a device the host cannot
+ * address; every struct and device allocation is released afterwards.
+ */
+class BuiltNestedArraysTest {
+    private final TestDoubleProvider provider = new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0);
+    private final Devices devices = Devices.of(List.of(TestDoubleDevices.host(), provider), BackendSelection.all());
+
+    @ParameterizedTest
+    @EnumSource(BuiltArrays.class)
+    void onTheHostTheyReadInPlaceAndThroughC(BuiltArrays kind) {
+        long exports = Diagnostics.liveExports();
+        try (DeviceArray array = kind.on(devices.cpu())) {
+            array.validateFull();
+            assertEquals(kind.expected(), ArrayReader.of(array).values(), "in place");
+            assertEquals(kind.expected(), DeepCopyLibrary.valuesThroughC(array), "deep-copied by C");
+            assertViewsRead(array, kind);
+        }
+        assertEquals(exports, Diagnostics.liveExports(), "the built array, its members and the C consumer's input released");
+    }
+
+    @ParameterizedTest
+    @EnumSource(BuiltArrays.class)
+    void onADeviceTheyCarryAnEventAndCopyBack(BuiltArrays kind) {
+        long exports = Diagnostics.liveExports();
+        try (DeviceArray array = kind.on(devices.get(DeviceType.EXT_DEV, 0))) {
+            assertTrue(array.syncEvent().isPresent(), "an event recorded after the uploads");
+            try (DeviceArray back = array.copyToHost()) {
+                assertEquals(kind.expected(), ArrayReader.of(back).values());
+            }
+            assertViewsRead(array, kind);
+        }
+        assertEquals(0, provider.liveAllocations(), "every buffer moved in was freed by the release");
+        assertEquals(exports, Diagnostics.liveExports());
+    }
+
+    /** The first child, or the dictionary, read through its view as the whole array reads it. */
+    private static void assertViewsRead(DeviceArray array, BuiltArrays kind) {
+        DeviceArray view = kind == BuiltArrays.DICTIONARY ? array.dictionary().orElseThrow() : array.child(0);
+        try (view; DeviceArray host = view.copyToHost()) {
+            List<Object> read = ArrayReader.of(host).values();
+            List<Object> expected = switch (kind) {
+                case STRUCT -> Arrays.asList(1L, 2L, null);
+                case LIST -> List.of(10L, 11L, 12L, 13L, 14L, 15L);
+                case DICTIONARY -> List.of("red", "green", "blue");
+            };
+            assertEquals(expected, read, kind + " view");
+        }
+    }
+}
