@@ -2,6 +2,7 @@ package dev.quiver;
 
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.internal.abi.ReadableMemory;
 import dev.quiver.testkit.CLibrary;
 
 import java.lang.foreign.Arena;
@@ -21,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 final class CProducer {
     static final CLibrary LIBRARY = CLibrary.fromResources(CProducer.class,
-            List.of("producer.h", "producer.c", "producer_cases.c", "producer_bad.c"), List.of());
+            List.of("producer.h", "producer.c", "producer_cases.c", "producer_bad.c", "producer_hostile.c"), List.of());
     private static final MethodHandle PRODUCE = LIBRARY.function("produce",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle COUNTERS = LIBRARY.function("producer_counters",
@@ -44,7 +45,7 @@ final class CProducer {
 
     /**
      * @param arena      where the two structs live
-     * @param name       a case of producer_cases.c or producer_bad.c
+     * @param name       a case of producer_cases.c, producer_bad.c or producer_hostile.c
      * @param deviceType the device type code to put in the struct
      * @return the filled structs, owned by the caller until moved
      */
@@ -67,6 +68,20 @@ final class CProducer {
     /** @return a CPU array (device_type 1) of case {@code name} */
     static Structs produce(Arena arena, String name) {
         return produce(arena, name, 1);
+    }
+
+    /**
+     * Produces a CPU array of a case of producer_hostile.c, then has the process's map of readable memory
+     * taken again. The cached map may predate the guard pages the case just mapped and still show as
+     * readable memory unmapped since, where a guard page may now lie (see {@link ReadableMemory}); an
+     * address never mapped (the NULL page) misses the cache, and a miss takes the map again.
+     *
+     * @return the filled structs, owned by the caller until moved
+     */
+    static Structs produceHostile(Arena arena, String name) {
+        Structs structs = produce(arena, name, 1);
+        ReadableMemory.readableBytes(MemorySegment.ofAddress(0x10), 1);
+        return structs;
     }
 
     /**

@@ -230,6 +230,7 @@ int produce(const char* name, int32_t device_type, struct ArrowDeviceArray* d, s
   memset(s, 0, sizeof *s);
   int rc = p_good_case(name, d, s);
   if (rc != 0) rc = p_bad_case(name, d, s);
+  if (rc != 0) rc = p_hostile_case(name, d, s);
   if (rc != 0) return rc;
   d->device_type = device_type;
   d->device_id = -1;

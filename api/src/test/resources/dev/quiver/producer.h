@@ -48,5 +48,6 @@ void p_struct_3(struct ArrowArray* a, struct ArrowSchema* s);
 /* Cases: 0 when built, -1 for an unknown name (nothing built then). */
 int p_good_case(const char* name, struct ArrowDeviceArray* d, struct ArrowSchema* s);
 int p_bad_case(const char* name, struct ArrowDeviceArray* d, struct ArrowSchema* s);
+int p_hostile_case(const char* name, struct ArrowDeviceArray* d, struct ArrowSchema* s);
 
 #endif
