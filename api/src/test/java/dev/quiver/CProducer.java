@@ -47,7 +47,8 @@ final class CProducer {
      * @param arena      where the two structs live
      * @param name       a case of producer_cases.c, producer_bad.c or producer_hostile.c
      * @param deviceType the device type code to put in the struct
-     * @return the filled structs, owned by the caller until moved
+     * @return the filled structs, owned by the caller until moved; the process's map of readable memory is
+     *         current for them
      */
     static Structs produce(Arena arena, String name, int deviceType) {
         MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
@@ -57,6 +58,10 @@ final class CProducer {
             if (rc != 0) {
                 throw new IllegalArgumentException("producer has no case " + name + " (rc " + rc + ")");
             }
+            // The cached map of readable memory may predate the guard pages a hostile case just mapped and
+            // still show memory unmapped since, where a guard page may now lie, as readable (see
+            // ReadableMemory); an address never mapped (the NULL page) misses it and has it taken again.
+            ReadableMemory.readableBytes(MemorySegment.ofAddress(0x10), 1);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -68,20 +73,6 @@ final class CProducer {
     /** @return a CPU array (device_type 1) of case {@code name} */
     static Structs produce(Arena arena, String name) {
         return produce(arena, name, 1);
-    }
-
-    /**
-     * Produces a CPU array of a case of producer_hostile.c, then has the process's map of readable memory
-     * taken again. The cached map may predate the guard pages the case just mapped and still show as
-     * readable memory unmapped since, where a guard page may now lie (see {@link ReadableMemory}); an
-     * address never mapped (the NULL page) misses the cache, and a miss takes the map again.
-     *
-     * @return the filled structs, owned by the caller until moved
-     */
-    static Structs produceHostile(Arena arena, String name) {
-        Structs structs = produce(arena, name, 1);
-        ReadableMemory.readableBytes(MemorySegment.ofAddress(0x10), 1);
-        return structs;
     }
 
     /**

@@ -4,7 +4,6 @@ import dev.quiver.CProducer.Counters;
 import dev.quiver.CProducer.Structs;
 import dev.quiver.host.ArrayReader;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -14,9 +13,7 @@ import java.util.stream.Stream;
 
 import static dev.quiver.ProducerTrust.TRUSTED;
 import static dev.quiver.ProducerTrust.UNTRUSTED;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static dev.quiver.ImportAssertions.assertInvalid;
 
 /**
  * One C producer per attack (producer_hostile.c): pointers into unreadable memory, counts and sizes that
@@ -67,15 +64,7 @@ class HostileProducerTest {
     @ParameterizedTest(name = "{0} ({1}) -> {2}")
     @MethodSource("rejectedAtImport")
     void importRejects(String name, ProducerTrust trust, String path, String rule) {
-        try (Arena arena = Arena.ofConfined()) {
-            Counters beforeProduce = CProducer.counters();
-            Structs c = CProducer.produceHostile(arena, name);
-            Counters afterProduce = CProducer.counters();
-
-            assertInvalid(() -> DeviceArray.importFrom(c.array(), c.schema(), CProducer.NO_BACKENDS, trust), path, rule);
-
-            CProducer.assertReleasedExactlyOnce(beforeProduce, afterProduce);
-        }
+        ImportAssertions.assertImportRejected(name, trust, path, rule);
     }
 
     /** Cases whose structs are well formed: a trusted import takes them; reading them must not. */
@@ -98,7 +87,7 @@ class HostileProducerTest {
     void trustedImportThenReadersAndFullValidationReject(String name, String path, String rule) {
         try (Arena arena = Arena.ofConfined()) {
             Counters beforeProduce = CProducer.counters();
-            Structs c = CProducer.produceHostile(arena, name);
+            Structs c = CProducer.produce(arena, name);
             Counters afterProduce = CProducer.counters();
 
             try (DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), CProducer.NO_BACKENDS, TRUSTED)) {
@@ -112,13 +101,5 @@ class HostileProducerTest {
 
     private static String needed(long bytes) {
         return UNREADABLE + " (" + bytes + " bytes needed)";
-    }
-
-    /** Asserts that {@code call} throws an InvalidArrowException naming {@code path} and {@code rule}. */
-    static void assertInvalid(Executable call, String path, String rule) {
-        InvalidArrowException e = assertThrows(InvalidArrowException.class, call);
-        assertEquals(path, e.fieldPath(), e.getMessage());
-        assertTrue(e.getMessage().startsWith(path + ": "), "message names the path: " + e.getMessage());
-        assertTrue(e.getMessage().contains(rule), "message names the rule \"" + rule + "\": " + e.getMessage());
     }
 }
