@@ -8,8 +8,10 @@ import java.util.Locale;
  * {@link InvalidArrowException} naming the field path, after the producer's release ran exactly once.
  *
  * <p>What stays trusted in both modes: device memory and device handles (a {@code cl_mem}, a CUDA device
- * pointer, a {@code sync_event}), which no host check can follow; and memory unmapped by the producer after
- * a check passed.
+ * pointer, a {@code sync_event}), which no host check can follow; and memory unmapped since the cached map
+ * of readable memory was taken, which may be long before the check: it looks readable until an address the
+ * map lacks has the map taken again, so a pointer into memory freed and unmapped since (or mapped again
+ * without read access) is not caught.
  */
 public enum ProducerTrust {
     /**

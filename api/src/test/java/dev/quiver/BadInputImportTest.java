@@ -1,23 +1,11 @@
 package dev.quiver;
 
-import dev.quiver.CProducer.Counters;
-import dev.quiver.CProducer.Structs;
-import dev.quiver.abi.ArrowArrayLayout;
-import dev.quiver.abi.ArrowDeviceArrayLayout;
-import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.validate.SchemaReader;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.stream.Stream;
-
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * C produces malformed structs (producer_bad.c); every import must fail with an InvalidArrowException
@@ -66,20 +54,6 @@ class BadInputImportTest {
     @ParameterizedTest(name = "{0} -> {1}")
     @MethodSource("cases")
     void rejectedWithFieldPathAndReleasedOnce(String name, String path, String rule) {
-        try (Arena arena = Arena.ofConfined()) {
-            Counters beforeProduce = CProducer.counters();
-            Structs c = CProducer.produce(arena, name);
-            Counters afterProduce = CProducer.counters();
-
-            InvalidArrowException e = assertThrows(InvalidArrowException.class,
-                    () -> DeviceArray.importFrom(c.array(), c.schema(), CProducer.NO_BACKENDS));
-
-            assertEquals(path, e.fieldPath());
-            assertTrue(e.getMessage().startsWith(path + ": "), "message names the path: " + e.getMessage());
-            assertTrue(e.getMessage().contains(rule), "message names the rule \"" + rule + "\": " + e.getMessage());
-            CProducer.assertReleasedExactlyOnce(beforeProduce, afterProduce);
-            assertEquals(MemorySegment.NULL, c.array().get(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE));
-            assertEquals(MemorySegment.NULL, c.schema().get(ADDRESS, ArrowSchemaLayout.RELEASE));
-        }
+        ImportAssertions.assertImportRejected(name, ProducerTrust.fromEnvironment(), path, rule);
     }
 }

@@ -2,6 +2,7 @@ package dev.quiver;
 
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.internal.abi.ReadableMemory;
 import dev.quiver.testkit.CLibrary;
 
 import java.lang.foreign.Arena;
@@ -21,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 final class CProducer {
     static final CLibrary LIBRARY = CLibrary.fromResources(CProducer.class,
-            List.of("producer.h", "producer.c", "producer_cases.c", "producer_bad.c"), List.of());
+            List.of("producer.h", "producer.c", "producer_cases.c", "producer_bad.c", "producer_hostile.c"), List.of());
     private static final MethodHandle PRODUCE = LIBRARY.function("produce",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle COUNTERS = LIBRARY.function("producer_counters",
@@ -44,9 +45,10 @@ final class CProducer {
 
     /**
      * @param arena      where the two structs live
-     * @param name       a case of producer_cases.c or producer_bad.c
+     * @param name       a case of producer_cases.c, producer_bad.c or producer_hostile.c
      * @param deviceType the device type code to put in the struct
-     * @return the filled structs, owned by the caller until moved
+     * @return the filled structs, owned by the caller until moved; the process's map of readable memory is
+     *         current for them
      */
     static Structs produce(Arena arena, String name, int deviceType) {
         MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
@@ -56,6 +58,10 @@ final class CProducer {
             if (rc != 0) {
                 throw new IllegalArgumentException("producer has no case " + name + " (rc " + rc + ")");
             }
+            // The cached map of readable memory may predate the guard pages a hostile case just mapped and
+            // still show memory unmapped since, where a guard page may now lie, as readable (see
+            // ReadableMemory); an address never mapped (the NULL page) misses it and has it taken again.
+            ReadableMemory.readableBytes(MemorySegment.ofAddress(0x10), 1);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {

@@ -163,6 +163,17 @@ struct ArrowSchema* p_schema_child(struct ArrowSchema* parent, int64_t i) {
   return child;
 }
 
+struct ArrowSchema* p_schema_dictionary(struct ArrowSchema* parent) {
+  struct Private* p = parent->private_data;
+  void** kids = realloc(p->kids, (size_t) (p->n_kids + 1) * sizeof(void*));
+  if (kids == NULL) abort();
+  struct ArrowSchema* dictionary = xcalloc(1, sizeof *dictionary);
+  kids[p->n_kids++] = dictionary;
+  p->kids = kids;
+  parent->dictionary = dictionary;
+  return dictionary;
+}
+
 void p_fixed(struct ArrowArray* a, struct ArrowSchema* s, const char* format, const char* name,
              const void* values, size_t width, int64_t n, const char* mask) {
   p_schema(s, format, name, 0);
@@ -219,6 +230,7 @@ int produce(const char* name, int32_t device_type, struct ArrowDeviceArray* d, s
   memset(s, 0, sizeof *s);
   int rc = p_good_case(name, d, s);
   if (rc != 0) rc = p_bad_case(name, d, s);
+  if (rc != 0) rc = p_hostile_case(name, d, s);
   if (rc != 0) return rc;
   d->device_type = device_type;
   d->device_id = -1;

@@ -22,6 +22,8 @@ void p_validity(struct ArrowArray* a, const char* mask);
 /* Schema nodes; format and name are copied (NULL name stays NULL). */
 void p_schema(struct ArrowSchema* s, const char* format, const char* name, int64_t n_children);
 struct ArrowSchema* p_schema_child(struct ArrowSchema* parent, int64_t i);
+/* A schema node hung on parent->dictionary, released and freed with the parent as its children are. */
+struct ArrowSchema* p_schema_dictionary(struct ArrowSchema* parent);
 
 /* Leaves: array and schema together. */
 void p_fixed(struct ArrowArray* a, struct ArrowSchema* s, const char* format, const char* name,
@@ -36,8 +38,16 @@ void p_utf8(struct ArrowArray* a, struct ArrowSchema* s, const char* name, const
 /* `depth` nested one-element lists around int64 [7]. */
 void p_nested_lists(struct ArrowArray* a, struct ArrowSchema* s, int depth);
 
+/* Small well-formed shapes (producer_bad.c) that the broken cases start from: int32 [1, 2, 3] with
+ * validity `mask`, utf8 ["a", "bb", "ccc"], list<int32> [[1], [2], [3]], struct{a: int32, b: utf8}. */
+void p_int32_3(struct ArrowArray* a, struct ArrowSchema* s, const char* mask);
+void p_utf8_3(struct ArrowArray* a, struct ArrowSchema* s);
+void p_list_3(struct ArrowArray* a, struct ArrowSchema* s);
+void p_struct_3(struct ArrowArray* a, struct ArrowSchema* s);
+
 /* Cases: 0 when built, -1 for an unknown name (nothing built then). */
 int p_good_case(const char* name, struct ArrowDeviceArray* d, struct ArrowSchema* s);
 int p_bad_case(const char* name, struct ArrowDeviceArray* d, struct ArrowSchema* s);
+int p_hostile_case(const char* name, struct ArrowDeviceArray* d, struct ArrowSchema* s);
 
 #endif

@@ -1,17 +1,25 @@
 /*
  * A hostile C producer of struct ArrowDeviceArrayStream: its get_next fails with an error code AND fills
  * `out` with a live array (which the consumer must still release), and its get_last_error returns a
- * message of `message_bytes` bytes (a consumer must not copy it whole). Counts, in C, the arrays it made
- * and released and the stream's release.
+ * message a consumer must read with care: `message_bytes` bytes on the heap (not to be copied whole), a
+ * pointer to unreadable memory, or `message_bytes` bytes without a terminator that end where unreadable
+ * memory begins. Counts, in C, the arrays it made and released and the stream's release.
  */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS and sysconf under -std=c11 */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "int32_batches.h"
+
+/* Where get_last_error's message lies. */
+enum message_place { MESSAGE_ON_HEAP = 0, MESSAGE_UNREADABLE = 1, MESSAGE_AT_PAGE_END = 2 };
 
 struct hostile_stream {
   struct batch_counters arrays;
   atomic_long schemas_released;
   atomic_long streams_released;
+  int place;
   char* message;
 };
 
@@ -39,12 +47,35 @@ static void release_stream(struct ArrowDeviceArrayStream* stream) {
   stream->release = NULL;
 }
 
-/* A producer whose message is `message_bytes` 'x' bytes then a terminator. Free with hostile_stream_free. */
-struct hostile_stream* hostile_stream_new(int64_t message_bytes) {
+/*
+ * `bytes` bytes (at most a page) that end where a PROT_NONE page begins: reading past them faults, as
+ * reading unmapped memory does. Never unmapped, so that no address turns from readable to unreadable
+ * under a cached map of the process's readable memory.
+ */
+static char* before_unreadable_page(size_t bytes) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  char* at = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (at == MAP_FAILED || mprotect(at + page, page, PROT_NONE) != 0) abort();
+  return at + page - bytes;
+}
+
+/* A producer whose message, placed as `place` says (a message_place), is `message_bytes` 'x' bytes with a
+ * terminator on the heap, none at all where unreadable, and without a terminator at a page end. Free with
+ * hostile_stream_free. */
+struct hostile_stream* hostile_stream_new(int64_t message_bytes, int place) {
   struct hostile_stream* h = calloc(1, sizeof *h);
-  h->message = malloc((size_t)message_bytes + 1);
+  h->place = place;
+  if (place == MESSAGE_UNREADABLE) {
+    h->message = before_unreadable_page(0);
+    return h;
+  }
+  if (place == MESSAGE_ON_HEAP) {
+    h->message = malloc((size_t)message_bytes + 1);
+    h->message[message_bytes] = '\0';
+  } else {
+    h->message = before_unreadable_page((size_t)message_bytes);
+  }
   memset(h->message, 'x', (size_t)message_bytes);
-  h->message[message_bytes] = '\0';
   return h;
 }
 
@@ -69,6 +100,6 @@ int64_t hostile_stream_stat(struct hostile_stream* h, int which) {
 }
 
 void hostile_stream_free(struct hostile_stream* h) {
-  free(h->message);
+  if (h->place == MESSAGE_ON_HEAP) free(h->message);
   free(h);
 }

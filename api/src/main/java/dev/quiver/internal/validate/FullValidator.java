@@ -243,7 +243,10 @@ public final class FullValidator {
             }
             long start = read(offsets, i, bits);
             long size = bits == 32 ? sizes.get(JAVA_INT_UNALIGNED, i * 4) : sizes.get(JAVA_LONG_UNALIGNED, i * 8);
-            if (start < 0 || size < 0 || start > childLength - size) {
+            if (size < 0) {
+                throw invalid.apply(Paths.index(node.path, "buffers", 2), "list view " + i + " has negative size " + size);
+            }
+            if (start < 0 || start > childLength - size) {
                 throw invalid.apply(Paths.index(node.path, "buffers", 1), "list view " + i + " (offset " + start + ", size "
                         + size + ") is outside its child of length " + childLength);
             }
