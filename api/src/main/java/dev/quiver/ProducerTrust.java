@@ -8,10 +8,11 @@ import java.util.Locale;
  * {@link InvalidArrowException} naming the field path, after the producer's release ran exactly once.
  *
  * <p>What stays trusted in both modes: device memory and device handles (a {@code cl_mem}, a CUDA device
- * pointer, a {@code sync_event}), which no host check can follow; and memory unmapped since the cached map
- * of readable memory was taken, which may be long before the check: it looks readable until an address the
- * map lacks has the map taken again, so a pointer into memory freed and unmapped since (or mapped again
- * without read access) is not caught.
+ * pointer, a {@code sync_event}), which no host check can follow; memory whose protection changed since
+ * the cached map of readable memory was taken (unmapped and mapped again without read access at the same
+ * address, or {@code mprotect}ed): still mapped, it looks readable. Memory unmapped since the map was taken
+ * is caught: each hit of the map is confirmed with the kernel ({@code mincore}), which never touches the
+ * memory.
  */
 public enum ProducerTrust {
     /**

@@ -9,9 +9,10 @@ import java.util.Optional;
  * hit costs a binary search and a miss costs one read of {@code /proc/self/maps}. Thread-safe: any thread
  * may ask; concurrent misses may each take a snapshot, and the newest published wins.
  *
- * <p>What it cannot see: memory unmapped after the snapshot that answered still looks readable until a
- * later miss refreshes it. A producer that unmaps memory it has just handed over is outside what a map
- * can catch.
+ * <p>A hit is confirmed with the kernel ({@code mincore(2)}, one system call per range, which never touches
+ * the memory), so memory unmapped since the snapshot is caught and the map read again. What stays out of
+ * reach: a readable mapping turned {@code PROT_NONE} by {@code mprotect} since the snapshot (it is still
+ * mapped, so the kernel cannot tell), and memory unmapped by another thread between the check and the read.
  */
 public final class ReadableMemory {
     private static volatile HostMappings current;
@@ -38,11 +39,16 @@ public final class ReadableMemory {
             return max;
         }
         long found = cached.get().readableBytes(pointer.address(), max);
-        if (found >= max) {
+        if (found >= max && MappedPages.allMapped(pointer.address(), found)) {
             return found;
         }
+        // a miss, or memory unmapped since the snapshot: read the map again
         Optional<HostMappings> fresh = refresh();
-        return fresh.map(m -> m.readableBytes(pointer.address(), max)).orElse(max);
+        if (fresh.isEmpty()) {
+            return max;
+        }
+        long now = fresh.get().readableBytes(pointer.address(), max);
+        return now > 0 && MappedPages.allMapped(pointer.address(), now) ? now : 0;
     }
 
     /** @return the cached snapshot, taking the first one if there is none yet */

@@ -75,4 +75,15 @@ class HostMappingsTest {
             assertEquals(0, ReadableMemory.readableBytes(MemorySegment.ofAddress(8), 8), "NULL page");
         }
     }
+
+    @Test
+    void memoryUnmappedSinceTheSnapshotIsNotReadable() {
+        MemorySegment gone;
+        try (Arena arena = Arena.ofConfined()) {
+            gone = arena.allocate(64L << 20);   // large: the C library maps it on its own and unmaps it on free
+            assertEquals(64L << 20, ReadableMemory.readableBytes(gone, 64L << 20), "in the snapshot now");
+        }
+        assertEquals(0, ReadableMemory.readableBytes(MemorySegment.ofAddress(gone.address()), 8),
+                "the cached snapshot still lists it; the kernel says it is gone");
+    }
 }
