@@ -115,7 +115,9 @@ class ImportMutationFuzzingTest {
                     return "rejected by full validation";
                 }
                 try {
-                    imported.validateFull(DeepCopyLibrary::capacity);
+                    // a pointer moved off the start of a C buffer addresses memory nobody gave this array (other
+                    // code may change it between two reads): it owns no bytes there
+                    imported.validateFull(pointer -> Math.max(0, DeepCopyLibrary.capacity(pointer)));
                 } catch (InvalidArrowException e) {
                     assertFalse(e.getMessage().isBlank(), mutation);
                     return "rejected by full validation against the true buffer sizes";
