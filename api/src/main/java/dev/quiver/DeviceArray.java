@@ -296,7 +296,7 @@ public final class DeviceArray implements AutoCloseable {
         if (source.address() % Long.BYTES != 0) {
             throw new IllegalArgumentException("struct pointer 0x" + Long.toHexString(source.address()) + " is not aligned to " + Long.BYTES + " bytes");
         }
-        if (checking && ReadableMemory.readableBytes(source, size) < size) {
+        if (checking && !ReadableMemory.isReadable(source, size)) {
             throw new IllegalArgumentException("struct pointer 0x" + Long.toHexString(source.address()) + " does not point to "
                     + size + " bytes of readable memory");
         }

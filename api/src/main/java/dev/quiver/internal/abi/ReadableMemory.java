@@ -25,9 +25,13 @@ public final class ReadableMemory {
     }
 
     /**
+     * How far a read may go, for reads whose length is not known in advance (a NUL-terminated string): the
+     * map is taken again only when {@code pointer} lies in no readable mapping it knows, not when the mapping
+     * it lies in ends before {@code max}.
+     *
      * @param pointer an address
-     * @param max     how many bytes the caller wants to read
-     * @return how many bytes from {@code pointer}, up to {@code max}, lie in readable mappings without a
+     * @param max     the most bytes the caller would read
+     * @return how many bytes from {@code pointer}, up to {@code max}, lie in readable, mapped memory without a
      *         gap; {@code max} where the system publishes no mappings (nothing can be checked)
      */
     public static long readableBytes(MemorySegment pointer, long max) {
@@ -39,15 +43,42 @@ public final class ReadableMemory {
             return max;
         }
         long found = cached.get().readableBytes(pointer.address(), max);
-        if (found >= max && MappedPages.allMapped(pointer.address(), found)) {
+        if (found > 0 && MappedPages.allMapped(pointer.address(), found)) {
             return found;
         }
-        // a miss, or memory unmapped since the snapshot: read the map again
-        Optional<HostMappings> fresh = refresh();
-        if (fresh.isEmpty()) {
+        // not in the snapshot, or unmapped since: read the map again
+        return fresh(pointer, max);
+    }
+
+    /**
+     * Whether a read of exactly {@code bytes} may go ahead: the map is taken again when the snapshot does not
+     * cover them all (memory mapped or extended since) or the kernel says a page is gone.
+     *
+     * @param pointer an address
+     * @param bytes   how many bytes the caller will read
+     * @return true if {@code [pointer, pointer + bytes)} is readable and mapped, or nothing can be checked
+     */
+    public static boolean isReadable(MemorySegment pointer, long bytes) {
+        if (bytes <= 0) {
+            return true;
+        }
+        Optional<HostMappings> cached = mappings();
+        if (cached.isEmpty()) {
+            return true;
+        }
+        if (cached.get().readableBytes(pointer.address(), bytes) >= bytes && MappedPages.allMapped(pointer.address(), bytes)) {
+            return true;
+        }
+        return fresh(pointer, bytes) >= bytes;
+    }
+
+    /** @return what a new snapshot and the kernel say may be read from {@code pointer}, up to {@code max} */
+    private static long fresh(MemorySegment pointer, long max) {
+        Optional<HostMappings> snapshot = refresh();
+        if (snapshot.isEmpty()) {
             return max;
         }
-        long now = fresh.get().readableBytes(pointer.address(), max);
+        long now = snapshot.get().readableBytes(pointer.address(), max);
         return now > 0 && MappedPages.allMapped(pointer.address(), now) ? now : 0;
     }
 

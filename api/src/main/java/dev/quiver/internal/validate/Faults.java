@@ -40,6 +40,11 @@ public interface Faults {
             public long readableBytes(MemorySegment pointer, long max) {
                 return ReadableMemory.readableBytes(pointer, max);
             }
+
+            @Override
+            public boolean canRead(MemorySegment pointer, long bytes) {
+                return ReadableMemory.isReadable(pointer, bytes);
+            }
         };
     }
 
@@ -73,12 +78,21 @@ public interface Faults {
 
     /**
      * @param pointer an address the validator is about to read
+     * @param bytes   exactly how many bytes it will read
+     * @return true if they may be read; {@link #readableBytes} decides unless a sink knows better
+     */
+    default boolean canRead(MemorySegment pointer, long bytes) {
+        return readableBytes(pointer, bytes) >= bytes;
+    }
+
+    /**
+     * @param pointer an address the validator is about to read
      * @param bytes   how many bytes
      * @param path    the field path of the pointer, for the report
      * @return true if they may be read; otherwise reports {@link Fault#POINTER_UNREADABLE} and returns false
      */
     default boolean readable(MemorySegment pointer, long bytes, String path) {
-        if (readableBytes(pointer, bytes) >= bytes) {
+        if (canRead(pointer, bytes)) {
             return true;
         }
         report(Fault.POINTER_UNREADABLE, path, "points to 0x" + Long.toHexString(pointer.address())

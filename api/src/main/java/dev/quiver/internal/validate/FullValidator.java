@@ -374,7 +374,7 @@ public final class FullValidator {
                 throw invalid.apply(Paths.index(path, "buffers", i), "the array addresses " + bytes
                         + " bytes but the buffer holds " + known);
             }
-            if (checkReadable && ReadableMemory.readableBytes(pointer, bytes) < bytes) {
+            if (checkReadable && !ReadableMemory.isReadable(pointer, bytes)) {
                 throw invalid.apply(Paths.index(path, "buffers", i), "the array addresses " + bytes + " bytes at 0x"
                         + Long.toHexString(pointer.address()) + ", which are not all readable host memory");
             }

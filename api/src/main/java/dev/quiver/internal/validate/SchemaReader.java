@@ -177,8 +177,16 @@ public final class SchemaReader {
         }
         MemorySegment bytes = Pointers.bytes(pointer, readable);
         long length = 0;
-        while (length < readable && bytes.get(JAVA_BYTE, length) != 0) {
-            length++;
+        while (true) {
+            while (length < readable && bytes.get(JAVA_BYTE, length) != 0) {
+                length++;
+            }
+            // the end of what was known readable, without a NUL: memory mapped since may go on
+            if (length < readable || readable > MAX_STRING || !faults.canRead(pointer, readable + 1)) {
+                break;
+            }
+            readable = faults.readableBytes(pointer, MAX_STRING + 1L);
+            bytes = Pointers.bytes(pointer, readable);
         }
         if (length > MAX_STRING) {
             faults.report(Fault.SCHEMA_STRING, path, "string longer than " + MAX_STRING + " bytes");
