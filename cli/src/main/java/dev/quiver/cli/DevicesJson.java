@@ -23,66 +23,43 @@ final class DevicesJson {
      * @return one line of JSON
      */
     static String of(String version, List<ProviderReport> reports) {
-        return "{\"quiver\":" + string(version) + ",\"backends\":"
+        return "{\"quiver\":" + Json.quote(version) + ",\"backends\":"
                 + array(reports.stream().map(DevicesJson::backend).toList()) + "}";
     }
 
     private static String backend(ProviderReport report) {
-        return "{\"name\":" + string(report.name())
-                + ",\"class\":" + string(report.className())
+        return "{\"name\":" + Json.quote(report.name())
+                + ",\"class\":" + Json.quote(report.className())
                 + ",\"priority\":" + report.priority()
                 + ",\"deviceTypes\":" + array(report.deviceTypes().stream().map(DevicesJson::type).toList())
-                + ",\"status\":" + string(report.status().name())
-                + ",\"reasons\":" + array(report.reasons().stream().map(DevicesJson::string).toList())
-                + ",\"setupHint\":" + string(report.setupHint())
+                + ",\"status\":" + Json.quote(report.status().name())
+                + ",\"reasons\":" + Json.strings(report.reasons())
+                + ",\"setupHint\":" + Json.quote(report.setupHint())
                 + ",\"devices\":" + array(report.devices().stream().map(DevicesJson::device).toList()) + "}";
     }
 
     private static String type(DeviceType type) {
-        return "{\"name\":" + string(type.name()) + ",\"code\":" + type.code() + "}";
+        return "{\"name\":" + Json.quote(type.name()) + ",\"code\":" + type.code() + "}";
     }
 
     private static String device(Device device) {
-        return "{\"type\":" + string(device.type().name())
+        return "{\"type\":" + Json.quote(device.type().name())
                 + ",\"code\":" + device.type().code()
                 + ",\"id\":" + device.id()
-                + ",\"name\":" + string(device.name())
-                + ",\"provider\":" + string(device.provider())
+                + ",\"name\":" + Json.quote(device.name())
+                + ",\"provider\":" + Json.quote(device.provider())
                 + ",\"totalMemory\":" + device.totalMemory()
                 + ",\"hostAccessible\":" + device.isHostAccessible()
-                + ",\"eventType\":" + device.type().eventType().map(DevicesJson::string).orElse("null")
+                + ",\"eventType\":" + device.type().eventType().map(Json::quote).orElse("null")
                 + ",\"properties\":" + object(device.properties()) + "}";
     }
 
     private static String object(Map<String, String> map) {
-        return map.entrySet().stream().map(e -> string(e.getKey()) + ":" + string(e.getValue()))
+        return map.entrySet().stream().map(e -> Json.quote(e.getKey()) + ":" + Json.quote(e.getValue()))
                 .collect(Collectors.joining(",", "{", "}"));
     }
 
     private static String array(List<String> values) {
-        return String.join(",", values).transform(s -> "[" + s + "]");
-    }
-
-    /** @return {@code text} as a JSON string, with quotes, backslashes and control characters escaped */
-    static String string(String text) {
-        StringBuilder out = new StringBuilder(text.length() + 2).append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
+        return "[" + String.join(",", values) + "]";
     }
 }

@@ -36,6 +36,6 @@ class TextLayoutTest {
 
     @Test
     void theJsonStringEscapesQuotesBackslashesAndControls() {
-        assertEquals("\"a\\\"b\\\\c\\n\\u0001\"", DevicesJson.string("a\"b\\c\n\u0001"));
+        assertEquals("\"a\\\"b\\\\c\\n\\u0001\"", Json.quote("a\"b\\c\n\u0001"));
     }
 }
