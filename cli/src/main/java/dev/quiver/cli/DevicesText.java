@@ -68,7 +68,8 @@ record DevicesText(boolean verbose, Style style) {
                 indented("serves " + report.deviceTypes().stream().map(t -> t.name() + "(" + t.code() + ")")
                         .collect(Collectors.joining(", ")) + "; priority " + report.priority() + "; " + report.className(), textWidth, lines);
             }
-            out.println(pad(Wrap.fit(report.name(), nameWidth), nameWidth) + GAP + style.status(report.status(), pad(report.status().name(), statusWidth))
+            out.println(pad(Wrap.fit(report.name(), nameWidth), nameWidth) + GAP + style.status(report.status(), report.status().name())
+                    + " ".repeat(statusWidth - report.status().name().length())
                     + GAP + lines.getFirst().stripTrailing());
             lines.stream().skip(1).forEach(l -> out.println((blank + l).stripTrailing()));
         }

@@ -31,7 +31,7 @@ record Style(boolean colour) {
 
     /**
      * @param status a provider's status
-     * @param text   the text to show for it, already padded
+     * @param text   the text to show for it
      * @return {@code text}, coloured by status when colour is on
      */
     String status(ProviderReport.Status status, String text) {
