@@ -12,10 +12,10 @@ import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
+import dev.quiver.internal.events.StreamBatchEvent;
 import dev.quiver.internal.validate.Faults;
 import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
-import dev.quiver.internal.events.StreamBatchEvent;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -13,9 +13,9 @@ import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.abi.StructWriter;
+import dev.quiver.internal.events.StreamBatchEvent;
 import dev.quiver.type.Field;
 import dev.quiver.type.Metadata;
-import dev.quiver.internal.events.StreamBatchEvent;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -10,8 +10,8 @@ import dev.quiver.internal.abi.IdTable;
 import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.StructWriter;
-import dev.quiver.type.Field;
 import dev.quiver.internal.events.StreamBatchEvent;
+import dev.quiver.type.Field;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
