@@ -8,10 +8,14 @@
  * <p>Makes restricted FFM calls (upcall stubs for release callbacks and DLPack deleters, downcalls into
  * foreign release callbacks and deleters, reinterpretation of imported pointers), all of them in its C ABI
  * layer: run with {@code --enable-native-access=dev.quiver.api} (or {@code ALL-UNNAMED} on the class path).
+ *
+ * <p>Records JDK Flight Recorder events ({@code dev.quiver.*}) for array import, export, release and copy
+ * and for stream batches, when a recording enables them.
  */
 @SuppressWarnings("module")
 module dev.quiver.api {
     requires transitive dev.quiver.spi;
+    requires jdk.jfr;
     exports dev.quiver;
     exports dev.quiver.abi;
     exports dev.quiver.type;

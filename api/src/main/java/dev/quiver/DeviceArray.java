@@ -13,6 +13,10 @@ import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.internal.backend.HostMemory;
 import dev.quiver.internal.copy.ArrayCopier;
+import dev.quiver.internal.events.ArrayCopyEvent;
+import dev.quiver.internal.events.ArrayExportEvent;
+import dev.quiver.internal.events.ArrayImportEvent;
+import dev.quiver.internal.events.ArrayReleaseEvent;
 import dev.quiver.internal.validate.ArrayValidator;
 import dev.quiver.internal.validate.Faults;
 import dev.quiver.internal.validate.FullValidator;
@@ -175,6 +179,7 @@ public final class DeviceArray implements AutoCloseable {
      *                               range is not readable host memory; both were released
      */
     public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, Devices devices, ProducerTrust trust) {
+        ArrayImportEvent event = ArrayImportEvent.start();
         boolean checking = trust == ProducerTrust.UNTRUSTED;
         MemorySegment ownArray;
         try {
@@ -196,7 +201,7 @@ public final class DeviceArray implements AutoCloseable {
         }
         try {
             Field field = SchemaReader.read(ownSchema, "schema", Faults.of(InvalidArrowException::new, checking));
-            return adopt(ownArray, ownSchema, field, devices, false, checking);
+            return imported(adopt(ownArray, ownSchema, field, devices, false, checking), event);
         } catch (RuntimeException | Error e) {
             releaseQuietly(ownArray, ownSchema, e);
             throw e;
@@ -249,10 +254,11 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     private static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices, boolean readOnly, ProducerTrust trust) {
+        ArrayImportEvent event = ArrayImportEvent.start();
         boolean checking = trust == ProducerTrust.UNTRUSTED;
         MemorySegment ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", checking);
         try {
-            return adopt(ownArray, null, field, devices, readOnly, checking);
+            return imported(adopt(ownArray, null, field, devices, readOnly, checking), event);
         } catch (RuntimeException | Error e) {
             releaseQuietly(ownArray, null, e);
             throw e;
@@ -287,6 +293,14 @@ public final class DeviceArray implements AutoCloseable {
             throw new InvalidArrowException("sync_event", "is set but " + type + " arrays have no events (must be NULL)");
         }
         return new DeviceArray(ownArray, ownSchema, field, devices, readOnly);
+    }
+
+    /** Finishes {@code event}, if a recording started one, with what was imported. */
+    private static DeviceArray imported(DeviceArray array, ArrayImportEvent event) {
+        if (event != null) {
+            event.finish(array.deviceLabel(), array.field.name(), array.length());
+        }
+        return array;
     }
 
     private static MemorySegment move(MemorySegment source, long size, long releaseOffset, String releasePath, boolean checking) {
@@ -359,6 +373,8 @@ public final class DeviceArray implements AutoCloseable {
         MemorySegment schemaTarget = schema == null || schema.equals(MemorySegment.NULL) ? null
                 : Pointers.writableStruct(schema, ArrowSchemaLayout.LAYOUT, "schema");
         checkOpen();
+        ArrayExportEvent event = ArrayExportEvent.start();
+        long length = event == null ? 0 : length();
         if (references.get() > 1) {
             throw new IllegalStateException(state.description() + " has " + (references.get() - 1)
                     + " shared view(s) not yet released; it cannot be moved out");
@@ -378,6 +394,9 @@ public final class DeviceArray implements AutoCloseable {
             NativeHeap.free(this.schema);
         } else {
             StructWriter.writeSchema(schemaTarget, field);
+        }
+        if (event != null) {
+            event.finish(deviceLabel(), field.name(), length, false);
         }
     }
 
@@ -431,6 +450,7 @@ public final class DeviceArray implements AutoCloseable {
 
     private DeviceArray copy(BackendDevice target, MemorySegment stream) {
         checkOpen();
+        ArrayCopyEvent event = ArrayCopyEvent.start();
         BackendDevice source = deviceType.equals(DeviceType.CPU) ? HostMemory.device() : backend();
         boolean onDevice = source == target && !target.hostAccessible() && ArrayCopier.sizesKnownWithoutData(field);
         Runnable keepAlive = () -> { };
@@ -449,14 +469,18 @@ public final class DeviceArray implements AutoCloseable {
         }
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment out = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
+            long bytes;
             try {
-                ArrayCopier.copy(arrowArray(), field, source, target, stream, out, keepAlive);
+                bytes = ArrayCopier.copy(arrowArray(), field, source, target, stream, out, keepAlive);
             } catch (RuntimeException | Error e) {
                 keepAlive.run();
                 throw e;
             }
             DeviceArray copy = importFrom(out, field, devices, ProducerTrust.TRUSTED);
             copy.contentsVerified = contentsVerified;
+            if (event != null) {
+                event.finish(deviceLabel(), copy.deviceLabel(), field.name(), copy.length(), bytes);
+            }
             return copy;
         }
     }
@@ -829,6 +853,7 @@ public final class DeviceArray implements AutoCloseable {
         MemorySegment schemaTarget = schema == null || schema.equals(MemorySegment.NULL) ? null
                 : Pointers.writableStruct(schema, ArrowSchemaLayout.LAYOUT, "schema");
         acquireReference();
+        ArrayExportEvent event = ArrayExportEvent.start();
         try {
             StructWriter.writeDeviceArray(arrayTarget, ArrayData.viewOf(arrowArray()),
                     deviceType.code(), deviceId, struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT), this::dropReference);
@@ -839,6 +864,9 @@ public final class DeviceArray implements AutoCloseable {
         if (schemaTarget != null) {
             StructWriter.writeSchema(schemaTarget, field);
         }
+        if (event != null) {
+            event.finish(deviceLabel(), field.name(), length(), true);
+        }
     }
 
     /** Releases the structs once the owner and every shared view have let go. */
@@ -846,6 +874,8 @@ public final class DeviceArray implements AutoCloseable {
         if (references.decrementAndGet() != 0) {
             return;
         }
+        ArrayReleaseEvent event = ArrayReleaseEvent.start();
+        long length = event == null ? 0 : struct.get(JAVA_LONG, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.LENGTH);
         try {
             releaseAndFreeArray(struct);
         } finally {
@@ -853,6 +883,14 @@ public final class DeviceArray implements AutoCloseable {
                 releaseAndFreeSchema(schema);
             }
         }
+        if (event != null) {
+            event.finish(deviceLabel(), field.name(), length);
+        }
+    }
+
+    /** @return the device type and id, as events name them: {@code CUDA:0} */
+    private String deviceLabel() {
+        return deviceType + ":" + deviceId;
     }
 
     private void checkOpen() {

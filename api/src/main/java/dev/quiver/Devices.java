@@ -3,10 +3,8 @@ package dev.quiver;
 import dev.quiver.internal.backend.CheckedBackendDevice;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
-import dev.quiver.spi.ProbeResult;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -24,8 +22,9 @@ import java.util.ServiceLoader;
  * <p>Nothing native happens until the first call that needs devices; then every allowed provider is probed
  * once and the result is kept. When two usable providers serve one device type, the one with the higher
  * {@link DeviceProvider#priority()} serves it (ties: the first by name). Every device is served behind the
- * argument checks common to all backends (see {@link Device#backend()}), vendor plugins' included.
- * Thread-safe.
+ * argument checks common to all backends (see {@link Device#backend()}), vendor plugins' included. Each
+ * provider's outcome is logged at {@code DEBUG} on the {@code dev.quiver.devices} {@link System.Logger},
+ * one line with its status, reasons or device count, and the time its probe took. Thread-safe.
  *
  * {@snippet :
  * for (ProviderReport provider : Devices.system().report()) {
@@ -198,56 +197,36 @@ public final class Devices {
     private record Discovery(List<ProviderReport> reports) {
 
         static Discovery run(List<Candidate> candidates, BackendSelection selection, Devices owner) {
-            record Probed(DeviceProvider provider, List<DeviceType> types, ProviderReport.Status status,
-                          List<String> reasons, List<BackendDevice> devices) {}
-            List<Probed> probed = new ArrayList<>();
+            List<ProviderProbe.Probed> probed = new ArrayList<>();
             List<ProviderReport> broken = new ArrayList<>();
             for (Candidate candidate : candidates) {
                 if (candidate.provider() == null) {
                     broken.add(new ProviderReport("?", "?", List.of(), 0, ProviderReport.Status.FAILED,
-                            List.of("failed to load: " + candidate.loadError().getMessage()), List.of()));
+                            List.of("failed to load: " + candidate.loadError().getMessage()), List.of(), ""));
                     continue;
                 }
-                DeviceProvider provider = candidate.provider();
-                List<DeviceType> types = Arrays.stream(provider.deviceTypes()).mapToObj(DeviceType::of).toList();
-                Optional<String> refusal = selection.refusal(provider.name());
-                if (refusal.isPresent()) {
-                    probed.add(new Probed(provider, types, ProviderReport.Status.EXCLUDED, List.of(refusal.get()), List.of()));
-                    continue;
-                }
-                try {
-                    ProbeResult result = provider.probe();
-                    switch (result) {
-                        case ProbeResult.Available available ->
-                                probed.add(new Probed(provider, types, ProviderReport.Status.USABLE, List.of(), available.devices()));
-                        case ProbeResult.Unavailable unavailable ->
-                                probed.add(new Probed(provider, types, ProviderReport.Status.UNAVAILABLE, unavailable.reasons(), List.of()));
-                    }
-                } catch (RuntimeException | LinkageError e) {
-                    LOG.log(System.Logger.Level.WARNING, "probe of " + provider.name() + " threw", e);
-                    probed.add(new Probed(provider, types, ProviderReport.Status.FAILED, List.of("probe threw " + e), List.of()));
-                }
+                probed.add(ProviderProbe.probe(candidate.provider(), selection, LOG));
             }
-            probed.sort(Comparator.comparing((Probed p) -> p.provider().name()));
-            Map<DeviceType, Probed> chosen = new HashMap<>();
-            for (Probed p : probed) {
+            probed.sort(Comparator.comparing((ProviderProbe.Probed p) -> p.provider().name()));
+            Map<DeviceType, ProviderProbe.Probed> chosen = new HashMap<>();
+            for (ProviderProbe.Probed p : probed) {
                 if (p.status() != ProviderReport.Status.USABLE) {
                     continue;
                 }
                 for (DeviceType type : p.types()) {
-                    Probed current = chosen.get(type);
+                    ProviderProbe.Probed current = chosen.get(type);
                     if (current == null || p.provider().priority() > current.provider().priority()) {
                         chosen.put(type, p);
                     }
                 }
             }
             List<ProviderReport> reports = new ArrayList<>();
-            for (Probed p : probed) {
+            for (ProviderProbe.Probed p : probed) {
                 List<String> reasons = new ArrayList<>(p.reasons());
                 List<Device> devices = new ArrayList<>();
                 if (p.status() == ProviderReport.Status.USABLE) {
                     for (DeviceType type : p.types()) {
-                        Probed winner = chosen.get(type);
+                        ProviderProbe.Probed winner = chosen.get(type);
                         if (winner != p) {
                             reasons.add(type + " is served by " + winner.provider().name() + " (priority "
                                     + winner.provider().priority() + " over " + p.provider().priority() + ")");
@@ -260,7 +239,7 @@ public final class Devices {
                     }
                 }
                 reports.add(new ProviderReport(p.provider().name(), p.provider().getClass().getName(), p.types(),
-                        p.provider().priority(), p.status(), reasons, devices));
+                        p.provider().priority(), p.status(), reasons, devices, p.hint()));
             }
             reports.addAll(broken);
             return new Discovery(List.copyOf(reports));

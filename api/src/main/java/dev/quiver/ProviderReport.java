@@ -13,12 +13,15 @@ import java.util.List;
  * @param status      usable or not, and why
  * @param reasons     sentences explaining the status (why unavailable, what it is shadowed by)
  * @param devices     the devices this provider serves as the chosen provider of their type
+ * @param setupHint   what to install or set to make the provider usable ({@link
+ *                    dev.quiver.spi.DeviceProvider#setupHint()}); empty if it gives none
  */
 public record ProviderReport(String name, String className, List<DeviceType> deviceTypes, int priority,
-                             Status status, List<String> reasons, List<Device> devices) {
+                             Status status, List<String> reasons, List<Device> devices, String setupHint) {
 
-    /** Copies the lists. */
+    /** Copies the lists; a null hint becomes empty. */
     public ProviderReport {
+        setupHint = setupHint == null ? "" : setupHint;
         deviceTypes = List.copyOf(deviceTypes);
         reasons = List.copyOf(reasons);
         devices = List.copyOf(devices);

@@ -12,6 +12,7 @@ import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
+import dev.quiver.internal.events.StreamBatchEvent;
 import dev.quiver.internal.validate.Faults;
 import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
@@ -69,6 +70,8 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     private Field schema;
     private DeviceArray pending;
     private boolean ended;
+    /** Arrays imported so far. */
+    private long imported;
     private Throwable failure;
 
     private DeviceArrayStream(Arena memory, MemorySegment struct, Devices devices, ProducerTrust trust) {
@@ -245,6 +248,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     }
 
     private DeviceArray fetch() {
+        StreamBatchEvent event = StreamBatchEvent.start();
         scratch.fill((byte) 0);
         int code = NativeCalls.callInt(struct.get(ADDRESS, ArrowDeviceArrayStreamLayout.GET_NEXT), struct, scratch);
         if (code != 0) {
@@ -263,7 +267,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
             return null;
         }
         ArrayChecks.requireDeviceType(scratch, deviceType, "stream");
-        return DeviceArray.importFrom(scratch, schema, devices, trust);
+        return BatchEvents.imported(event, BatchEvents.PULL_IMPORT, imported++, DeviceArray.importFrom(scratch, schema, devices, trust));
     }
 
     /** @return true once {@link #close()} was called */

@@ -16,6 +16,7 @@ import dev.quiver.internal.abi.IdTable;
 import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
+import dev.quiver.internal.events.StreamBatchEvent;
 import dev.quiver.internal.validate.Faults;
 import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
@@ -220,6 +221,7 @@ final class ProducerImport implements DeviceArraySubscription {
             return NativeCalls.callInt(extract, task, MemorySegment.NULL); // discard: lets the producer clean up
         }
         DeviceArray array;
+        StreamBatchEvent event = StreamBatchEvent.start();
         try (Arena call = Arena.ofConfined()) {
             MemorySegment out = call.allocate(ArrowDeviceArrayLayout.LAYOUT);
             int code = NativeCalls.callInt(extract, task, out);
@@ -227,7 +229,7 @@ final class ProducerImport implements DeviceArraySubscription {
                 terminate(new StreamException(code, "the producer's extract_data failed"));
                 return code;
             }
-            array = importArray(out);
+            array = BatchEvents.imported(event, BatchEvents.ASYNC_IMPORT, -1, importArray(out));
         } catch (RuntimeException e) {
             terminate(e);
             return ErrorCodes.codeFor(e);

@@ -13,6 +13,7 @@ import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.abi.StructWriter;
+import dev.quiver.internal.events.StreamBatchEvent;
 import dev.quiver.type.Field;
 import dev.quiver.type.Metadata;
 
@@ -42,8 +43,8 @@ final class PublisherExport implements Flow.Subscriber<DeviceArray> {
     static final IdTable<PublisherExport> PRODUCERS = new IdTable<>();
     static final IdTable<Task> TASKS = new IdTable<>();
 
-    /** A task handed to the consumer and not yet extracted. */
-    record Task(DeviceArray array, PublisherExport owner) {}
+    /** A task handed to the consumer and not yet extracted, with its array's position in the stream. */
+    record Task(DeviceArray array, PublisherExport owner, long index) {}
 
     /** The upcall stubs, made once on first export. */
     private static final class Stubs {
@@ -148,7 +149,10 @@ final class PublisherExport implements Flow.Subscriber<DeviceArray> {
                 if (out.equals(MemorySegment.NULL)) {
                     task.array().close();
                 } else {
+                    StreamBatchEvent event = StreamBatchEvent.start();
+                    long length = event == null ? 0 : task.array().length();
                     task.array().exportTo(out, MemorySegment.NULL);
+                    BatchEvents.exported(event, BatchEvents.ASYNC_EXPORT, task.index(), task.array(), length);
                 }
                 return 0;
             } catch (Throwable t) {
@@ -273,7 +277,7 @@ final class PublisherExport implements Flow.Subscriber<DeviceArray> {
             return;
         }
         index++;
-        MemorySegment id = TASKS.register(new Task(array, this));
+        MemorySegment id = TASKS.register(new Task(array, this, index - 1));
         task.set(ADDRESS, ArrowAsyncTaskLayout.PRIVATE_DATA, id);
         int code = NativeCalls.callInt(handler.get(ADDRESS, ArrowAsyncDeviceStreamHandlerLayout.ON_NEXT_TASK), handler, task, MemorySegment.NULL);
         if (code != 0) {

@@ -10,6 +10,7 @@ import dev.quiver.internal.abi.IdTable;
 import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.StructWriter;
+import dev.quiver.internal.events.StreamBatchEvent;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.Arena;
@@ -171,6 +172,7 @@ final class PullStreamExport {
             return 0;
         }
         DeviceArray array;
+        StreamBatchEvent event = StreamBatchEvent.start();
         try {
             array = source.next();
         } catch (Throwable t) {
@@ -183,7 +185,9 @@ final class PullStreamExport {
         }
         try {
             ArrayChecks.check(array, schema, deviceType, index);
+            long length = event == null ? 0 : array.length();
             array.exportTo(out, MemorySegment.NULL);
+            BatchEvents.exported(event, BatchEvents.PULL_EXPORT, index, array, length);
         } catch (Throwable t) {
             array.close();
             return fail(t, "array " + index + " could not be handed out");

@@ -7,7 +7,6 @@ import dev.quiver.check.Violation;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -59,44 +58,17 @@ record CheckReport(String library, String function, ProducerSignature signature,
     /** @return the JSON rendering: one object, with a trailing newline */
     String json() {
         String violations = report.violations().stream()
-                .map(v -> "\n    {\"rule\": " + quote(v.rule().id()) + ", \"path\": " + quote(v.path())
-                        + ", \"message\": " + quote(v.message()) + "}")
+                .map(v -> "\n    {\"rule\": " + Json.quote(v.rule().id()) + ", \"path\": " + Json.quote(v.path())
+                        + ", \"message\": " + Json.quote(v.message()) + "}")
                 .collect(Collectors.joining(","));
         return "{\n"
-                + "  \"library\": " + quote(library) + ",\n"
-                + "  \"function\": " + quote(function) + ",\n"
-                + "  \"signature\": " + quote(signature.c()) + ",\n"
+                + "  \"library\": " + Json.quote(library) + ",\n"
+                + "  \"function\": " + Json.quote(function) + ",\n"
+                + "  \"signature\": " + Json.quote(signature.c()) + ",\n"
                 + "  \"conforming\": " + report.conforming() + ",\n"
                 + "  \"violations\": [" + violations + (violations.isEmpty() ? "" : "\n  ") + "],\n"
-                + "  \"checked\": " + strings(report.checked()) + ",\n"
-                + "  \"notes\": " + strings(report.notes()) + "\n"
+                + "  \"checked\": " + Json.strings(report.checked()) + ",\n"
+                + "  \"notes\": " + Json.strings(report.notes()) + "\n"
                 + "}\n";
-    }
-
-    private static String strings(List<String> values) {
-        return values.stream().map(CheckReport::quote).collect(Collectors.joining(", ", "[", "]"));
-    }
-
-    /** @return {@code value} as a JSON string literal */
-    static String quote(String value) {
-        StringBuilder out = new StringBuilder("\"");
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
     }
 }

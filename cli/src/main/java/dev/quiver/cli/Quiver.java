@@ -2,9 +2,13 @@ package dev.quiver.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
 
-/** Entry point of the {@code quiver} command. */
-@Command(name = "quiver", mixinStandardHelpOptions = true, version = "quiver 0.1.0",
+/**
+ * Entry point of the {@code quiver} command. Colours its output only on a terminal, and never where
+ * {@code NO_COLOR} is set ({@link Style}).
+ */
+@Command(name = "quiver", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Apache Arrow data on any device, through the Arrow C Device Data Interface.",
         subcommands = {DevicesCommand.class, SelftestCommand.class, BenchCommand.class, CheckCommand.class, CommandLine.HelpCommand.class})
 public final class Quiver {
@@ -23,6 +27,9 @@ public final class Quiver {
      * @return the exit code
      */
     public static int run(String... args) {
-        return new CommandLine(new Quiver()).execute(args);
+        CommandLine commandLine = new CommandLine(new Quiver());
+        Help.Ansi ansi = Style.detect().colour() ? Help.Ansi.ON : Help.Ansi.OFF;
+        commandLine.setColorScheme(Help.defaultColorScheme(ansi));
+        return commandLine.execute(args);
     }
 }

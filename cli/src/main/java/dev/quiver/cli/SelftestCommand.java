@@ -77,14 +77,14 @@ final class SelftestCommand implements Callable<Integer> {
             if (!result.equals("PASS")) {
                 failures++;
             }
-            table.row(device.type() + ":" + device.id() + " " + device.name(), device.provider(),
+            table.row(DeviceText.label(device), device.provider(),
                     t.at(0), t.at(1), t.at(2), t.at(3), t.at(4), result);
         }
         System.out.println("selftest: " + rows + " rows of " + batch.field().children().size() + " columns ("
                 + batch.field().children().stream().map(f -> f.name() + ":" + f.type().format()).toList() + ") per device");
         table.print(System.out);
         for (Device device : all) {
-            System.out.println(device.type() + ":" + device.id() + " " + device.name() + ": " + DevicesCommand.details(device));
+            System.out.println(DeviceText.label(device) + ": " + DeviceText.details(device));
         }
         System.out.println(all.isEmpty() ? "no usable device" : failures == 0 ? "all " + all.size() + " device(s) passed" : failures + " device(s) failed");
         return failures == 0 && !all.isEmpty() ? 0 : 1;

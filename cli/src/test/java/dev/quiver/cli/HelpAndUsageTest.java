@@ -29,6 +29,14 @@ class HelpAndUsageTest {
     }
 
     @Test
+    void versionNamesTheArtifactVersionAndTheJdk() {
+        CommandRun run = CommandRun.of("--version");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().matches("(?s)quiver \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\\R.*"), "as Maven filtered it: " + run.out());
+        assertTrue(run.out().contains("JDK " + Runtime.version()), run.out());
+    }
+
+    @Test
     void anUnknownCommandIsAUsageError() {
         CommandRun run = CommandRun.of("frobnicate");
         assertEquals(2, run.code());

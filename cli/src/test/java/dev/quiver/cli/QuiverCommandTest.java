@@ -36,10 +36,11 @@ class QuiverCommandTest {
 
     @Test
     void devicesListsTheOpenClDeviceWithItsLimits() {
-        CommandRun result = CommandRun.of("devices");
+        CommandRun result = CommandRun.of("devices", "--verbose");
         assertEquals(0, result.code());
-        assertTrue(result.out().lines().anyMatch(l -> l.startsWith("opencl") && l.contains("USABLE") && l.contains("OPENCL:0")
-                && l.contains("global-memory=") && l.contains("max-allocation=") && l.contains("compute-units=")), result.out());
+        String block = result.block("opencl");
+        assertTrue(block.contains(" USABLE ") && block.contains("OPENCL:0") && block.contains("global-memory=")
+                && block.contains("max-allocation=") && block.contains("compute-units="), result.out());
     }
 
     @Test
@@ -51,9 +52,10 @@ class QuiverCommandTest {
 
     @Test
     void devicesAndSelftestShowLavapipeWithItsLimits() {
-        CommandRun devices = CommandRun.of("devices");
-        assertTrue(devices.out().lines().anyMatch(l -> l.startsWith("vulkan") && l.contains("USABLE") && l.contains("VULKAN:0 llvmpipe")
-                && l.contains("api=1.") && l.contains("maxAllocation=") && l.contains("heaps=#0 ")), devices.out());
+        CommandRun devices = CommandRun.of("devices", "--verbose");
+        String block = devices.block("vulkan");
+        assertTrue(block.contains(" USABLE ") && block.contains("VULKAN:0 llvmpipe") && block.contains("api=1.")
+                && block.contains("maxAllocation=") && block.contains("heaps=#0 "), devices.out());
         CommandRun selftest = CommandRun.of("selftest", "--rows", "2000");
         assertEquals(0, selftest.code(), selftest.out());
         assertTrue(selftest.out().lines().anyMatch(l -> l.startsWith("VULKAN:0 llvmpipe") && l.endsWith("PASS")), selftest.out());

@@ -29,6 +29,18 @@ public interface DeviceProvider {
     }
 
     /**
+     * What to install or set to make this backend usable, for a user who sees it unavailable: one sentence
+     * naming packages, drivers, hardware or system properties (for example "install an OpenCL ICD such as
+     * pocl-opencl-icd"). Shown next to the probe's reasons by tools such as {@code quiver devices}. Must do
+     * no native work and must not depend on the probe.
+     *
+     * @return the hint, or an empty string if the backend needs nothing beyond its jar
+     */
+    default String setupHint() {
+        return "";
+    }
+
+    /**
      * Loads the vendor library, if any, and enumerates devices. This is the first place the backend may do
      * native work. Never throws: every failure becomes an {@link ProbeResult.Unavailable} reason.
      *

@@ -42,6 +42,11 @@ final class ProbedProvider implements DeviceProvider {
     }
 
     @Override
+    public String setupHint() {
+        return provider.setupHint();
+    }
+
+    @Override
     public ProbeResult probe() {
         return result;
     }

@@ -45,6 +45,8 @@ public final class ArrayCopier {
     private final Arena staging = Arena.ofConfined();
     private final List<MemorySegment> allocations = new ArrayList<>();
     private boolean readsHostMemory;
+    /** Bytes allocated on the target for the copy's buffers. */
+    private long allocated;
 
     private ArrayCopier(BackendDevice source, BackendDevice target, MemorySegment stream) {
         this.source = source;
@@ -64,10 +66,11 @@ public final class ArrayCopier {
      * @param target the backend to copy to
      * @param stream a stream of {@code target}
      * @param out    128 bytes to receive the exported copy
+     * @return the bytes allocated on the target for the copy's buffers
      */
-    public static void copy(MemorySegment array, Field field, BackendDevice source, BackendDevice target,
+    public static long copy(MemorySegment array, Field field, BackendDevice source, BackendDevice target,
                             MemorySegment stream, MemorySegment out) {
-        copy(array, field, source, target, stream, out, () -> { });
+        return copy(array, field, source, target, stream, out, () -> { });
     }
 
     /**
@@ -75,8 +78,10 @@ public final class ArrayCopier {
      * and runs {@code onRelease} once when the copy is released (after its own allocations are freed), for
      * a source that must stay alive while the copy's work may still read it. If the copy fails, the caller
      * still owns {@code onRelease}.
+     *
+     * @return the bytes allocated on the target for the copy's buffers
      */
-    public static void copy(MemorySegment array, Field field, BackendDevice source, BackendDevice target,
+    public static long copy(MemorySegment array, Field field, BackendDevice source, BackendDevice target,
                             MemorySegment stream, MemorySegment out, Runnable onRelease) {
         ArrayCopier copier = new ArrayCopier(source, target, stream);
         Arena structs = Arena.ofShared();
@@ -111,6 +116,7 @@ public final class ArrayCopier {
                     onRelease.run();
                 }
             });
+            return copier.allocated;
         } catch (RuntimeException | Error e) {
             try {
                 target.synchronizeStream(stream);
@@ -396,6 +402,7 @@ public final class ArrayCopier {
     private MemorySegment allocate(long bytes) {
         MemorySegment to = target.allocate(bytes, ALIGNMENT);
         allocations.add(to);
+        allocated += bytes;
         return to;
     }
 

@@ -50,6 +50,12 @@ public final class CudaProvider implements DeviceProvider {
         return "cuda";
     }
 
+    /** @return what to install or set where this backend is unavailable */
+    @Override
+    public String setupHint() {
+        return "install the NVIDIA driver (libcuda.so.1) on a machine with an NVIDIA GPU, or set -D" + LIBRARY_PROPERTY + "=/path/to/libcuda.so.1";
+    }
+
     @Override
     public int[] deviceTypes() {
         return new int[] {DeviceTypeCodes.CUDA, DeviceTypeCodes.CUDA_HOST, DeviceTypeCodes.CUDA_MANAGED};

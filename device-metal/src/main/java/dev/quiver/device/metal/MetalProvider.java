@@ -48,6 +48,12 @@ public final class MetalProvider implements DeviceProvider {
         return "metal";
     }
 
+    /** @return what to install or set where this backend is unavailable */
+    @Override
+    public String setupHint() {
+        return "run on macOS (a Mac with a Metal GPU)";
+    }
+
     @Override
     public int[] deviceTypes() {
         return new int[] {DeviceTypeCodes.METAL};

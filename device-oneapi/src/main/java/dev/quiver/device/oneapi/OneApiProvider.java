@@ -52,6 +52,12 @@ public final class OneApiProvider implements DeviceProvider {
         return "oneapi";
     }
 
+    /** @return what to install or set where this backend is unavailable */
+    @Override
+    public String setupHint() {
+        return "install the Level Zero loader (libze1) and an Intel GPU driver (intel-level-zero-gpu), or set -D" + LIBRARY_PROPERTY + "=/path/to/libze_loader.so.1";
+    }
+
     @Override
     public int[] deviceTypes() {
         return new int[] {DeviceTypeCodes.ONEAPI};

@@ -23,6 +23,12 @@ public final class OpenClProvider implements DeviceProvider {
         return "opencl";
     }
 
+    /** @return what to install or set where this backend is unavailable */
+    @Override
+    public String setupHint() {
+        return "install an OpenCL ICD loader (ocl-icd-libopencl1) and a driver, such as pocl-opencl-icd or a GPU vendor's ICD";
+    }
+
     @Override
     public int[] deviceTypes() {
         return new int[] {DeviceTypeCodes.OPENCL};

@@ -45,6 +45,12 @@ public final class RocmProvider implements DeviceProvider {
         return "rocm";
     }
 
+    /** @return what to install or set where this backend is unavailable */
+    @Override
+    public String setupHint() {
+        return "install the HIP runtime (ROCm's libamdhip64.so) on a machine with an AMD GPU, or set -D" + LIBRARY_PROPERTY + "=/path/to/libamdhip64.so";
+    }
+
     @Override
     public int[] deviceTypes() {
         return new int[] {DeviceTypeCodes.ROCM, DeviceTypeCodes.ROCM_HOST};

@@ -49,6 +49,12 @@ public final class VulkanProvider implements DeviceProvider {
         return "vulkan";
     }
 
+    /** @return what to install or set where this backend is unavailable */
+    @Override
+    public String setupHint() {
+        return "install the Vulkan loader (libvulkan1) and a driver, such as mesa-vulkan-drivers";
+    }
+
     @Override
     public int[] deviceTypes() {
         return new int[] {DeviceTypeCodes.VULKAN};

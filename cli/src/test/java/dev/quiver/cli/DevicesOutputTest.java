@@ -1,0 +1,73 @@
+package dev.quiver.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code quiver devices} fits a 100-column terminal, says what would enable a backend, and speaks JSON. */
+class DevicesOutputTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "--verbose"})
+    void everyLineFitsInOneHundredColumns(String option) {
+        CommandRun run = option.isEmpty() ? CommandRun.of("devices") : CommandRun.of("devices", option);
+        assertEquals(0, run.code(), run.err());
+        run.out().lines().forEach(line -> assertTrue(line.length() <= 100, line.length() + " columns: " + line));
+        assertFalse(run.out().contains("\u001b["), "no colour when output is not a terminal");
+    }
+
+    @Test
+    void jsonHasEveryBackendWithStatusReasonsAndDevices() throws IOException {
+        CommandRun run = CommandRun.of("devices", "--json");
+        assertEquals(0, run.code(), run.err());
+        JsonNode root = new ObjectMapper().readTree(run.out());
+        assertEquals(VersionProvider.quiverVersion(), root.get("quiver").asText());
+        Map<String, JsonNode> backends = backends(root);
+        for (String name : List.of("cpu", "opencl", "vulkan", "cuda", "rocm", "oneapi", "metal")) {
+            JsonNode backend = backends.get(name);
+            assertNotNull(backend, name + " in " + run.out());
+            String status = backend.get("status").asText();
+            assertTrue(Set.of("USABLE", "UNAVAILABLE", "EXCLUDED", "FAILED").contains(status), backend.toString());
+            assertTrue(backend.get("reasons").isArray() && backend.get("devices").isArray() && backend.get("deviceTypes").isArray(),
+                    backend.toString());
+            assertTrue(status.equals("USABLE") || !backend.get("reasons").isEmpty(), "an unusable backend says why: " + backend);
+        }
+        JsonNode cpu = backends.get("cpu").get("devices").get(0);
+        assertEquals("CPU", cpu.get("type").asText());
+        assertEquals(-1, cpu.get("id").asLong());
+        assertTrue(cpu.get("hostAccessible").asBoolean());
+        assertTrue(cpu.get("properties").isObject(), cpu.toString());
+    }
+
+    @Test
+    void anUnavailableBackendSaysWhatWouldEnableIt() throws IOException {
+        Map<String, JsonNode> backends = backends(new ObjectMapper().readTree(CommandRun.of("devices", "--json").out()));
+        assertTrue(backends.get("opencl").get("setupHint").asText().contains("pocl-opencl-icd"), "given through the SPI");
+        CommandRun text = CommandRun.of("devices");
+        for (JsonNode backend : backends.values()) {
+            String hint = backend.get("setupHint").asText();
+            if (backend.get("status").asText().equals("UNAVAILABLE") && !hint.isEmpty()) {
+                assertTrue(text.block(backend.get("name").asText()).contains("to enable: " + hint), text.out());
+            }
+        }
+    }
+
+    private static Map<String, JsonNode> backends(JsonNode root) {
+        Map<String, JsonNode> byName = new HashMap<>();
+        root.get("backends").forEach(b -> byName.put(b.get("name").asText(), b));
+        return byName;
+    }
+}
