@@ -7,6 +7,7 @@ module dev.quiver.cli {
     requires dev.quiver.api;
     requires dev.quiver.check;
     requires info.picocli;
+    requires java.management;
     requires dev.quiver.testkit;
     exports dev.quiver.cli.bench;
     opens dev.quiver.cli.bench to dev.quiver.testkit;

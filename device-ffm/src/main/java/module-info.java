@@ -2,11 +2,12 @@
  * Plumbing shared by Quiver's own FFM backends (CPU, CUDA, ROCm, oneAPI, Metal, OpenCL): loading a vendor
  * library with a probe reason when it is missing (or taking the C library the JVM has), calling entry points
  * bound from a declarative table and turning their result codes into exceptions, making upcall stubs for
- * vendor callbacks, and tracking a device's live allocations. Internal: exported only to those backends.
+ * vendor callbacks, and tracking a device's live allocations; and bulk host copies, which the Vulkan backend
+ * uses too. Internal: exported only to those backends.
  * Makes restricted FFM calls (library loading, downcall handles, upcall stubs): grant it native access.
  */
 module dev.quiver.device.ffm {
     requires transitive dev.quiver.spi;
     exports dev.quiver.device.ffm to dev.quiver.device.cpu, dev.quiver.device.cuda, dev.quiver.device.rocm,
-            dev.quiver.device.oneapi, dev.quiver.device.metal, dev.quiver.device.opencl;
+            dev.quiver.device.oneapi, dev.quiver.device.metal, dev.quiver.device.opencl, dev.quiver.device.vulkan;
 }

@@ -2,12 +2,14 @@
  * The Vulkan backend: {@code ARROW_DEVICE_VULKAN} buffers through LWJGL 3.4 ({@code org.lwjgl},
  * {@code org.lwjgl.vulkan}, and the native core {@code org.lwjgl.natives} for the running OS).
  *
- * <p>Grant native access to this module and to {@code org.lwjgl} (for example
- * {@code --enable-native-access=dev.quiver.device.vulkan,org.lwjgl}): this module views mapped staging memory
- * through {@code MemorySegment.reinterpret}, and LWJGL loads its native library and the Vulkan loader.
+ * <p>Grant native access to this module, to {@code dev.quiver.device.ffm} and to {@code org.lwjgl} (for example
+ * {@code --enable-native-access=dev.quiver.device.vulkan,dev.quiver.device.ffm,org.lwjgl}): this module views
+ * mapped memory through {@code MemorySegment.reinterpret}, {@code dev.quiver.device.ffm} copies to and from it
+ * with the C library's {@code memcpy}, and LWJGL loads its native library and the Vulkan loader.
  */
 module dev.quiver.device.vulkan {
     requires transitive dev.quiver.spi;
+    requires dev.quiver.device.ffm;
     requires org.lwjgl;
     requires org.lwjgl.vulkan;
     requires org.lwjgl.natives;

@@ -77,17 +77,7 @@ public final class DeviceStream implements AutoCloseable {
         if (!backend.supportsEvents()) {
             throw new UnsupportedOperationException(device + " has no events; its work completes before calls return");
         }
-        MemorySegment event = backend.createEvent();
-        try {
-            backend.recordEvent(event, handle);
-        } catch (RuntimeException | Error e) {
-            try {
-                backend.destroyEvent(event);
-            } catch (RuntimeException cleanup) {
-                e.addSuppressed(cleanup);
-            }
-            throw e;
-        }
+        MemorySegment event = backend.recordNewEvent(handle);
         return SyncEvent.ofHandle(device, event, () -> backend.destroyEvent(event), true);
     }
 

@@ -91,6 +91,25 @@ class CommonChecksTest {
     }
 
     @Test
+    void aNewRecordedEventOfAPluginWithoutItIsMadeAndRecordedAndBelongsToItsDevice() {
+        MemorySegment stream = first.adoptStream(MemorySegment.ofAddress(0x5100_0000L));
+        try {
+            assertEquals("stream 0x51000000 is stream of " + first + ", not of " + second,
+                    message(() -> second.recordNewEvent(stream)));
+            assertEquals(List.of(), vendor.eventRecords, "a refused call reaches no backend");
+            MemorySegment event = first.recordNewEvent(stream);
+            assertEquals(List.of(new TestDoubleProvider.EventRecord(event.address(), 0x5100_0000L)), vendor.eventRecords,
+                    "the default makes the event and records it");
+            assertEquals("event 0x" + Long.toHexString(event.address()) + " is event of " + first + ", not of " + second,
+                    message(() -> second.destroyEvent(event)));
+            first.destroyEvent(event);
+            assertEquals(List.of(event.address()), vendor.destroyedEvents);
+        } finally {
+            first.forgetStream(stream, false);
+        }
+    }
+
+    @Test
     void theApiAndACpuBackendShareOneHostDevice() {
         DeviceProvider cpu = TestDoubleDevices.host();
         Devices withCpu = Devices.of(List.of(cpu, vendor), BackendSelection.all());

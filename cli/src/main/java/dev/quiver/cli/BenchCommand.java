@@ -14,19 +14,26 @@ import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.cli.bench.BenchBatches;
 import dev.quiver.cli.bench.CBaselines;
-import dev.quiver.cli.bench.Measure;
+import dev.quiver.cli.bench.Comparison;
+import dev.quiver.cli.bench.Sampler;
 import dev.quiver.stream.DeviceArrayStream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
  * {@code quiver bench}: a short, in-process version of the JMH benchmarks (see benchmarks/README.md) that
- * prints Quiver's times next to the same work done in C, and their ratio. Needs a C compiler for the
- * baselines. Runs on the main thread; takes about half a minute.
+ * prints Quiver's times next to the same work done in C, and their ratio. Each operation is warmed up until
+ * its timings settle, then Quiver and its baseline are sampled alternately ({@link Sampler}); every figure is
+ * a median with its quartiles, and a row whose ratio spreads too wide, or whose warm-up never settled, is
+ * flagged. {@code --json} prints the same as JSON. Needs a C compiler for the baselines. Runs on the main
+ * thread; takes about a minute, more on a loaded machine.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Time export/import, copies, events and streams against the same work in C (short version of the JMH benchmarks).")
 final class BenchCommand implements Callable<Integer> {
@@ -34,97 +41,119 @@ final class BenchCommand implements Callable<Integer> {
     private static final int C_ITERATIONS = 100;
     private static final int STREAM_BATCHES = 1_000;
 
+    @Option(names = "--json", description = "Print the results as JSON (times in nanoseconds per operation, with quartiles, extremes and flags).")
+    boolean json;
+
+    private final Sampler sampler = Sampler.standard();
+    private final List<BenchRow> rows = new ArrayList<>();
+
     @Override
     public Integer call() {
-        Table table = new Table("BENCHMARK", "QUIVER", "BASELINE", "BASELINE TIME", "RATIO");
-        exportImport(table, "int32", 1);
-        exportImport(table, "int32", 64);
-        exportImport(table, "struct", 64);
+        double loadBefore = loadAverage();
+        exportImport("int32", 1);
+        exportImport("int32", 64);
+        exportImport("struct", 64);
         Devices devices = Devices.system();
         for (Device device : devices.all()) {
             for (long size : new long[] {1 << 20, 16 << 20}) {
-                copies(table, device, size);
+                copies(device, size);
             }
         }
-        devices.find(DeviceType.OPENCL, 0).ifPresent(device -> events(table, device));
-        streams(table);
-        System.out.println("quiver bench: median of 5 samples after warm-up; RATIO = Quiver time / baseline time (lower is better).");
-        System.out.println("The JMH benchmarks (benchmarks/README.md) are the reference figures; docs/PERFORMANCE.md records them.");
-        table.print(System.out);
+        devices.find(DeviceType.OPENCL, 0).ifPresent(this::events);
+        streams();
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (json) {
+            System.out.println(BenchJson.of(rows, cores, loadBefore, loadAverage()));
+        } else {
+            printTable(cores, loadBefore);
+        }
         return 0;
     }
 
-    private static void exportImport(Table table, String shape, int columns) {
+    private void printTable(int cores, double loadBefore) {
+        System.out.printf("quiver bench: load average %.1f before, %.1f after, on %d cores.%n", loadBefore, loadAverage(), cores);
+        System.out.println("Each operation warmed up until its timings settled, then sampled alternately with its baseline;");
+        System.out.println("median [quartiles]. RATIO = Quiver time / baseline time, median of neighbouring samples (lower is better).");
+        System.out.printf("Flagged: ratios whose quartiles spread more than +-%.0f%%, and warm-ups that never settled.%n", 50 * Comparison.WIDE_SPREAD);
+        System.out.println("The JMH benchmarks (benchmarks/README.md) are the reference figures; docs/PERFORMANCE.md records them.");
+        Table table = new Table("BENCHMARK", "QUIVER", "BASELINE", "BASELINE TIME", "RATIO", "FLAG");
+        for (BenchRow row : rows) {
+            Comparison c = row.comparison();
+            table.row(row.benchmark(), c.quiver().textWithSpread(), row.baseline(), c.baseline().textWithSpread(),
+                    String.format("%.2f [%.2f - %.2f]", c.ratio().median(), c.ratio().p25(), c.ratio().p75()), c.flag());
+        }
+        table.print(System.out);
+    }
+
+    private void exportImport(String shape, int columns) {
         try (Arena arena = Arena.ofConfined(); DeviceArray batch = BenchBatches.batch(shape, columns, 1_000).toDeviceArray(NONE)) {
             MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            Measure quiver = Measure.of(() -> {
-                batch.exportShared(array, schema);
-                DeviceArray.importFrom(array, schema, NONE).close();
-            }, 1);
             MemorySegment view = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment viewSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             batch.exportShared(view, viewSchema);
             try {
                 MemorySegment cArray = view.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
-                Measure c = Measure.of(() -> CBaselines.exportImportRelease(cArray, viewSchema, C_ITERATIONS), C_ITERATIONS);
-                row(table, "export+import+release " + columns + " x " + shape + ", 1000 rows", quiver, "C", c);
+                Comparison comparison = sampler.compare(() -> {
+                    batch.exportShared(array, schema);
+                    DeviceArray.importFrom(array, schema, NONE).close();
+                }, 1, () -> CBaselines.exportImportRelease(cArray, viewSchema, C_ITERATIONS), C_ITERATIONS);
+                rows.add(new BenchRow("export+import+release " + columns + " x " + shape + ", 1000 rows", "C", comparison));
             } finally {
                 DeviceArray.importFrom(view, viewSchema, NONE).close();
             }
         }
     }
 
-    private static void copies(Table table, Device device, long size) {
+    private void copies(Device device, long size) {
         try (Arena arena = Arena.ofConfined(); DeviceBuffer buffer = device.allocate(size)) {
             MemorySegment host = arena.allocate(size, 64).fill((byte) 3);
             MemorySegment other = arena.allocate(size, 64);
             DeviceStream stream = device.defaultStream();
-            Measure quiver = Measure.of(() -> {
+            Sampler.Operation quiver = () -> {
                 buffer.copyFromHost(host, 0, stream);
                 buffer.copyToHost(0, host, stream);
                 stream.synchronize();
-            }, 1);
+            };
             String what = "copy round trip " + (size >> 20) + " MiB, " + device.type();
-            row(table, what, quiver, "memcpy", Measure.of(() -> CBaselines.memcpyRoundTrip(host, other, size, 1), 1));
+            rows.add(new BenchRow(what, "memcpy", sampler.compare(quiver, 1, () -> CBaselines.memcpyRoundTrip(host, other, size, 1), 1)));
             if (device.type().equals(DeviceType.OPENCL)) {
                 CBaselines.openOpenCl();
-                row(table, what, quiver, "OpenCL from C", Measure.of(() -> CBaselines.openClRoundTrip(host, size, 1), 1));
+                rows.add(new BenchRow(what, "OpenCL from C", sampler.compare(quiver, 1, () -> CBaselines.openClRoundTrip(host, size, 1), 1)));
             }
         }
     }
 
-    private static void events(Table table, Device device) {
+    private void events(Device device) {
         CBaselines.openOpenCl();
         DeviceStream stream = device.defaultStream();
-        Measure quiver = Measure.of(() -> {
+        Comparison comparison = sampler.compare(() -> {
             try (SyncEvent event = stream.recordEvent()) {
                 event.waitOnHost();
             }
-        }, 1);
-        row(table, "event record + host wait, OPENCL", quiver, "C", Measure.of(() -> CBaselines.openClEvents(10), 10));
+        }, 1, () -> CBaselines.openClEvents(10), 10);
+        rows.add(new BenchRow("event record + host wait, OPENCL", "C", comparison));
     }
 
-    private static void streams(Table table) {
+    private void streams() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment stream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-            Measure quiver = Measure.of(() -> {
+            Comparison comparison = sampler.compare(() -> {
                 CBaselines.produceStream(stream, STREAM_BATCHES);
                 try (DeviceArrayStream imported = DeviceArrayStream.importFrom(stream, NONE)) {
                     while (imported.hasNext()) {
                         imported.next().close();
                     }
                 }
-            }, STREAM_BATCHES);
-            Measure c = Measure.of(() -> {
+            }, STREAM_BATCHES, () -> {
                 CBaselines.produceStream(stream, STREAM_BATCHES);
                 CBaselines.drainStream(stream);
             }, STREAM_BATCHES);
-            row(table, "stream: Java pulls a batch from C", quiver, "C pulls from C", c);
+            rows.add(new BenchRow("stream: Java pulls a batch from C", "C pulls from C", comparison));
         }
     }
 
-    private static void row(Table table, String what, Measure quiver, String baseline, Measure base) {
-        table.row(what, quiver.text(), baseline, base.text(), String.format("%.2f", quiver.medianNanos() / base.medianNanos()));
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 }

@@ -13,9 +13,10 @@ import java.util.Map;
  * {@link #allocate} (or imported from a foreign array) plus a byte offset. {@link MemorySegment#NULL} is a
  * valid stream and means the backend's default stream.
  *
- * <p><b>Ownership.</b> What {@code allocate}, {@code createStream} and {@code createEvent} return is owned by
- * the caller, who releases it exactly once with {@code free}, {@code destroyStream} or {@code destroyEvent}.
- * Handles obtained from {@link #eventFromSyncEvent} are borrowed: they stay owned by the foreign producer.
+ * <p><b>Ownership.</b> What {@code allocate}, {@code createStream}, {@code createEvent} and
+ * {@code recordNewEvent} return is owned by the caller, who releases it exactly once with {@code free},
+ * {@code destroyStream} or {@code destroyEvent}. Handles obtained from {@link #eventFromSyncEvent} are
+ * borrowed: they stay owned by the foreign producer.
  *
  * <p><b>Ordering.</b> Copies are enqueued on the given stream in order and may return before they complete;
  * they are complete once {@link #synchronizeStream} on that stream returns, and host memory passed to them
@@ -160,6 +161,31 @@ public interface BackendDevice {
      */
     default void recordEvent(MemorySegment event, MemorySegment stream) {
         throw noEvents();
+    }
+
+    /**
+     * Makes a new event and records it on {@code stream}, in one call: what {@link #createEvent} followed by
+     * {@link #recordEvent} gives. A backend whose vendor API makes an event by enqueueing it (an OpenCL
+     * marker) overrides this to return that event itself; the default makes exactly those two calls and
+     * destroys the event if recording fails, so plugins that implement only the two keep working.
+     *
+     * @param stream a stream of this device
+     * @return a new event, recorded, owned by the caller, released with {@link #destroyEvent}
+     * @throws UnsupportedOperationException if this device has no events
+     */
+    default MemorySegment recordNewEvent(MemorySegment stream) {
+        MemorySegment event = createEvent();
+        try {
+            recordEvent(event, stream);
+        } catch (RuntimeException | Error e) {
+            try {
+                destroyEvent(event);
+            } catch (RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+        return event;
     }
 
     /**

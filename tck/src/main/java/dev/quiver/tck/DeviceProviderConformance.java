@@ -230,6 +230,7 @@ public abstract class DeviceProviderConformance {
             if (!backend.supportsEvents()) {
                 assertThrows(UnsupportedOperationException.class, backend::createEvent, device + " says it has no events");
                 assertThrows(UnsupportedOperationException.class, () -> backend.recordEvent(MemorySegment.NULL, backend.defaultStream()));
+                assertThrows(UnsupportedOperationException.class, () -> backend.recordNewEvent(backend.defaultStream()));
                 continue;
             }
             MemorySegment stream = backend.createStream();
@@ -248,6 +249,15 @@ public abstract class DeviceProviderConformance {
                             device + ": sync_event is a pointer to the event");
                 } finally {
                     backend.destroyEvent(event);
+                }
+                MemorySegment recorded = backend.recordNewEvent(stream);
+                try {
+                    backend.waitEvent(recorded);
+                    assertTrue(backend.isEventComplete(recorded), device + ": event from recordNewEvent complete after host wait");
+                    backend.streamWaitEvent(other, recorded);
+                    backend.synchronizeStream(other);
+                } finally {
+                    backend.destroyEvent(recorded);
                 }
             } finally {
                 backend.destroyStream(stream);

@@ -213,6 +213,16 @@ public final class CheckedBackendDevice implements BackendDevice {
     }
 
     @Override
+    public MemorySegment recordNewEvent(MemorySegment stream) {
+        if (supportsEvents) {
+            checkStream(stream);
+        }
+        MemorySegment event = backend.recordNewEvent(stream);
+        events.put(event.address(), 0);
+        return event;
+    }
+
+    @Override
     public void waitEvent(MemorySegment event) {
         if (supportsEvents) {
             checkEvent(event);

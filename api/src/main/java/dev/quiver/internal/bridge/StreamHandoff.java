@@ -35,9 +35,8 @@ public final class StreamHandoff {
             device.streamWaitEvent(consumerStream, device.eventFromSyncEvent(syncEvent));
             return;
         }
-        MemorySegment event = device.createEvent();
+        MemorySegment event = device.recordNewEvent(producerStream);
         try {
-            device.recordEvent(event, producerStream);
             device.streamWaitEvent(consumerStream, event);
         } finally {
             device.destroyEvent(event);

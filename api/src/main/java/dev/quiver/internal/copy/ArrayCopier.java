@@ -96,8 +96,7 @@ public final class ArrayCopier {
             }
             MemorySegment syncEvent = MemorySegment.NULL;
             if (target.supportsEvents()) {
-                event = target.createEvent();
-                target.recordEvent(event, stream);
+                event = target.recordNewEvent(stream);
                 syncEvent = structs.allocate(ADDRESS);
                 syncEvent.set(ADDRESS, 0, event);
             } else {

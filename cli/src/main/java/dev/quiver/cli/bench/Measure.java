@@ -3,55 +3,62 @@ package dev.quiver.cli.bench;
 import java.util.Arrays;
 
 /**
- * A small in-process timer for {@code quiver bench}: warms an operation up, then takes several timed samples
- * and reports the median time per operation with the spread. For quick comparisons on one machine; the JMH
- * benchmarks are the reference. Not thread-safe.
+ * What {@link Sampler} measured of one operation: its samples' median, quartiles and extremes (nanoseconds
+ * per operation, or a plain number for a ratio), how long it was warmed up, and whether its timings settled.
+ * Immutable; thread-safe.
  *
- * @param medianNanos median nanoseconds per operation
- * @param minNanos    fastest sample
- * @param maxNanos    slowest sample
+ * @param median      the median sample
+ * @param p25         the first quartile
+ * @param p75         the third quartile
+ * @param min         the smallest sample
+ * @param max         the largest sample
+ * @param samples     how many samples
+ * @param warmupNanos the warm-up's length
+ * @param settled     whether the warm-up ended because timings settled, not because it ran out of time
  */
-public record Measure(double medianNanos, double minNanos, double maxNanos) {
-    private static final long WARMUP_NANOS = 1_000_000_000L;
-    private static final long SAMPLE_NANOS = 150_000_000L;
-    private static final int SAMPLES = 5;
-
-    /** An operation to time; it does {@code operations()} units of work per call. */
-    public interface Operation {
-        /** Runs once. */
-        void run();
-    }
+public record Measure(double median, double p25, double p75, double min, double max, int samples, long warmupNanos,
+                      boolean settled) {
 
     /**
-     * @param operation       what to time
-     * @param operationsPerRun units of work one {@code run()} does (for example iterations inside C)
-     * @return the measurement
+     * @param samples     the measured samples, at least one (the array is sorted in place)
+     * @param warmupNanos the warm-up's length
+     * @param settled     whether the warm-up settled
+     * @return their statistics
      */
-    public static Measure of(Operation operation, long operationsPerRun) {
-        long end = System.nanoTime() + WARMUP_NANOS;
-        while (System.nanoTime() < end) {
-            operation.run();
-        }
-        double[] samples = new double[SAMPLES];
-        for (int s = 0; s < SAMPLES; s++) {
-            long runs = 0;
-            long start = System.nanoTime();
-            long stop = start + SAMPLE_NANOS;
-            long now;
-            do {
-                operation.run();
-                runs++;
-                now = System.nanoTime();
-            } while (now < stop);
-            samples[s] = (now - start) / (double) (runs * operationsPerRun);
+    public static Measure of(double[] samples, long warmupNanos, boolean settled) {
+        if (samples.length == 0) {
+            throw new IllegalArgumentException("no samples");
         }
         Arrays.sort(samples);
-        return new Measure(samples[SAMPLES / 2], samples[0], samples[SAMPLES - 1]);
+        return new Measure(quantile(samples, 0.5), quantile(samples, 0.25), quantile(samples, 0.75), samples[0],
+                samples[samples.length - 1], samples.length, warmupNanos, settled);
     }
 
-    /** @return the median as text with a unit */
+    /** @return the interquartile range relative to the median: 0.1 means the middle half of samples lie within 10% */
+    public double spread() {
+        return median == 0 ? 0 : (p75 - p25) / median;
+    }
+
+    /** @return the median as a time with a unit */
     public String text() {
-        return medianNanos >= 1_000_000 ? String.format("%.2f ms", medianNanos / 1e6)
-                : medianNanos >= 1_000 ? String.format("%.2f us", medianNanos / 1e3) : String.format("%.0f ns", medianNanos);
+        return time(median);
+    }
+
+    /** @return the median time and, in brackets, the quartiles */
+    public String textWithSpread() {
+        return time(median) + " [" + time(p25) + " - " + time(p75) + "]";
+    }
+
+    static String time(double nanos) {
+        return nanos >= 1_000_000 ? String.format("%.2f ms", nanos / 1e6)
+                : nanos >= 1_000 ? String.format("%.2f us", nanos / 1e3) : String.format("%.0f ns", nanos);
+    }
+
+    /** Linear interpolation between the closest ranks of a sorted array. */
+    static double quantile(double[] sorted, double q) {
+        double position = q * (sorted.length - 1);
+        int below = (int) Math.floor(position);
+        int above = Math.min(below + 1, sorted.length - 1);
+        return sorted[below] + (sorted[above] - sorted[below]) * (position - below);
     }
 }

@@ -11,7 +11,7 @@ import java.util.Objects;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
 /**
- * {@code posix_memalign}, {@code free} and {@code memcpy} from the C library, bound through the shared binding
+ * {@code posix_memalign} and {@code free} from the C library, bound through the shared binding
  * layer from {@link LibCFunction} on first use, and kept for the life of the process. Stateless; thread-safe,
  * as the C library's functions are.
  */
@@ -50,13 +50,6 @@ final class LibC {
             }
             return out.get(ADDRESS, 0);
         }
-    }
-
-    /** Copies with the C library's {@code memcpy}: faster than a JDK copy for large native buffers. */
-    static void memcpy(MemorySegment destination, MemorySegment source, long bytes) {
-        Bound.API.run(LibCFunction.memcpy, h -> {
-            MemorySegment ignored = (MemorySegment) h.invokeExact(destination, source, bytes);
-        });
     }
 
     static void free(MemorySegment pointer) {

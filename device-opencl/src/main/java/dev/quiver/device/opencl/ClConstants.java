@@ -47,10 +47,13 @@ final class ClConstants {
 
     static final long CL_MEM_READ_WRITE = 1L << 0;
 
+    static final int CL_EVENT_COMMAND_TYPE = 0x11D1;
     static final int CL_EVENT_COMMAND_EXECUTION_STATUS = 0x11D3;
     static final int CL_EVENT_CONTEXT = 0x11D4;
     static final int CL_COMPLETE = 0x0;
     static final int CL_RUNNING = 0x1;
     static final int CL_SUBMITTED = 0x2;
     static final int CL_QUEUED = 0x3;
+    static final int CL_COMMAND_MARKER = 0x11FE;
+    static final int CL_COMMAND_USER = 0x1204;
 }

@@ -6,17 +6,18 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The events one {@link OpenClDevice} made ({@link #create}: user events, each recorded at most once, owned
- * by the caller until {@link #destroy}) and the events it adopted ({@link #adopt}: {@code cl_event}s made
- * outside Quiver, retained while adopted, until {@link #forget}). Events borrowed from a foreign array's
- * {@code sync_event} are in neither set; the device waits on them all the same. Thread-safe: the map and
+ * The events one {@link OpenClDevice} made ({@link #create}: user events, each recorded at most once;
+ * {@link #recordNew}: markers, recorded as they are made; both owned by the caller until {@link #destroy})
+ * and the events it adopted ({@link #adopt}: {@code cl_event}s made outside Quiver, retained while adopted,
+ * until {@link #forget}). Events borrowed from a foreign array's {@code sync_event} are in neither set; the
+ * device waits on them all the same. Thread-safe: the map and
  * set are concurrent and OpenCL calls are thread-safe.
  */
 final class ClEvents {
     private final OpenCl cl;
     private final String deviceName;
     private final MemorySegment context;
-    /** Events made by {@link #create}, with their recording. */
+    /** Events made by {@link #create} and {@link #recordNew}, with their recording. */
     private final Map<Long, Recording> created = new ConcurrentHashMap<>();
     private final AdoptedHandles adopted;
 
@@ -37,6 +38,27 @@ final class ClEvents {
         MemorySegment event = cl.createUserEvent(context);
         created.put(event.address(), new Recording());
         return event;
+    }
+
+    /**
+     * Enqueues a marker on {@code queue}, flushes the queue, and returns the marker's event as an event made
+     * here and already recorded: it completes when the work enqueued before it does, and the device waits for
+     * it directly, with no user event and no completion callback in between.
+     *
+     * @param queue a queue of the device
+     * @return the marker's {@code cl_event}, owned by the caller until {@link #destroy}
+     */
+    MemorySegment recordNew(MemorySegment queue) {
+        MemorySegment marker = cl.enqueueMarker(queue);
+        created.put(marker.address(), Recording.OF_MARKER);
+        try {
+            cl.flush(queue);
+        } catch (RuntimeException e) {
+            created.remove(marker.address());
+            cl.releaseEvent(marker);
+            throw e;
+        }
+        return marker;
     }
 
     /**
@@ -171,8 +193,22 @@ final class ClEvents {
         }
     }
 
-    /** Whether an event made by {@link #create} was recorded, and the marker it follows once it was. */
+    /**
+     * Whether an event made by {@link #create} was recorded, and the marker it follows once it was; for a
+     * marker from {@link #recordNew}, the one shared {@link #OF_MARKER}, recorded and following nothing.
+     */
     private static final class Recording {
+        /** The recording of every event from {@link #recordNew}: never changes, since they cannot be recorded again. */
+        static final Recording OF_MARKER = new Recording(true);
+
+        Recording() {
+            this(false);
+        }
+
+        private Recording(boolean recorded) {
+            this.recorded.set(recorded);
+        }
+
         final AtomicBoolean recorded = new AtomicBoolean();
         /** The marker, retained until the event is destroyed; null until recorded. */
         volatile MemorySegment marker;

@@ -20,8 +20,9 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * largest alignment {@link #allocate} accepts. Streams are in-order {@code cl_command_queue}s:
  * {@link #defaultStream()} is the device's queue and {@link MemorySegment#NULL} means the same;
  * {@link #createStream()} makes another queue on the same context; {@link #adoptStream} accepts one made
- * outside Quiver. Events are {@code cl_event}s of the device's context: made by {@link #createEvent()} (see
- * the package documentation for how it and {@link #recordEvent} map onto OpenCL markers), adopted with
+ * outside Quiver. Events are {@code cl_event}s of the device's context: markers from {@link #recordNewEvent},
+ * made by {@link #createEvent()} (see the package documentation for how it and {@link #recordEvent} map
+ * onto OpenCL markers), adopted with
  * {@link #adoptEvent}, or borrowed from a {@code sync_event}. {@link #nativeHandles()} gives the platform,
  * context, device and default queue.
  *
@@ -273,6 +274,18 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     }
 
     /**
+     * Enqueues a marker ({@code clEnqueueMarkerWithWaitList}) on the queue (the default one, one from
+     * {@link #createStream()}, or an adopted one), flushes the queue, and returns the marker's event: a plain
+     * {@code cl_event} that completes when the work enqueued before it does, with no user event or
+     * completion callback in between. Like an event from {@link #createEvent()} it is owned by the caller,
+     * released with {@link #destroyEvent}, and cannot be recorded again.
+     */
+    @Override
+    public MemorySegment recordNewEvent(MemorySegment stream) {
+        return events.recordNew(queueOf(stream));
+    }
+
+    /**
      * {@code clWaitForEvents} on the event: one made here and recorded, an adopted one, or one borrowed
      * from an array's {@code sync_event}.
      *
@@ -312,9 +325,10 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     }
 
     /**
-     * {@code clReleaseEvent} on an event from {@link #createEvent()}.
+     * {@code clReleaseEvent} on an event from {@link #createEvent()} or {@link #recordNewEvent}.
      *
-     * @throws IllegalArgumentException if {@code event} is not a live event from {@link #createEvent()}
+     * @throws IllegalArgumentException if {@code event} is not a live event from {@link #createEvent()} or
+     *                                  {@link #recordNewEvent}
      *                                  (adopted events are given back with {@link #forgetEvent})
      */
     @Override

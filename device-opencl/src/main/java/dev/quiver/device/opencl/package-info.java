@@ -24,9 +24,11 @@
  * <p><b>Events.</b> {@code sync_event} of an OPENCL array is a {@code cl_event*}: a pointer to one
  * {@code cl_event} of the device's context, and
  * {@link dev.quiver.device.opencl.OpenClDevice#eventFromSyncEvent} returns that {@code cl_event}, borrowed
- * from the producer. OpenCL creates events only by enqueueing commands, while the SPI creates an event
- * before recording it, so {@code createEvent} returns a user event ({@code clCreateUserEvent}) and
- * {@code recordEvent} enqueues a marker ({@code clEnqueueMarkerWithWaitList}) whose completion callback
+ * from the producer. OpenCL creates events only by enqueueing commands, so {@code recordNewEvent} (what
+ * {@code DeviceStream.recordEvent} calls) enqueues a marker ({@code clEnqueueMarkerWithWaitList}), flushes
+ * the queue and returns the marker's event itself: the device and C consumers wait on it directly. The SPI's
+ * other way, creating an event before recording it, is served too: {@code createEvent} returns a user
+ * event ({@code clCreateUserEvent}) and {@code recordEvent} enqueues a marker whose completion callback
  * ({@code clSetEventCallback}) sets the user event to {@code CL_COMPLETE} (or to the marker's error
  * status). The user event therefore completes exactly when the work enqueued before the record does, and a
  * consumer in C can use it like any {@code cl_event}: {@code clWaitForEvents} to wait on the host, an event

@@ -1,15 +1,18 @@
 package dev.quiver.device.vulkan;
 
 /**
- * One allocation handed out by {@link VulkanDevice#allocate}: the buffer and the byte size the caller asked
- * for (0 for an empty allocation, whose buffer is 1 byte long). Thread-safe.
+ * One allocation handed out by {@link VulkanDevice#allocate}: the buffer, the byte size the caller asked for
+ * (0 for an empty allocation, whose buffer is 1 byte long), and the host's mapping of its memory where the
+ * memory is host-visible (else null). Owned by the device that made it, which frees it once. Thread-safe.
  */
 final class Allocation extends Tracked {
     final BufferMemory memory;
     final long size;
+    final HostMapping mapping;
 
-    Allocation(BufferMemory memory, long size) {
+    Allocation(BufferMemory memory, long size, HostMapping mapping) {
         this.memory = memory;
         this.size = size;
+        this.mapping = mapping;
     }
 }

@@ -22,11 +22,13 @@ import static org.lwjgl.vulkan.VK10.vkGetBufferMemoryRequirements;
  * so a buffer is at least one byte long. Not thread-safe: its owner destroys it exactly once, after all work
  * using it is complete.
  *
- * @param buffer   the {@code VkBuffer}
- * @param memory   the {@code VkDeviceMemory} bound to it
- * @param capacity the buffer's size in bytes (at least 1)
+ * @param buffer         the {@code VkBuffer}
+ * @param memory         the {@code VkDeviceMemory} bound to it
+ * @param capacity       the buffer's size in bytes (at least 1)
+ * @param allocationSize the size of {@code memory}, at least {@code capacity}
+ * @param propertyFlags  the {@code VkMemoryPropertyFlags} of the memory's type
  */
-record BufferMemory(long buffer, long memory, long capacity) {
+record BufferMemory(long buffer, long memory, long capacity, long allocationSize, int propertyFlags) {
 
     /**
      * @param device  the logical device
@@ -51,9 +53,10 @@ record BufferMemory(long buffer, long memory, long capacity) {
             try {
                 VkMemoryRequirements requirements = VkMemoryRequirements.calloc(stack);
                 vkGetBufferMemoryRequirements(device, buffer, requirements);
+                int type = purpose.select(info.memoryTypes(), requirements.memoryTypeBits());
                 VkMemoryAllocateInfo allocateInfo = VkMemoryAllocateInfo.calloc(stack).sType$Default()
                         .allocationSize(requirements.size())
-                        .memoryTypeIndex(purpose.select(info.memoryTypes(), requirements.memoryTypeBits()));
+                        .memoryTypeIndex(type);
                 VulkanException.check(vkAllocateMemory(device, allocateInfo, null, handle), "vkAllocateMemory");
                 long memory = handle.get(0);
                 try {
@@ -62,7 +65,7 @@ record BufferMemory(long buffer, long memory, long capacity) {
                     vkFreeMemory(device, memory, null);
                     throw e;
                 }
-                return new BufferMemory(buffer, memory, capacity);
+                return new BufferMemory(buffer, memory, capacity, requirements.size(), info.memoryTypes().get(type).flags());
             } catch (RuntimeException e) {
                 vkDestroyBuffer(device, buffer, null);
                 throw e;

@@ -40,14 +40,16 @@ import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2;
  * @param deviceType          {@code VkPhysicalDeviceType}
  * @param maxAllocation       {@code maxMemoryAllocationSize} (Vulkan 1.1 maintenance3)
  * @param maxAllocationCount  {@code maxMemoryAllocationCount}
+ * @param nonCoherentAtomSize {@code nonCoherentAtomSize}: the granule of flushes and invalidations of mapped
+ *                            memory that is not host-coherent
  * @param heaps               the memory heaps, in index order
  * @param memoryTypes         {@code propertyFlags} and heap index of each memory type, in index order
  * @param queueFamily         the queue family chosen for copies
  * @param queueFamilyFlags    its {@code VkQueueFlags}
  */
 record PhysicalDeviceInfo(String name, int apiVersion, int deviceType, long maxAllocation,
-                          long maxAllocationCount, List<Heap> heaps, List<MemoryType> memoryTypes,
-                          int queueFamily, int queueFamilyFlags) {
+                          long maxAllocationCount, long nonCoherentAtomSize, List<Heap> heaps,
+                          List<MemoryType> memoryTypes, int queueFamily, int queueFamilyFlags) {
 
     /** Copies the lists. */
     PhysicalDeviceInfo {
@@ -102,14 +104,14 @@ record PhysicalDeviceInfo(String name, int apiVersion, int deviceType, long maxA
             int family = transferQueueFamily(flags, queues).orElse(-1);
             return new PhysicalDeviceInfo(properties.deviceNameString(), properties.apiVersion(),
                     properties.deviceType(), maintenance3.maxMemoryAllocationSize(), Integer.toUnsignedLong(properties.limits().maxMemoryAllocationCount()),
-                    heaps, types, family, family < 0 ? 0 : flags[family]);
+                    properties.limits().nonCoherentAtomSize(), heaps, types, family, family < 0 ? 0 : flags[family]);
         }
     }
 
     /** @return a copy that names another queue family for copies */
     PhysicalDeviceInfo withQueueFamily(int family, int flags) {
-        return new PhysicalDeviceInfo(name, apiVersion, deviceType, maxAllocation, maxAllocationCount, heaps,
-                memoryTypes, family, flags);
+        return new PhysicalDeviceInfo(name, apiVersion, deviceType, maxAllocation, maxAllocationCount, nonCoherentAtomSize,
+                heaps, memoryTypes, family, flags);
     }
 
     /** @return {@code {flags, queueCounts}} of each queue family of {@code device} */

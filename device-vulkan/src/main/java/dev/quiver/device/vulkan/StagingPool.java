@@ -1,24 +1,20 @@
 package dev.quiver.device.vulkan;
 
-import org.lwjgl.PointerBuffer;
-import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkDevice;
 
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 
 import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_DST_BIT;
 import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
-import static org.lwjgl.vulkan.VK10.VK_WHOLE_SIZE;
-import static org.lwjgl.vulkan.VK10.vkMapMemory;
 
 /**
- * Host-visible, host-coherent staging buffers for copies between host memory and device buffers, mapped
- * once for their whole life. Sizes are rounded up to a power of two from 64 KiB so buffers can be reused;
- * up to 64 MiB of idle staging memory is kept, the rest is destroyed when released. A staging buffer is as
- * large as the copy it serves. Thread-safe; buffers are created and destroyed outside the pool's lock.
+ * Host-visible, host-coherent staging buffers for copies between host memory and device buffers the host
+ * cannot map (device-local memory that is not host-visible, buffers of other code) or reads uncached (see
+ * {@link VulkanDevice}), mapped once for their whole life. None is made until such a copy needs one. Sizes are
+ * rounded up to a power of two from 64 KiB so buffers can be reused; up to 64 MiB of idle staging memory is
+ * kept, the rest is destroyed when released. A staging buffer is as large as the copy it serves. Thread-safe; buffers are created and destroyed outside the pool's lock.
  */
 final class StagingPool {
     private static final long MIN_CAPACITY = 64 * 1024;
@@ -37,10 +33,10 @@ final class StagingPool {
     /**
      * A mapped staging buffer and the host view of its memory.
      *
-     * @param memory the buffer and its memory
-     * @param mapped the whole buffer as host memory
+     * @param memory  the buffer and its memory
+     * @param mapping the host's view of it
      */
-    record StagingBuffer(BufferMemory memory, MemorySegment mapped) {}
+    record StagingBuffer(BufferMemory memory, HostMapping mapping) {}
 
     /** @return a staging buffer of at least {@code size} bytes, owned by the caller until {@link #release} */
     StagingBuffer acquire(long size) {
@@ -57,10 +53,8 @@ final class StagingPool {
         }
         BufferMemory memory = BufferMemory.create(device, info, capacity,
                 VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryPurpose.STAGING);
-        try (MemoryStack stack = MemoryStack.stackPush()) {
-            PointerBuffer pointer = stack.mallocPointer(1);
-            VulkanException.check(vkMapMemory(device, memory.memory(), 0, VK_WHOLE_SIZE, 0, pointer), "vkMapMemory");
-            return new StagingBuffer(memory, MemorySegment.ofAddress(pointer.get(0)).reinterpret(capacity));
+        try {
+            return new StagingBuffer(memory, HostMapping.mapIfVisible(device, memory, info.nonCoherentAtomSize()));
         } catch (RuntimeException e) {
             memory.destroy(device);
             throw e;

@@ -24,6 +24,9 @@ import static org.lwjgl.vulkan.VK10.vkWaitForFences;
  * dependencies between steps) while different streams stay independent. Each submission also signals a
  * fence; {@link #synchronize()} waits for the fences of everything in flight.
  *
+ * <p>Every submission ends with a barrier that makes its writes visible to the host ({@link Commands#toHost}),
+ * so that buffers mapped for the host ({@link HostMapping}) can be read once its fence was waited on.
+ *
  * <p>Completed submissions are retired (fences, command buffers, semaphores and staging buffers given back)
  * whenever the stream submits or synchronises. Thread-safe: one lock orders the stream's submissions.
  */
@@ -66,6 +69,7 @@ final class Stream {
                         .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
                 begun = true;
                 record.accept(buffer);
+                Commands.toHost(buffer);
                 VulkanException.check(vkEndCommandBuffer(buffer), "vkEndCommandBuffer");
                 fence = context.fences().acquire();
                 signal = context.semaphores().acquire();
@@ -99,6 +103,30 @@ final class Stream {
             inFlight.add(submission);
             tracked.forEach(t -> t.use(submission));
             return submission;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Runs {@code action} on the calling thread if everything submitted on this stream so far has completed
+     * (which it retires), holding the stream's lock so that nothing is submitted on it meanwhile.
+     *
+     * @param action what to run in the stream's order, with no device work of the stream pending
+     * @return whether the stream was idle and {@code action} ran; it did not run otherwise
+     */
+    boolean runIfIdle(Runnable action) {
+        lock.lock();
+        try {
+            if (destroyed) {
+                throw new IllegalStateException("stream was destroyed");
+            }
+            retireCompletedLocked();
+            if (!inFlight.isEmpty()) {
+                return false;
+            }
+            action.run();
+            return true;
         } finally {
             lock.unlock();
         }

@@ -28,6 +28,16 @@ abstract class Tracked {
         return List.copyOf(users);
     }
 
+    /** @return whether every submission that references this object has completed; never blocks */
+    final boolean idle(VkDevice device) {
+        for (Submission submission : users) {
+            if (!submission.isComplete(device)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Blocks until every submission that references this object has completed. */
     final void awaitUsers(VkDevice device) {
         for (Submission submission : users()) {

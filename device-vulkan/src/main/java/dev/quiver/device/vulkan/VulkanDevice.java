@@ -3,8 +3,6 @@ package dev.quiver.device.vulkan;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 import org.lwjgl.system.MemoryStack;
-import org.lwjgl.vulkan.VkBufferCopy;
-import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkDevice;
 import org.lwjgl.vulkan.VkEventCreateInfo;
 import org.lwjgl.vulkan.VkMemoryBarrier;
@@ -24,7 +22,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 
-import static org.lwjgl.vulkan.VK10.VK_ACCESS_HOST_READ_BIT;
 import static org.lwjgl.vulkan.VK10.VK_ACCESS_MEMORY_READ_BIT;
 import static org.lwjgl.vulkan.VK10.VK_ACCESS_MEMORY_WRITE_BIT;
 import static org.lwjgl.vulkan.VK10.VK_ACCESS_TRANSFER_READ_BIT;
@@ -36,7 +33,6 @@ import static org.lwjgl.vulkan.VK10.VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
 import static org.lwjgl.vulkan.VK10.VK_PIPELINE_STAGE_HOST_BIT;
 import static org.lwjgl.vulkan.VK10.VK_PIPELINE_STAGE_TRANSFER_BIT;
 import static org.lwjgl.vulkan.VK10.vkCmdCopyBuffer;
-import static org.lwjgl.vulkan.VK10.vkCmdPipelineBarrier;
 import static org.lwjgl.vulkan.VK10.vkCmdSetEvent;
 import static org.lwjgl.vulkan.VK10.vkCmdWaitEvents;
 import static org.lwjgl.vulkan.VK10.vkCreateEvent;
@@ -52,14 +48,16 @@ import static org.lwjgl.vulkan.VK10.vkResetEvent;
  * offsets travel beside it. The buffer is bound at offset 0 to its own {@code VkDeviceMemory}
  * ({@link #deviceMemory}), from a device-local memory type, with usage transfer-src, transfer-dst and
  * storage-buffer, on this device's {@linkplain #vkDevice() VkDevice}; a consumer uses it with that device.
+ * Where that memory type is host-visible (lavapipe's, integrated GPUs'), the memory is mapped for the host
+ * for the buffer's life.
  * Allocating 0 bytes returns a real, distinct 1-byte {@code VkBuffer} (Vulkan forbids empty buffers) that
  * reads as empty: any copy addressing a byte of it fails the range check.
  *
- * <p><b>Copies.</b> Host to device: the bytes are copied into a host-visible, host-coherent staging buffer
- * before the method returns (the source may be reused at once), and {@code vkCmdCopyBuffer} moves them on
- * the stream. Device to host: {@code vkCmdCopyBuffer} into a staging buffer, then the calling thread waits
- * for that submission and copies the bytes out, so the copy is complete when the method returns (the host
- * destination may be confined to the calling thread). Within the device: {@code vkCmdCopyBuffer}, through a
+ * <p><b>Copies.</b> Between the host and a mapped buffer, the bytes are copied on the mapped pointer, with
+ * no staging; between the host and any other buffer, through a host-visible staging buffer and
+ * {@code vkCmdCopyBuffer} on the stream ({@link HostTransfers} says when which). Either way the host source
+ * may be reused as soon as a host-to-device copy returns, and a device-to-host copy is complete when it
+ * returns (the host destination may be confined to the calling thread). Within the device: {@code vkCmdCopyBuffer}, through a
  * temporary buffer when source and destination ranges of one buffer overlap. Copies from or to a
  * {@code VkBuffer} this device did not allocate are allowed (it must belong to this VkDevice and have the
  * transfer usage); they are not range-checked.
@@ -104,6 +102,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     private final AtomicLong nextStream = new AtomicLong(1);
     private final Stream defaultStream;
     private final StreamAndEventAdoption adoption;
+    private final HostTransfers transfers;
     private final Map<String, MemorySegment> handles;
     private volatile boolean closed;
 
@@ -114,6 +113,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         this.adopted = adopted;
         this.validation = validation;
         this.defaultStream = new Stream(context);
+        this.transfers = new HostTransfers(context);
         this.adoption = new StreamAndEventAdoption(context, streams, events, this::createStream, this);
         Map<String, MemorySegment> named = new LinkedHashMap<>();
         named.put("VkInstance", MemorySegment.ofAddress(instance));
@@ -236,12 +236,20 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
 
     // ---- memory -------------------------------------------------------------------------------
 
+    /** Makes a buffer of its own device-local memory, and maps that memory for the host where it is host-visible. */
     @Override
     public MemorySegment allocate(long byteSize, long alignment) {
         checkOpen();
         // Each buffer is bound at offset 0 of its own memory, so every alignment holds relative to it.
         BufferMemory memory = BufferMemory.create(context.device(), context.info(), byteSize, BUFFER_USAGE, MemoryPurpose.DEVICE);
-        allocations.put(memory.buffer(), new Allocation(memory, byteSize));
+        HostMapping mapping;
+        try {
+            mapping = HostMapping.mapIfVisible(context.device(), memory, context.info().nonCoherentAtomSize());
+        } catch (RuntimeException e) {
+            memory.destroy(context.device());
+            throw e;
+        }
+        allocations.put(memory.buffer(), new Allocation(memory, byteSize, mapping));
         return MemorySegment.ofAddress(memory.buffer());
     }
 
@@ -262,72 +270,55 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
 
     // ---- copies -------------------------------------------------------------------------------
 
+    /** Writes mapped memory directly where nothing is pending on it, else stages the bytes (see {@link HostTransfers}). */
     @Override
     public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
         Stream target = stream(stream);
-        long bytes = source.byteSize();
-        List<Tracked> used = checkRange(destination, destinationOffset, bytes, "destination");
-        if (bytes == 0) {
-            return;
+        Allocation allocation = checkRange(destination, destinationOffset, source.byteSize(), "destination");
+        if (source.byteSize() > 0) {
+            transfers.toDevice(target, source, destination.address(), destinationOffset, allocation);
         }
-        StagingPool.StagingBuffer staging = context.staging().acquire(bytes);
-        try {
-            MemorySegment.copy(source, 0, staging.mapped(), 0, bytes);
-        } catch (RuntimeException | Error e) {
-            context.staging().release(staging);
-            throw e;
-        }
-        long stagingBuffer = staging.memory().buffer();
-        target.submit(commands -> copy(commands, stagingBuffer, 0, destination.address(), destinationOffset, bytes),
-                List.of(() -> context.staging().release(staging)), used);
     }
 
+    /** Reads mapped, host-cached memory directly after the work before it, else through staging (see {@link HostTransfers}). */
     @Override
     public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
         Stream target = stream(stream);
-        long bytes = destination.byteSize();
-        List<Tracked> used = checkRange(source, sourceOffset, bytes, "source");
-        if (bytes == 0) {
-            return;
+        Allocation allocation = checkRange(source, sourceOffset, destination.byteSize(), "source");
+        if (destination.byteSize() > 0) {
+            transfers.toHost(target, source.address(), sourceOffset, destination, allocation);
         }
-        StagingPool.StagingBuffer staging = context.staging().acquire(bytes);
-        try {
-            long stagingBuffer = staging.memory().buffer();
-            Submission submission = target.submit(commands -> {
-                copy(commands, source.address(), sourceOffset, stagingBuffer, 0, bytes);
-                // A fence wait makes device writes available but not visible to the host: this barrier does.
-                barrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT);
-            }, List.of(), used);
-            submission.await(context.device());
-            MemorySegment.copy(staging.mapped(), 0, destination, 0, bytes);
-        } finally {
-            context.staging().release(staging);
-        }
-        target.retireCompleted();
     }
 
     @Override
     public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
                                  long destinationOffset, long byteCount, MemorySegment stream) {
         Stream target = stream(stream);
-        List<Tracked> used = new ArrayList<>(checkRange(source, sourceOffset, byteCount, "source"));
-        used.addAll(checkRange(destination, destinationOffset, byteCount, "destination"));
+        List<Tracked> used = new ArrayList<>(2);
+        Allocation from = checkRange(source, sourceOffset, byteCount, "source");
+        Allocation to = checkRange(destination, destinationOffset, byteCount, "destination");
+        if (from != null) {
+            used.add(from);
+        }
+        if (to != null && to != from) {
+            used.add(to);
+        }
         if (byteCount == 0) {
             return;
         }
         boolean overlapping = source.address() == destination.address()
                 && sourceOffset < destinationOffset + byteCount && destinationOffset < sourceOffset + byteCount;
         if (!overlapping) {
-            target.submit(commands -> copy(commands, source.address(), sourceOffset, destination.address(), destinationOffset, byteCount),
+            target.submit(commands -> Commands.copy(commands, source.address(), sourceOffset, destination.address(), destinationOffset, byteCount),
                     List.of(), used);
             return;
         }
         // vkCmdCopyBuffer forbids overlapping regions: go through a temporary buffer, freed when done.
         BufferMemory temporary = BufferMemory.create(context.device(), context.info(), byteCount, BUFFER_USAGE, MemoryPurpose.DEVICE);
         target.submit(commands -> {
-            copy(commands, source.address(), sourceOffset, temporary.buffer(), 0, byteCount);
-            barrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT);
-            copy(commands, temporary.buffer(), 0, destination.address(), destinationOffset, byteCount);
+            Commands.copy(commands, source.address(), sourceOffset, temporary.buffer(), 0, byteCount);
+            Commands.memory(commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+            Commands.copy(commands, temporary.buffer(), 0, destination.address(), destinationOffset, byteCount);
         }, List.of(() -> temporary.destroy(context.device())), used);
     }
 
@@ -577,6 +568,11 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         return context;
     }
 
+    /** @return the allocation of a buffer this device made, or null */
+    Allocation allocationOf(MemorySegment buffer) {
+        return allocations.get(buffer.address());
+    }
+
     // ---- helpers ------------------------------------------------------------------------------
 
     private Stream stream(MemorySegment handle) {
@@ -591,20 +587,21 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         return stream;
     }
 
-    private List<Tracked> checkRange(MemorySegment buffer, long offset, long bytes, String role) {
+    /** @return the allocation the range is in, or null for a buffer this device did not allocate */
+    private Allocation checkRange(MemorySegment buffer, long offset, long bytes, String role) {
         long handle = requireHandle(buffer, role + " VkBuffer");
         if (offset < 0) {
             throw new IllegalArgumentException(role + " offset is negative: " + offset);
         }
         Allocation allocation = allocations.get(handle);
         if (allocation == null) {
-            return List.of();
+            return null;
         }
         if (offset > allocation.size || bytes > allocation.size - offset) {
             throw new IllegalArgumentException(role + " range [" + offset + ", " + offset + " + " + bytes + ") is past the end of the "
                     + allocation.size + "-byte VkBuffer 0x" + Long.toHexString(handle));
         }
-        return List.of(allocation);
+        return allocation;
     }
 
     private static long requireHandle(MemorySegment segment, String what) {
@@ -617,20 +614,6 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     private void checkOpen() {
         if (closed) {
             throw new IllegalStateException(this + " is closed");
-        }
-    }
-
-    private static void copy(VkCommandBuffer commands, long source, long sourceOffset, long destination, long destinationOffset, long bytes) {
-        try (MemoryStack stack = MemoryStack.stackPush()) {
-            vkCmdCopyBuffer(commands, source, destination, VkBufferCopy.calloc(1, stack).srcOffset(sourceOffset).dstOffset(destinationOffset).size(bytes));
-        }
-    }
-
-    private static void barrier(VkCommandBuffer commands, int sourceStage, int destinationStage, int sourceAccess, int destinationAccess) {
-        try (MemoryStack stack = MemoryStack.stackPush()) {
-            VkMemoryBarrier.Buffer memory = VkMemoryBarrier.calloc(1, stack).sType$Default()
-                    .srcAccessMask(sourceAccess).dstAccessMask(destinationAccess);
-            vkCmdPipelineBarrier(commands, sourceStage, destinationStage, 0, memory, null, null);
         }
     }
 }

@@ -21,10 +21,18 @@
  * </ul>
  *
  * <h2>Memory types and copies</h2>
- * Array buffers come from a device-local memory type; copies to and from the host go through staging
- * buffers from a host-visible, host-coherent type (host-cached preferred), pooled per device. Device to
- * device copies are {@code vkCmdCopyBuffer}. Host to device copies return once the bytes are staged; device
- * to host copies return once the bytes are in host memory.
+ * Array buffers come from a device-local memory type. Where that type is also host-visible (lavapipe, whose
+ * memory is all host-visible, and integrated GPUs), the buffer's memory is mapped once for its life and
+ * copies to and from the host are host memory copies on the mapped pointer ({@code memcpy} from 16 KiB),
+ * with {@code vkFlushMappedMemoryRanges} after writes and {@code vkInvalidateMappedMemoryRanges} before reads
+ * where the memory is not host-coherent: a write when no work is pending on the stream or the buffer (else it
+ * is staged, to keep its place in the stream without blocking), a read after the work before it, where the
+ * memory is host-cached. Every other copy to or from the host (device-local memory the host cannot map,
+ * uncached memory read by the host, buffers of other code) goes through staging buffers from a host-visible,
+ * host-coherent type (host-cached preferred), pooled per device and made only when such a copy needs one.
+ * Every submission ends with a barrier that makes its writes visible to the host. Device to device copies
+ * are {@code vkCmdCopyBuffer}. Host to device copies return once the bytes are written or staged; device to
+ * host copies return once the bytes are in host memory.
  *
  * <h2>Streams</h2>
  * A stream is an ordered submission sequence on the device's one queue (a queue family that can transfer,

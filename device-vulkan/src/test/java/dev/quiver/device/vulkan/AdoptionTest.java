@@ -105,11 +105,12 @@ class AdoptionTest {
                 application.device.address(), application.queue.address(), application.queueFamily, ApplicationVulkan.API_VERSION, queueLock);
              Arena arena = Arena.ofShared()) {
             MemorySegment buffer = device.allocate(64, 64);
-            MemorySegment source = arena.allocate(64).fill((byte) 9);
+            device.copyFromHost(arena.allocate(32).fill((byte) 9), buffer, 0, device.defaultStream());
             queueLock.lock();
             CompletableFuture<Void> copy;
             try {
-                copy = CompletableFuture.runAsync(() -> device.copyFromHost(source, buffer, 0, device.defaultStream()));
+                // a device-to-device copy always submits (a host copy into mapped memory may not)
+                copy = CompletableFuture.runAsync(() -> device.copyWithinDevice(buffer, 0, buffer, 32, 32, device.defaultStream()));
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
                 while (!queueLock.hasQueuedThreads() && System.nanoTime() < deadline) {
                     Thread.sleep(1);

@@ -72,15 +72,16 @@ class ProbeReasonsTest {
 
     @Test
     void onTheModulePathItResolvesLwjglAndItsNativesWithoutWarnings() throws Exception {
-        List<String> modules = new ArrayList<>(List.of(location(VulkanProvider.class), location(dev.quiver.spi.DeviceProvider.class)));
+        List<String> modules = new ArrayList<>(List.of(location(VulkanProvider.class), location(dev.quiver.spi.DeviceProvider.class),
+                location(dev.quiver.device.ffm.HostCopy.class)));
         for (String entry : System.getProperty("surefire.test.class.path", "").split(File.pathSeparator)) {
             if (Path.of(entry).getFileName().toString().startsWith("lwjgl-")) {
                 modules.add(entry);
             }
         }
-        assertEquals(3, modules.size() - 2, "LWJGL's core, natives and Vulkan jars on the test class path: " + modules);
+        assertEquals(3, modules.size() - 3, "LWJGL's core, natives and Vulkan jars on the test class path: " + modules);
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=dev.quiver.device.vulkan,org.lwjgl,ALL-UNNAMED",
+                "--enable-native-access=dev.quiver.device.vulkan,dev.quiver.device.ffm,org.lwjgl,ALL-UNNAMED",
                 "--module-path", String.join(File.pathSeparator, modules),
                 "--add-modules", "dev.quiver.device.vulkan",
                 "-cp", location(ProbeMain.class), ProbeMain.class.getName());
