@@ -59,13 +59,13 @@ record CheckReport(String library, String function, ProducerSignature signature,
     /** @return the JSON rendering: one object, with a trailing newline */
     String json() {
         String violations = report.violations().stream()
-                .map(v -> "\n    {\"rule\": " + quote(v.rule().id()) + ", \"path\": " + quote(v.path())
-                        + ", \"message\": " + quote(v.message()) + "}")
+                .map(v -> "\n    {\"rule\": " + JsonText.quote(v.rule().id()) + ", \"path\": " + JsonText.quote(v.path())
+                        + ", \"message\": " + JsonText.quote(v.message()) + "}")
                 .collect(Collectors.joining(","));
         return "{\n"
-                + "  \"library\": " + quote(library) + ",\n"
-                + "  \"function\": " + quote(function) + ",\n"
-                + "  \"signature\": " + quote(signature.c()) + ",\n"
+                + "  \"library\": " + JsonText.quote(library) + ",\n"
+                + "  \"function\": " + JsonText.quote(function) + ",\n"
+                + "  \"signature\": " + JsonText.quote(signature.c()) + ",\n"
                 + "  \"conforming\": " + report.conforming() + ",\n"
                 + "  \"violations\": [" + violations + (violations.isEmpty() ? "" : "\n  ") + "],\n"
                 + "  \"checked\": " + strings(report.checked()) + ",\n"
@@ -74,29 +74,6 @@ record CheckReport(String library, String function, ProducerSignature signature,
     }
 
     private static String strings(List<String> values) {
-        return values.stream().map(CheckReport::quote).collect(Collectors.joining(", ", "[", "]"));
-    }
-
-    /** @return {@code value} as a JSON string literal */
-    static String quote(String value) {
-        StringBuilder out = new StringBuilder("\"");
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
+        return values.stream().map(JsonText::quote).collect(Collectors.joining(", ", "[", "]"));
     }
 }
