@@ -40,6 +40,8 @@ public final class TestDoubleProvider implements DeviceProvider {
     public final List<Long> streamSyncs = new CopyOnWriteArrayList<>();
     /** Every event destroyed, in order. */
     public final List<Long> destroyedEvents = new CopyOnWriteArrayList<>();
+    /** What {@code recordEvent} throws, after noting the call, while set; null for none. */
+    public volatile RuntimeException recordFailure;
     /**
      * Event handles, unique in the process and above the small tokens the common checks leave alone, so that
      * an event of one device given to another is told apart.
@@ -217,6 +219,9 @@ public final class TestDoubleProvider implements DeviceProvider {
         @Override
         public void recordEvent(MemorySegment event, MemorySegment stream) {
             eventRecords.add(new EventRecord(event.address(), stream.address()));
+            if (recordFailure != null) {
+                throw recordFailure;
+            }
         }
 
         @Override

@@ -31,8 +31,8 @@ final class BenchJson {
             BenchRow row = rows.get(i);
             Comparison c = row.comparison();
             json.append(i == 0 ? "\n" : ",\n")
-                    .append("    {\"benchmark\": ").append(string(row.benchmark()))
-                    .append(", \"baseline\": ").append(string(row.baseline()))
+                    .append("    {\"benchmark\": ").append(Json.quote(row.benchmark()))
+                    .append(", \"baseline\": ").append(Json.quote(row.baseline()))
                     .append(",\n     \"quiverNanos\": ").append(measure(c.quiver()))
                     .append(",\n     \"baselineNanos\": ").append(measure(c.baseline()))
                     .append(",\n     \"ratio\": ").append(measure(c.ratio()))
@@ -50,23 +50,5 @@ final class BenchJson {
 
     private static String number(double value) {
         return Double.isFinite(value) ? String.format(Locale.ROOT, "%.6g", value) : "null";
-    }
-
-    private static String string(String text) {
-        StringBuilder quoted = new StringBuilder("\"");
-        for (char c : text.toCharArray()) {
-            switch (c) {
-                case '"' -> quoted.append("\\\"");
-                case '\\' -> quoted.append("\\\\");
-                default -> {
-                    if (c < 0x20) {
-                        quoted.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        quoted.append(c);
-                    }
-                }
-            }
-        }
-        return quoted.append('"').toString();
     }
 }
