@@ -7,10 +7,6 @@ import dev.quiver.host.ArrayReader;
 import dev.quiver.stream.DeviceArrayStream;
 import dev.quiver.type.Field;
 import org.apache.arrow.flight.FlightInfo;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,26 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * a server that lands it on OpenCL, then fetched back. Each column is compared value by value with the
  * values the server was given.
  */
-class EveryTypeTest {
+class EveryTypeTest extends ClientFixture {
     private static final List<String> DEVICES = List.of("cpu", "opencl", "vulkan");
-    private static ChildServer server;
-    private static BufferAllocator allocator;
-    private static DeviceFlightClient client;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = ChildServer.start("--put-device", "opencl");
-        allocator = new RootAllocator();
-        client = DeviceFlightClient.builder(server.location(), allocator).build();
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        client.close();
-        server.close();
-        assertEquals(0, allocator.getAllocatedMemory(), "client memory still allocated");
-        allocator.close();
-    }
 
     static Stream<Arguments> sourceAndTarget() {
         return DEVICES.stream().flatMap(source -> DEVICES.stream().map(target -> Arguments.of(source, target)));

@@ -35,10 +35,12 @@ final class LongBatches {
         try (BigIntVector v = new BigIntVector(new org.apache.arrow.vector.types.pojo.Field("v",
                 org.apache.arrow.vector.types.pojo.FieldType.notNullable(new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true)), null), allocator)) {
             v.allocateNew(rows);
+            MemorySegment values = MemorySegment.ofAddress(v.getDataBuffer().memoryAddress()).reinterpret((long) rows * Long.BYTES);
             long first = (long) batch * rows;
             for (int r = 0; r < rows; r++) {
-                v.set(r, first + r);
+                values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, r, first + r);
             }
+            v.getValidityBuffer().setOne(0, (rows + 7) / 8);
             v.setValueCount(rows);
             try (VectorSchemaRoot root = new VectorSchemaRoot(List.of(v.getField()), List.of(v), rows)) {
                 return VectorExport.toDeviceArray(root, null, allocator);

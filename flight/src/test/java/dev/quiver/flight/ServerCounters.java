@@ -13,7 +13,7 @@ import java.util.Iterator;
  *
  * @param made        batches its sources made
  * @param closed      sources (streams) closed
- * @param liveExports Quiver structs exported and not yet released
+ * @param liveExports Quiver structs exported and not yet released (the batches it keeps from puts among them)
  * @param allocated   bytes its Arrow Java allocator holds
  */
 record ServerCounters(long made, long closed, long liveExports, long allocated) {
