@@ -1,12 +1,14 @@
 package dev.quiver.cli;
 
+import dev.quiver.cli.flight.FlightCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** Entry point of the {@code quiver} command. */
 @Command(name = "quiver", mixinStandardHelpOptions = true, version = "quiver 0.1.0",
         description = "Apache Arrow data on any device, through the Arrow C Device Data Interface.",
-        subcommands = {DevicesCommand.class, SelftestCommand.class, BenchCommand.class, CheckCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DevicesCommand.class, SelftestCommand.class, BenchCommand.class, CheckCommand.class, FlightCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Quiver {
 
     /**

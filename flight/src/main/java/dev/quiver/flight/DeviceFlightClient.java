@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A client of an Arrow Flight server (any, not only Quiver's) that fetches streams onto a chosen device and
@@ -58,6 +59,7 @@ public final class DeviceFlightClient implements AutoCloseable {
     private final BufferAllocator allocator;
     private final Devices devices;
     private final CallOption[] options;
+    private final AtomicLong bytesReceived = new AtomicLong();
 
     private DeviceFlightClient(FlightClient client, BufferAllocator allocator, Devices devices, CallOption[] options) {
         this.client = client;
@@ -90,7 +92,7 @@ public final class DeviceFlightClient implements AutoCloseable {
     public DeviceArrayStream get(Ticket ticket, Device target) {
         Objects.requireNonNull(ticket, "ticket");
         Objects.requireNonNull(target, "target");
-        return ReceivedStreams.open(client.getStream(ticket, options), target, allocator, devices, "flight stream " + Tickets.describe(ticket));
+        return ReceivedStreams.open(client.getStream(ticket, options), target, allocator, devices, "flight stream " + Tickets.describe(ticket), bytesReceived);
     }
 
     /**
@@ -150,6 +152,14 @@ public final class DeviceFlightClient implements AutoCloseable {
      */
     public FlightInfo info(String name) {
         return client.getInfo(FlightDescriptor.path(name), options);
+    }
+
+    /**
+     * @return bytes of Arrow data (the buffers of record batches, as Arrow Java holds them) this client has
+     *         received since it was built, over all its streams; read at any time from any thread, for progress
+     */
+    public long bytesReceived() {
+        return bytesReceived.get();
     }
 
     /** @return the Arrow Flight client underneath, for calls this class does not wrap; owned by this client */

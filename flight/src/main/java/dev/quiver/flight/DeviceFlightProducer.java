@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -54,6 +55,7 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
     private final Map<String, ServedStream> byName = new LinkedHashMap<>();
     private final Map<Ticket, ServedStream> byTicket = new LinkedHashMap<>();
     private final Map<String, StoredBatches> stored = new LinkedHashMap<>();
+    private final AtomicLong bytesReceived = new AtomicLong();
 
     /**
      * @param allocator charged for host batches in flight and for batches put onto the CPU
@@ -125,6 +127,11 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
         return ticket;
     }
 
+    /** @return bytes of Arrow data received from clients' puts since construction; any thread */
+    public long bytesReceived() {
+        return bytesReceived.get();
+    }
+
     @Override
     public void getStream(CallContext context, Ticket ticket, ServerStreamListener listener) {
         ServedStream served;
@@ -183,7 +190,7 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
             String name = nameOf(flightStream.getDescriptor());
             List<DeviceArray> landed = new ArrayList<>();
             Field schema;
-            try (DeviceArrayStream received = ReceivedStreams.open(flightStream, putTarget, allocator, devices, "put " + name)) {
+            try (DeviceArrayStream received = ReceivedStreams.open(flightStream, putTarget, allocator, devices, "put " + name, bytesReceived)) {
                 schema = received.schema();
                 while (received.hasNext()) {
                     landed.add(received.next());

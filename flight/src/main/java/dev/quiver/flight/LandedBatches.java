@@ -13,6 +13,7 @@ import java.util.NoSuchElementException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The batches of a Flight stream as device arrays on a target device. A receiving thread of its own reads
@@ -40,6 +41,7 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
     private final BufferAllocator allocator;
     private final Devices devices;
     private final String what;
+    private final AtomicLong bytesReceived;
     private final BlockingQueue<Object> received = new ArrayBlockingQueue<>(1);
     private final Thread receiver;
     private volatile boolean closed;
@@ -53,19 +55,22 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
      * @param allocator charged for the received buffers until each batch is landed (or, on the CPU, closed)
      * @param devices   the registry the arrays use for copies
      * @param what      names the stream in messages and the receiving thread
+     * @param bytesReceived counts the bytes of Arrow data received (the buffers of each batch)
      */
-    LandedBatches(FlightStream stream, Device target, BufferAllocator allocator, Devices devices, String what) {
+    LandedBatches(FlightStream stream, Device target, BufferAllocator allocator, Devices devices, String what, AtomicLong bytesReceived) {
         this.stream = stream;
         this.target = target;
         this.allocator = allocator;
         this.devices = devices;
         this.what = what;
+        this.bytesReceived = bytesReceived;
         this.receiver = Thread.ofPlatform().daemon().name("quiver-flight-receive-" + what).start(this::receive);
     }
 
     private void receive() {
         try {
             while (!closed && stream.next()) {
+                bytesReceived.addAndGet(stream.getRoot().getFieldVectors().stream().mapToLong(v -> v.getBufferSize()).sum());
                 DeviceArray batch = VectorExport.toDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices);
                 if (!hand(batch)) {
                     batch.close();

@@ -13,6 +13,7 @@ import org.apache.arrow.memory.BufferAllocator;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A Flight stream being received, as a {@link DeviceArrayStream} whose batches land on a target device (see
@@ -29,10 +30,11 @@ final class ReceivedStreams {
      * @param allocator charged for received buffers (see {@link LandedBatches})
      * @param devices   the registry the arrays use for copies
      * @param what      names the stream in messages
+     * @param bytesReceived counts the bytes of Arrow data received
      * @return the stream, owned by the caller: closing it cancels the call if it has not ended
      * @throws org.apache.arrow.flight.FlightRuntimeException if the call was refused before the schema came
      */
-    static DeviceArrayStream open(FlightStream stream, Device target, BufferAllocator allocator, Devices devices, String what) {
+    static DeviceArrayStream open(FlightStream stream, Device target, BufferAllocator allocator, Devices devices, String what, AtomicLong bytesReceived) {
         Field schema;
         try (DeviceArray probe = VectorExport.toDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices)) {
             schema = probe.field();
@@ -40,7 +42,7 @@ final class ReceivedStreams {
             closeQuietly(stream, e);
             throw e;
         }
-        LandedBatches batches = new LandedBatches(stream, target, allocator, devices, what);
+        LandedBatches batches = new LandedBatches(stream, target, allocator, devices, what, bytesReceived);
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment out = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
             DeviceArrayStreams.exportTo(batches, schema, target.type(), out);
