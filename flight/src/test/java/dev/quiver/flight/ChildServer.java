@@ -14,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A {@link TestServer} in a child JVM on a loopback port, with the test JVM's class path and the JVM options
+ * A {@link TestServer} (or another server main) in a child JVM on a loopback port, with the test JVM's class path and the JVM options
  * of the system property {@code quiver.flight.childJvmArgs}. Its output after the port line goes to this
  * JVM's standard error. {@link #close()} ends it (closing its input); {@link #kill()} kills it at once.
  */
@@ -35,10 +35,20 @@ final class ChildServer implements AutoCloseable {
      * @throws IOException if it does not start within a minute
      */
     static ChildServer start(String... options) throws IOException {
+        return start(TestServer.class, options);
+    }
+
+    /**
+     * @param main    the server's main class, which prints {@code listening PORT} once it serves
+     * @param options its arguments
+     * @return the running server
+     * @throws IOException if it does not start within a minute
+     */
+    static ChildServer start(Class<?> main, String... options) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(Arrays.asList(System.getProperty("quiver.flight.childJvmArgs", "").trim().split("\\s+")));
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), TestServer.class.getName()));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(Arrays.asList(options));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
