@@ -78,6 +78,48 @@ public final class DeviceFlightClient implements AutoCloseable {
     }
 
     /**
+     * Connects, fetches one stream onto {@code target} and disconnects when the stream is closed: the one-call
+     * form of {@link #get(Ticket, Device)} for a server without authentication (a {@code grpc+tls} location
+     * trusts the JVM's certificates).
+     *
+     * @param location  the server
+     * @param ticket    a ticket the server issued
+     * @param target    where the batches land
+     * @param allocator charged for received buffers; must outlive the stream and every batch landed on the CPU
+     * @return the stream, owned by the caller; closing it closes the connection
+     * @throws org.apache.arrow.flight.FlightRuntimeException if the server refuses the call
+     */
+    public static DeviceArrayStream get(Location location, Ticket ticket, Device target, BufferAllocator allocator) {
+        DeviceFlightClient client = builder(location, allocator).build();
+        return ReceivedStreams.open(client.client.getStream(Objects.requireNonNull(ticket, "ticket"), client.options),
+                Objects.requireNonNull(target, "target"), allocator, client.devices, "flight stream " + Tickets.describe(ticket),
+                client.bytesReceived, client);
+    }
+
+    /**
+     * Connects, sends a stream and disconnects: the one-call form of {@link #put(String, DeviceArrayStream)}.
+     *
+     * @param location  the server
+     * @param name      the name the stream is sent under
+     * @param stream    the stream; consumed
+     * @param allocator charged while the batches are sent
+     * @return the ticket the server issued for the stream it received
+     * @throws FlightTransferException if the stream or the server failed before the end
+     */
+    public static Ticket put(Location location, String name, DeviceArrayStream stream, BufferAllocator allocator) throws InterruptedException {
+        DeviceFlightClient client;
+        try {
+            client = builder(location, allocator).build();
+        } catch (RuntimeException e) {
+            stream.close();
+            throw e;
+        }
+        try (client) {
+            return client.put(name, stream);
+        }
+    }
+
+    /**
      * Fetches a stream, landing each batch on {@code target}.
      *
      * @param ticket a ticket the server issued
@@ -92,7 +134,7 @@ public final class DeviceFlightClient implements AutoCloseable {
     public DeviceArrayStream get(Ticket ticket, Device target) {
         Objects.requireNonNull(ticket, "ticket");
         Objects.requireNonNull(target, "target");
-        return ReceivedStreams.open(client.getStream(ticket, options), target, allocator, devices, "flight stream " + Tickets.describe(ticket), bytesReceived);
+        return ReceivedStreams.open(client.getStream(ticket, options), target, allocator, devices, "flight stream " + Tickets.describe(ticket), bytesReceived, null);
     }
 
     /**

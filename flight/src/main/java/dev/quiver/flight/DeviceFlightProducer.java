@@ -190,7 +190,7 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
             String name = nameOf(flightStream.getDescriptor());
             List<DeviceArray> landed = new ArrayList<>();
             Field schema;
-            try (DeviceArrayStream received = ReceivedStreams.open(flightStream, putTarget, allocator, devices, "put " + name, bytesReceived)) {
+            try (DeviceArrayStream received = ReceivedStreams.open(flightStream, putTarget, allocator, devices, "put " + name, bytesReceived, null)) {
                 schema = received.schema();
                 while (received.hasNext()) {
                     landed.add(received.next());

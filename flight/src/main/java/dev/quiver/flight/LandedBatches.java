@@ -10,15 +10,12 @@ import org.apache.arrow.memory.BufferAllocator;
 
 import java.util.Iterator;
 import java.util.NoSuchElementException;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The batches of a Flight stream as device arrays on a target device. A receiving thread of its own reads
  * batch n+1 from the network (and exports it, zero-copy, as a CPU array) while the consumer's thread copies
- * batch n to the target in {@link #next()}; at most one received batch waits in between.
+ * batch n to the target in {@link #next()}; at most one received batch waits in between (see {@link Handoff}).
  *
  * <p><b>Ownership.</b> Takes the Flight stream: {@link #close()} cancels it if it has not ended, stops the
  * receiving thread and releases every batch received but not taken. Each array {@link #next()} returns is
@@ -26,92 +23,67 @@ import java.util.concurrent.atomic.AtomicLong;
  * into, which the {@code allocator} is charged for until the array is closed.
  *
  * <p><b>Threading.</b> {@link #hasNext()} and {@link #next()} from one thread at a time (the C stream
- * serializes them); {@link #close()} from any thread. The Flight stream is read only by the receiving thread.
+ * serializes them), and {@link #close()} once, by the same serialized caller. The Flight stream is read only by
+ * the receiving thread.
  *
  * <p><b>Errors.</b> When the stream fails (the server went away, the call was refused or cancelled), the
  * batches received before the failure are still delivered, then {@link #hasNext()} throws a
  * {@link FlightTransferException} that names how many batches arrived.
  */
 final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
-    private static final Object END = new Object();
-    private static final long POLL_MILLIS = 50;
-
     private final FlightStream stream;
     private final Device target;
-    private final BufferAllocator allocator;
-    private final Devices devices;
     private final String what;
-    private final AtomicLong bytesReceived;
-    private final BlockingQueue<Object> received = new ArrayBlockingQueue<>(1);
-    private final Thread receiver;
-    private volatile boolean closed;
+    private final Handoff<DeviceArray> receiver;
+    private final AutoCloseable connection;
     private volatile boolean ended;
-    private Object pending;
+    private boolean closed;
+    private DeviceArray pending;
+    private boolean finished;
     private long delivered;
 
     /**
-     * @param stream    a Flight stream whose schema arrived; owned by this object from now on
-     * @param target    where the batches land
-     * @param allocator charged for the received buffers until each batch is landed (or, on the CPU, closed)
-     * @param devices   the registry the arrays use for copies
-     * @param what      names the stream in messages and the receiving thread
+     * @param stream        a Flight stream whose schema arrived; owned by this object from now on
+     * @param target        where the batches land
+     * @param allocator     charged for the received buffers until each batch is landed (or, on the CPU, closed)
+     * @param devices       the registry the arrays use for copies
+     * @param what          names the stream in messages and the receiving thread
      * @param bytesReceived counts the bytes of Arrow data received (the buffers of each batch)
+     * @param connection    closed after the stream, or null: a connection opened for this stream alone
      */
-    LandedBatches(FlightStream stream, Device target, BufferAllocator allocator, Devices devices, String what, AtomicLong bytesReceived) {
+    LandedBatches(FlightStream stream, Device target, BufferAllocator allocator, Devices devices, String what, AtomicLong bytesReceived,
+                  AutoCloseable connection) {
         this.stream = stream;
+        this.connection = connection;
         this.target = target;
-        this.allocator = allocator;
-        this.devices = devices;
         this.what = what;
-        this.bytesReceived = bytesReceived;
-        this.receiver = Thread.ofPlatform().daemon().name("quiver-flight-receive-" + what).start(this::receive);
-    }
-
-    private void receive() {
-        try {
-            while (!closed && stream.next()) {
-                bytesReceived.addAndGet(stream.getRoot().getFieldVectors().stream().mapToLong(v -> v.getBufferSize()).sum());
-                DeviceArray batch = VectorExport.toDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices);
-                if (!hand(batch)) {
-                    batch.close();
-                    return;
+        this.receiver = new Handoff<>("quiver-flight-receive-" + what, handoff -> {
+            try {
+                while (!handoff.isStopped() && stream.next()) {
+                    bytesReceived.addAndGet(stream.getRoot().getFieldVectors().stream().mapToLong(v -> v.getBufferSize()).sum());
+                    DeviceArray batch = VectorExport.toDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices);
+                    if (!handoff.offer(batch)) {
+                        batch.close();
+                    }
                 }
+            } finally {
+                ended = true;
             }
-            ended = true;
-            hand(END);
-        } catch (RuntimeException | Error e) {
-            ended = true;
-            hand(e);
-        }
-    }
-
-    private boolean hand(Object item) {
-        try {
-            while (!closed) {
-                if (received.offer(item, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
-                    return true;
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return false;
+        });
     }
 
     @Override
     public boolean hasNext() {
-        try {
-            while (pending == null && !closed) {
-                pending = received.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+        if (pending == null && !finished) {
+            try {
+                pending = receiver.take();
+            } catch (Handoff.WorkerFailure failure) {
+                finished = true;
+                throw new FlightTransferException(what + " failed after " + delivered + " batch(es) arrived: " + failure.getMessage(), failure.getCause());
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while receiving " + what, e);
+            finished = pending == null;
         }
-        if (pending instanceof Throwable failure) {
-            throw new FlightTransferException(what + " failed after " + delivered + " batch(es) arrived: " + failure.getMessage(), failure);
-        }
-        return pending != null && pending != END;
+        return pending != null;
     }
 
     @Override
@@ -119,7 +91,7 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
         if (!hasNext()) {
             throw new NoSuchElementException(what + " has no more batches");
         }
-        DeviceArray received = (DeviceArray) pending;
+        DeviceArray received = pending;
         pending = null;
         delivered++;
         if (target.type().equals(DeviceType.CPU)) {
@@ -137,24 +109,33 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
             return;
         }
         closed = true;
+        receiver.stop();
         if (!ended) {
             cancel();
         }
-        try {
-            receiver.join(TimeUnit.SECONDS.toMillis(30));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        receiver.finish(DeviceArray::close);
         try {
             stream.close();
         } catch (Exception e) {
             // A cancelled call drains with the cancellation as its status: nothing to report to a consumer that left.
         }
-        release(pending);
-        pending = null;
-        Object item;
-        while ((item = received.poll()) != null) {
-            release(item);
+        closeConnection();
+        if (pending != null) {
+            pending.close();
+            pending = null;
+        }
+    }
+
+    private void closeConnection() {
+        if (connection == null) {
+            return;
+        }
+        try {
+            connection.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // The connection's channel is shut down either way; the consumer has nothing left to learn from it.
         }
     }
 
@@ -164,12 +145,6 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
             stream.cancel("the consumer closed the stream", null);
         } catch (UnsupportedOperationException serverSide) {
             // The receiving thread stops at its next batch; closing the stream drains the rest.
-        }
-    }
-
-    private static void release(Object item) {
-        if (item instanceof DeviceArray array) {
-            array.close();
         }
     }
 }

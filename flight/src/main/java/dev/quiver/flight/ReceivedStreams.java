@@ -31,18 +31,21 @@ final class ReceivedStreams {
      * @param devices   the registry the arrays use for copies
      * @param what      names the stream in messages
      * @param bytesReceived counts the bytes of Arrow data received
+     * @param connection    closed with the stream (also if this throws), or null
      * @return the stream, owned by the caller: closing it cancels the call if it has not ended
      * @throws org.apache.arrow.flight.FlightRuntimeException if the call was refused before the schema came
      */
-    static DeviceArrayStream open(FlightStream stream, Device target, BufferAllocator allocator, Devices devices, String what, AtomicLong bytesReceived) {
+    static DeviceArrayStream open(FlightStream stream, Device target, BufferAllocator allocator, Devices devices, String what, AtomicLong bytesReceived,
+                                  AutoCloseable connection) {
         Field schema;
         try (DeviceArray probe = VectorExport.toDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices)) {
             schema = probe.field();
         } catch (RuntimeException | Error e) {
             closeQuietly(stream, e);
+            closeQuietly(connection, e);
             throw e;
         }
-        LandedBatches batches = new LandedBatches(stream, target, allocator, devices, what, bytesReceived);
+        LandedBatches batches = new LandedBatches(stream, target, allocator, devices, what, bytesReceived, connection);
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment out = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
             DeviceArrayStreams.exportTo(batches, schema, target.type(), out);
@@ -53,9 +56,12 @@ final class ReceivedStreams {
         }
     }
 
-    private static void closeQuietly(FlightStream stream, Throwable failure) {
+    private static void closeQuietly(AutoCloseable resource, Throwable failure) {
+        if (resource == null) {
+            return;
+        }
         try {
-            stream.close();
+            resource.close();
         } catch (Exception e) {
             failure.addSuppressed(e);
         }

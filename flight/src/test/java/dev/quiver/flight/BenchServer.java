@@ -48,7 +48,7 @@ public final class BenchServer {
         quiver.serve("quiver-cpu", schema, onCpu);
         quiver.serve("quiver-opencl", schema, onOpenCl);
         PlainFlightProducer plain = new PlainFlightProducer(roots, allocator);
-        FlightServer server = FlightServer.builder(allocator, Location.forGrpcInsecure("127.0.0.1", 0), new RoutingProducer(plain, quiver)).build().start();
+        FlightServer server = FlightServer.builder(allocator, Location.forGrpcInsecure("127.0.0.1", 0), new TestProducer(quiver, allocator, plain)).build().start();
         System.out.println("listening " + server.getPort());
         System.out.flush();
         while (System.in.read() >= 0) {

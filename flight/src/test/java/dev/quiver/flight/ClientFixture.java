@@ -10,7 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * A client of the {@link SharedServer} for each test class, with its own allocator, and the check after the
- * class that the client released everything: no Arrow Java memory left and no Quiver export unreleased.
+ * class that both sides released everything: no Arrow Java memory left on the client or the server (whose
+ * kept puts are on OpenCL), and no Quiver export of the client unreleased.
  */
 abstract class ClientFixture {
     static BufferAllocator allocator;
@@ -26,6 +27,7 @@ abstract class ClientFixture {
 
     @AfterAll
     static void everythingReleased() throws InterruptedException {
+        Eventually.holds("the server releasing every batch it served", () -> serverCounters().allocated() == 0, ClientFixture::serverCounters);
         client.close();
         assertEquals(0, allocator.getAllocatedMemory(), "client memory still allocated:\n" + allocator.toVerboseString());
         allocator.close();

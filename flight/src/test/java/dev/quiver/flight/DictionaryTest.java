@@ -40,6 +40,15 @@ class DictionaryTest extends ClientFixture {
     }
 
     @Test
+    void oneCallPutAndGetOpenAndCloseTheirOwnConnections() throws InterruptedException {
+        Ticket stored = DeviceFlightClient.put(SharedServer.get().location(), "dictionaries-one-call", CountingSource.stream(DictionaryBatches.schema(),
+                DictionaryBatches.BATCHES, b -> DictionaryBatches.batch(b, false).toDeviceArray(), Devices.system().cpu()), allocator);
+        try (DeviceArrayStream stream = DeviceFlightClient.get(SharedServer.get().location(), stored, Devices.system().get(DeviceType.OPENCL, 0), allocator)) {
+            assertBatches(stream, DictionaryBatches.BATCHES, false);
+        }
+    }
+
+    @Test
     void aChangedDictionaryIsRefusedAfterTheBatchesBeforeIt() {
         try (DeviceArrayStream stream = client.get(ticket("dictionary-changing"), Devices.system().cpu())) {
             assertBatches(stream, 1, true);

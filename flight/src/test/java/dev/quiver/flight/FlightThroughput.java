@@ -73,7 +73,7 @@ public final class FlightThroughput {
     /** Receives the plain stream with Arrow Java alone; returns the bytes of its buffers. */
     private static long plain(FlightClient client) {
         long bytes = 0;
-        try (FlightStream stream = client.getStream(RoutingProducer.PLAIN)) {
+        try (FlightStream stream = client.getStream(TestProducer.PLAIN)) {
             while (stream.next()) {
                 for (FieldVector vector : stream.getRoot().getFieldVectors()) {
                     bytes += vector.getBufferSize();

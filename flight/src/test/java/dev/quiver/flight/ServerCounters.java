@@ -28,7 +28,7 @@ record ServerCounters(long made, long closed, long liveExports, long allocated) 
      * @return the server's counters now
      */
     static ServerCounters of(FlightClient client, CallOption... options) {
-        Iterator<Result> results = client.doAction(new Action(CountersProducer.COUNTERS), options);
+        Iterator<Result> results = client.doAction(new Action(TestProducer.COUNTERS), options);
         String[] parts = new String(results.next().getBody(), StandardCharsets.UTF_8).split(" ");
         while (results.hasNext()) {
             results.next();

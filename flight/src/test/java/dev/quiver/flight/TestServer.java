@@ -60,7 +60,7 @@ public final class TestServer {
         DeviceFlightProducer producer = new DeviceFlightProducer(allocator, putDevice, devices);
         serveTestStreams(producer, devices, allocator);
         Location location = cert != null ? Location.forGrpcTls("127.0.0.1", 0) : Location.forGrpcInsecure("127.0.0.1", 0);
-        FlightServer.Builder builder = FlightServer.builder(allocator, location, new CountersProducer(producer, allocator));
+        FlightServer.Builder builder = FlightServer.builder(allocator, location, new TestProducer(producer, allocator, null));
         if (cert != null) {
             builder.useTls(cert, key);
         }

@@ -1,6 +1,7 @@
 package dev.quiver.cli.flight;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -32,19 +33,16 @@ final class FlightGetCommand implements Callable<Integer> {
     @Option(names = "--trust", paramLabel = "PEM", description = "certificates to trust for grpc+tls (default: the JVM's)")
     Path trust;
 
-    @Option(names = "--password-file", paramLabel = "FILE", description = "read the password from the first line of FILE instead of $QUIVER_FLIGHT_PASSWORD")
-    Path passwordFile;
-
-    @Option(names = "--user", description = "log in as this user (password from $QUIVER_FLIGHT_PASSWORD)")
-    String user;
+    @Mixin
+    LoginOptions login;
 
     @Option(names = "--output", paramLabel = "FILE", description = "also write the batches to this Arrow IPC file (copied back to the host)")
     Path output;
 
     @Override
     public Integer call() throws Exception {
-        String password = user == null ? null : Passwords.read(passwordFile);
-        FlightFetching.Settings settings = new FlightFetching.Settings(uri, ticket, device, trust, user, password, output);
+        String password = login.password();
+        FlightFetching.Settings settings = new FlightFetching.Settings(uri, ticket, device, trust, login.user, password, output);
         return FlightFetching.fetch(settings, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

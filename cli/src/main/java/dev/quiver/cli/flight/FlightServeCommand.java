@@ -1,6 +1,7 @@
 package dev.quiver.cli.flight;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -45,11 +46,8 @@ final class FlightServeCommand implements Callable<Integer> {
     @Option(names = "--tls", arity = "2", paramLabel = "PEM", description = "serve over TLS: certificate chain and PKCS#8 private key, PEM files")
     List<Path> tls = List.of();
 
-    @Option(names = "--password-file", paramLabel = "FILE", description = "read the password from the first line of FILE instead of $QUIVER_FLIGHT_PASSWORD")
-    Path passwordFile;
-
-    @Option(names = "--user", description = "require this user to log in (password from $QUIVER_FLIGHT_PASSWORD), then bearer tokens")
-    String user;
+    @Mixin
+    LoginOptions login;
 
     @Option(names = "--seconds", description = "stop after this many seconds (default: serve until stopped)")
     long seconds;
@@ -62,12 +60,12 @@ final class FlightServeCommand implements Callable<Integer> {
         if (batches < 1 || generatedRows < 0) {
             throw new ParameterException(spec.commandLine(), "--generate needs ROWS >= 1 and --batches >= 1");
         }
-        String password = user == null ? null : Passwords.read(passwordFile);
-        if (user != null && (password == null || password.isEmpty())) {
+        String password = login.password();
+        if (login.user != null && (password == null || password.isEmpty())) {
             throw new ParameterException(spec.commandLine(), "--user needs a password: $QUIVER_FLIGHT_PASSWORD or --password-file");
         }
         FlightServing.Settings settings = new FlightServing.Settings(files, generatedRows, batches, device, putDevice, host, port,
-                tls.isEmpty() ? null : tls.get(0), tls.isEmpty() ? null : tls.get(1), user, password, seconds);
+                tls.isEmpty() ? null : tls.get(0), tls.isEmpty() ? null : tls.get(1), login.user, password, seconds);
         return FlightServing.serve(settings, spec.commandLine().getOut());
     }
 }

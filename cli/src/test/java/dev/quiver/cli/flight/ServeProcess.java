@@ -34,7 +34,7 @@ final class ServeProcess implements AutoCloseable {
      * @param arguments   the arguments after {@code quiver flight serve}
      * @return the serving process
      */
-    static ServeProcess start(int streams, Map<String, String> environment, String... arguments) throws IOException {
+    static ServeProcess start(int streams, Map<String, String> environment, String... arguments) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(Arrays.asList(System.getProperty("quiver.flight.childJvmArgs").trim().split("\\s+")));
@@ -49,7 +49,7 @@ final class ServeProcess implements AutoCloseable {
         while (tickets.size() < streams) {
             String line = out.readLine();
             if (line == null) {
-                throw new IOException("quiver flight serve exited: " + waitFor(process));
+                throw new IOException("quiver flight serve exited with code " + process.waitFor());
             }
             String[] words = line.split(" ");
             if (line.startsWith("serving on ")) {
@@ -59,15 +59,6 @@ final class ServeProcess implements AutoCloseable {
             }
         }
         return new ServeProcess(process, uri, tickets);
-    }
-
-    private static int waitFor(Process process) {
-        try {
-            return process.waitFor();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
-        }
     }
 
     /** @return where it serves */

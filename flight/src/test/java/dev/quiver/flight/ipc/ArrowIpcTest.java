@@ -4,14 +4,10 @@ import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
-import dev.quiver.Diagnostics;
+import dev.quiver.arrowjava.LeakChecks;
 import dev.quiver.flight.TestStreams;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.stream.DeviceArrayStream;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,24 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Device streams to Arrow IPC files and streams and back: every type from Vulkan through a file, and
  * dictionaries that change between batches from OpenCL through the streaming format, every value compared;
- * a file that is not Arrow IPC is refused with a clear message; nothing stays allocated.
+ * a file that is not Arrow IPC is refused with a clear message; nothing stays allocated ({@link LeakChecks}).
  */
-class ArrowIpcTest {
-    private BufferAllocator allocator;
-    private long exportsBefore;
-
-    @BeforeEach
-    void open() {
-        allocator = new RootAllocator();
-        exportsBefore = Diagnostics.liveExports();
-    }
-
-    @AfterEach
-    void released() {
-        assertEquals(0, allocator.getAllocatedMemory(), allocator.toVerboseString());
-        allocator.close();
-        assertEquals(exportsBefore, Diagnostics.liveExports(), "exports never released");
-    }
+class ArrowIpcTest extends LeakChecks {
 
     @Test
     void everyTypeFromVulkanThroughAnIpcFile(@TempDir Path directory) throws IOException {

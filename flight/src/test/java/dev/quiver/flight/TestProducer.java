@@ -17,23 +17,37 @@ import org.apache.arrow.memory.BufferAllocator;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The test server's producer: a {@link DeviceFlightProducer} plus one action, {@code counters}, that tells a
- * test in another JVM what the server made and released (see {@link ServerCounters}). Thread-safe.
+ * The producer of the servers the tests and the benchmark start: a {@link DeviceFlightProducer}, plus one
+ * action, {@code counters}, that tells a test in another JVM what the server made and released (see
+ * {@link ServerCounters}), and for the benchmark the ticket {@code plain}, served by plain Arrow Java Flight.
+ * Thread-safe.
  */
-final class CountersProducer implements FlightProducer {
+final class TestProducer implements FlightProducer {
     static final String COUNTERS = "counters";
+    static final Ticket PLAIN = new Ticket("plain".getBytes(StandardCharsets.US_ASCII));
 
     private final DeviceFlightProducer served;
     private final BufferAllocator allocator;
+    private final PlainFlightProducer plain;
 
-    CountersProducer(DeviceFlightProducer served, BufferAllocator allocator) {
+    /**
+     * @param served    serves every ticket but {@code plain}
+     * @param allocator the server's, whose memory the counters report
+     * @param plain     serves the ticket {@code plain}, or null if there is none
+     */
+    TestProducer(DeviceFlightProducer served, BufferAllocator allocator, PlainFlightProducer plain) {
         this.served = served;
         this.allocator = allocator;
+        this.plain = plain;
     }
 
     @Override
     public void getStream(CallContext context, Ticket ticket, ServerStreamListener listener) {
-        served.getStream(context, ticket, listener);
+        if (plain != null && PLAIN.equals(ticket)) {
+            plain.getStream(context, ticket, listener);
+        } else {
+            served.getStream(context, ticket, listener);
+        }
     }
 
     @Override
