@@ -25,9 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A server with TLS (a certificate the test makes) and authentication (basic, then bearer tokens): a client
- * that trusts the certificate and logs in gets data; nothing is reachable without logging in, with a wrong
- * password or a forged token, over plain TCP, or without trusting the certificate; a ticket the server did
- * not issue is refused.
+ * that trusts the certificate and logs in gets data, and puts data that the server lands on Vulkan and serves
+ * back; nothing is reachable without logging in, with a wrong password or a forged token, over plain TCP, or
+ * without trusting the certificate; a ticket the server did not issue is refused.
  */
 class SecurityTest {
     private static final String USER = "analyst";
@@ -42,7 +42,8 @@ class SecurityTest {
     @BeforeAll
     static void startSecureServer() throws Exception {
         files = TestCertificates.create(certificates);
-        server = ChildServer.start("--tls", files.certificate().toString(), files.privateKey().toString(), "--auth", USER, PASSWORD);
+        server = ChildServer.start("--tls", files.certificate().toString(), files.privateKey().toString(), "--auth", USER, PASSWORD,
+                "--put-device", "vulkan");
         allocator = new RootAllocator();
     }
 
@@ -70,6 +71,16 @@ class SecurityTest {
         try (DeviceFlightClient client = trusting(server.location()).basicAuth(USER, PASSWORD).build()) {
             assertFalse(client.listFlights().isEmpty());
             try (DeviceArrayStream stream = client.get(client.info("every-type@cpu").getEndpoints().getFirst().getTicket(), Devices.system().cpu())) {
+                EveryTypeTest.assertBatchesAreTheCatalogue(stream, Devices.system().cpu());
+            }
+        }
+    }
+
+    @Test
+    void aLoggedInClientPutsEveryTypeOntoTheServersVulkanAndGetsItBack() throws Exception {
+        try (DeviceFlightClient client = trusting(server.location()).basicAuth(USER, PASSWORD).build()) {
+            Ticket stored = client.put("secure-put", TestStreams.everyType(Devices.system().cpu()));
+            try (DeviceArrayStream stream = client.get(stored, Devices.system().cpu())) {
                 EveryTypeTest.assertBatchesAreTheCatalogue(stream, Devices.system().cpu());
             }
         }

@@ -44,7 +44,7 @@ public final class FlightFetching {
      * @param settings what to fetch
      * @param out      receives the summary
      * @param err      receives the live progress (on a terminal) and errors
-     * @return 0, or 1 if the server refused or the stream broke off
+     * @return 0, or 1 if the call failed (refused, unreachable) or the stream broke off
      */
     public static int fetch(Settings settings, PrintWriter out, PrintWriter err) throws Exception {
         Device target = DeviceNames.parse(settings.device(), Devices.system());
@@ -52,7 +52,7 @@ public final class FlightFetching {
         try (BufferAllocator allocator = new RootAllocator()) {
             return fetch(settings, target, progress, allocator, out, err);
         } catch (FlightRuntimeException e) {
-            err.println("quiver flight get: the server refused: " + e.status().code() + ": " + e.getMessage());
+            err.println("quiver flight get: " + e.status().code() + ": " + e.getMessage());
             return 1;
         }
     }
@@ -70,7 +70,7 @@ public final class FlightFetching {
                     }
                 }
             } catch (FlightRuntimeException e) {
-                err.println("quiver flight get: the server refused: " + e.status().code() + ": " + e.getMessage());
+                err.println("quiver flight get: " + e.status().code() + ": " + e.getMessage());
                 return 1;
             } catch (RuntimeException e) {
                 err.println("quiver flight get: " + e.getMessage());
