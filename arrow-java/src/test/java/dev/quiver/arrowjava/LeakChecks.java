@@ -11,9 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * Gives each test a fresh Arrow Java allocator and checks, after it, that everything was released: the
  * allocator holds no memory (and closes cleanly), Quiver has no live exports beyond those before the test,
- * and no release callback failed.
+ * and no release callback failed. Public for the tests of modules built on this one.
  */
-abstract class LeakChecks {
+public abstract class LeakChecks {
     protected BufferAllocator allocator;
     private long exportsBefore;
     private long callbackFailuresBefore;

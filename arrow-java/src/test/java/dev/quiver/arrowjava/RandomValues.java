@@ -25,13 +25,13 @@ import java.util.Set;
  * both shorter and longer than a view's 12 inline bytes, lists of 0 to 4 elements, runs of 1 to 4 equal values
  * for run-end encoding, and a small pool of values for dictionaries so that indices repeat.
  */
-final class RandomValues {
+public final class RandomValues {
     private static final String[] PIECES = {"a", "b", "é", "日本", "z", "🙂", "longer piece ", "x"};
     private static final long DAY_MILLIS = 86_400_000L;
 
     private final Random random;
 
-    RandomValues(long seed) {
+    public RandomValues(long seed) {
         this.random = new Random(seed);
     }
 
@@ -40,7 +40,7 @@ final class RandomValues {
      * @param count how many values
      * @return {@code count} values of the field
      */
-    List<Object> of(Field field, int count) {
+    public List<Object> of(Field field, int count) {
         if (field.dictionary() != null) {
             List<Object> pool = new ArrayList<>(of(nonNull(field.dictionary().values()), 1 + random.nextInt(5)));
             List<Object> out = new ArrayList<>();

@@ -10,8 +10,11 @@ import java.util.Optional;
  * @param lines           the block's lines, without the fences; the first is line {@code fenceLine + 1}
  * @param compileOnlyWhy the reason given by a {@code <!-- compile-only: reason -->} comment right before the
  *                        fence, if there is one: such a block is compiled but not run
+ * @param runsIn          the module named by a {@code <!-- runs in: module -->} comment right before the fence,
+ *                        if there is one: that module's tests compile and run the block, on its class path
+ *                        (this module's run the others)
  */
-record ReadmeBlock(int fenceLine, List<String> lines, Optional<String> compileOnlyWhy) {
+record ReadmeBlock(int fenceLine, List<String> lines, Optional<String> compileOnlyWhy, Optional<String> runsIn) {
     ReadmeBlock {
         lines = List.copyOf(lines);
     }

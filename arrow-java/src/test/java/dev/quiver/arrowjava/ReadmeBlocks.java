@@ -8,11 +8,13 @@ import java.util.regex.Pattern;
 
 /**
  * Finds the {@code ```java} blocks of a Markdown text. Fences of other languages ({@code ```sh}, plain
- * {@code ```}) and their contents are skipped. A block is compile-only when the last non-blank line before its
- * fence is {@code <!-- compile-only: reason -->}.
+ * {@code ```}) and their contents are skipped. Comments right before a fence (blank lines between them allowed)
+ * mark its block: {@code <!-- compile-only: reason -->} makes it compile-only, {@code <!-- runs in: module -->}
+ * gives it to another module's tests (one whose class path it needs).
  */
 final class ReadmeBlocks {
     private static final Pattern COMPILE_ONLY = Pattern.compile("<!--\\s*compile-only:\\s*(.*?)\\s*-->");
+    private static final Pattern RUNS_IN = Pattern.compile("<!--\\s*runs in:\\s*(.*?)\\s*-->");
 
     private ReadmeBlocks() {}
 
@@ -33,7 +35,7 @@ final class ReadmeBlocks {
             }
             int close = closingFence(lines, i);
             if (fence.equals("```java")) {
-                blocks.add(new ReadmeBlock(i + 1, lines.subList(i + 1, close), compileOnlyReason(lines, i)));
+                blocks.add(new ReadmeBlock(i + 1, lines.subList(i + 1, close), marker(lines, i, COMPILE_ONLY), marker(lines, i, RUNS_IN)));
             }
             i = close + 1;
         }
@@ -49,12 +51,19 @@ final class ReadmeBlocks {
         throw new IllegalArgumentException("the code fence at line " + (open + 1) + " is never closed");
     }
 
-    private static Optional<String> compileOnlyReason(List<String> lines, int fence) {
+    /** The value of the marker {@code pattern} among the marker comments right before the fence. */
+    private static Optional<String> marker(List<String> lines, int fence, Pattern pattern) {
         for (int j = fence - 1; j >= 0; j--) {
             String line = lines.get(j).strip();
-            if (!line.isEmpty()) {
-                Matcher marker = COMPILE_ONLY.matcher(line);
-                return marker.matches() ? Optional.of(marker.group(1)) : Optional.empty();
+            if (line.isEmpty()) {
+                continue;
+            }
+            Matcher marker = pattern.matcher(line);
+            if (marker.matches()) {
+                return Optional.of(marker.group(1));
+            }
+            if (!COMPILE_ONLY.matcher(line).matches() && !RUNS_IN.matcher(line).matches()) {
+                return Optional.empty();
             }
         }
         return Optional.empty();

@@ -8,22 +8,28 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every {@code ```java} block of the repository's README.md compiles as written (imports hoisted, statements in
  * a method) for release 22 and runs in this JVM, against the real CPU backend and real Arrow Java, releasing all
- * it exports. The README's path comes from the {@code quiver.readme} system property the build sets.
+ * it exports; except the blocks marked {@code <!-- runs in: module -->}, which need a module that depends on
+ * this one (Arrow Flight) and which that module's tests run the same way. The README's path comes from the
+ * {@code quiver.readme} system property the build sets.
  */
-class ReadmeExamplesTest {
+public class ReadmeExamplesTest {
+    /** The modules whose tests run the README blocks marked for them. */
+    static final List<String> OTHER_RUNNERS = List.of("flight");
     private static final String README = "quiver.readme";
 
     @TestFactory
     Stream<DynamicTest> everyJavaBlockCompilesAndRuns() throws IOException {
-        return blocks().stream().map(block -> DynamicTest.dynamicTest(block.describe()
+        return blocksRunningIn(Optional.empty()).stream().map(block -> DynamicTest.dynamicTest(block.describe()
                 + block.compileOnlyWhy().map(why -> " (compile-only: " + why + ")").orElse(""), () -> ReadmeBlockRun.check(block)));
     }
 
@@ -31,11 +37,27 @@ class ReadmeExamplesTest {
     void everyJavaFenceIsFound() throws IOException {
         long fences = readme().lines().filter(line -> line.strip().equals("```java")).count();
         assertEquals(fences, blocks().size());
-        assertFalse(blocks().isEmpty(), "README.md has Java blocks");
+        assertFalse(blocksRunningIn(Optional.empty()).isEmpty(), "README.md has Java blocks");
+    }
+
+    @Test
+    void everyBlockMarkedForAnotherModuleHasARunnerThere() throws IOException {
+        for (ReadmeBlock block : blocks()) {
+            block.runsIn().ifPresent(module -> assertTrue(OTHER_RUNNERS.contains(module), block.describe() + " runs in " + module
+                    + ", whose tests do not run README blocks (those that do: " + OTHER_RUNNERS + ")"));
+        }
     }
 
     private static List<ReadmeBlock> blocks() throws IOException {
         return ReadmeBlocks.javaBlocks(readme());
+    }
+
+    /**
+     * @param module a module that runs README blocks, or empty for this one
+     * @return the blocks it runs
+     */
+    public static List<ReadmeBlock> blocksRunningIn(Optional<String> module) throws IOException {
+        return blocks().stream().filter(block -> block.runsIn().equals(module)).toList();
     }
 
     private static String readme() throws IOException {

@@ -48,6 +48,31 @@ class ReadmeHarnessTest {
     }
 
     @Test
+    void theRunsInMarkerGivesABlockToAnotherModuleAndCombinesWithCompileOnly() {
+        List<ReadmeBlock> blocks = ReadmeBlocks.javaBlocks("""
+                <!-- runs in: flight -->
+                ```java
+                int one = 1;
+                ```
+                Some text.
+                ```java
+                int two = 2;
+                ```
+                <!-- compile-only: needs a server -->
+
+                <!-- runs in: flight -->
+                ```java
+                int three = 3;
+                ```
+                """);
+        assertEquals(Optional.of("flight"), blocks.get(0).runsIn());
+        assertEquals(Optional.empty(), blocks.get(0).compileOnlyWhy());
+        assertEquals(Optional.empty(), blocks.get(1).runsIn(), "text between the marker and the fence ends it");
+        assertEquals(Optional.of("flight"), blocks.get(2).runsIn());
+        assertEquals(Optional.of("needs a server"), blocks.get(2).compileOnlyWhy());
+    }
+
+    @Test
     void anUnclosedFenceNamesItsLine() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReadmeBlocks.javaBlocks("text\n```java\nint a;\n"));
         assertTrue(e.getMessage().contains("line 2"), e.getMessage());

@@ -16,10 +16,10 @@ import java.util.List;
  * without zone, durations, intervals, every list layout, struct, map, sparse and dense union, run-end encoded,
  * dictionary-encoded, and nestings of them. (Arrow Java has no vectors for 32- and 64-bit decimals.)
  */
-final class TypeCatalogue {
+public final class TypeCatalogue {
     private TypeCatalogue() {}
 
-    static List<Field> everyType() {
+    public static List<Field> everyType() {
         List<Field> out = new ArrayList<>();
         out.add(leaf("null", new ArrowType.Null()));
         out.add(leaf("bool", new ArrowType.Bool()));
@@ -99,7 +99,7 @@ final class TypeCatalogue {
      * @return the field as Arrow Java keeps it, for comparisons: its list vectors name their element
      *         {@code $data$} whatever the schema said, and metadata (a map in Arrow Java) is in key order
      */
-    static Field asArrowJavaKeepsIt(Field field) {
+    public static Field asArrowJavaKeepsIt(Field field) {
         ArrowType type = field.type();
         boolean list = type instanceof ArrowType.ListType || type instanceof ArrowType.LargeList || type instanceof ArrowType.FixedSizeList
                 || type instanceof ArrowType.ListView || type instanceof ArrowType.LargeListView;

@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.cli.flight.FlightCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help;
@@ -10,7 +11,8 @@ import picocli.CommandLine.Help;
  */
 @Command(name = "quiver", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Apache Arrow data on any device, through the Arrow C Device Data Interface.",
-        subcommands = {DevicesCommand.class, SelftestCommand.class, BenchCommand.class, CheckCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DevicesCommand.class, SelftestCommand.class, BenchCommand.class, CheckCommand.class, FlightCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Quiver {
 
     /**

@@ -12,9 +12,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HelpAndUsageTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"devices", "selftest", "bench", "check"})
+    @ValueSource(strings = {"devices", "selftest", "bench", "check", "flight", "flight serve", "flight get"})
     void helpOnEveryCommandExitsZeroAndDescribesIt(String command) {
-        CommandRun run = CommandRun.of(command, "--help");
+        CommandRun run = CommandRun.of((command + " --help").split(" "));
         assertEquals(0, run.code(), run.err());
         assertTrue(run.out().contains("Usage: quiver " + command), run.out());
     }

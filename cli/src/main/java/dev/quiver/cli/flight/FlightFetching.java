@@ -1,0 +1,96 @@
+package dev.quiver.cli.flight;
+
+import dev.quiver.Device;
+import dev.quiver.DeviceArray;
+import dev.quiver.Devices;
+import dev.quiver.flight.DeviceFlightClient;
+import dev.quiver.flight.Tickets;
+import dev.quiver.flight.ipc.ArrowIpcWriting;
+import dev.quiver.stream.DeviceArrayStream;
+import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.Location;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The work of {@code quiver flight get}: fetches one stream onto a device, batch by batch, each batch closed
+ * (or written to an Arrow IPC file) as soon as it arrived, so memory holds a few batches whatever the stream's
+ * size. Runs on the calling thread.
+ */
+public final class FlightFetching {
+    private FlightFetching() {}
+
+    /**
+     * What to fetch and how.
+     *
+     * @param uri      the server
+     * @param ticket   the ticket
+     * @param device   where batches land, TYPE[:ID]
+     * @param trust    certificates to trust, or null
+     * @param user     user to log in as, or null
+     * @param password its password
+     * @param output   Arrow IPC file to write, or null
+     */
+    public record Settings(String uri, String ticket, String device, Path trust, String user, String password, Path output) {
+    }
+
+    /**
+     * @param settings what to fetch
+     * @param out      receives the summary
+     * @param err      receives the live progress (on a terminal) and errors
+     * @return 0, or 1 if the call failed (refused, unreachable) or the stream broke off
+     */
+    public static int fetch(Settings settings, PrintWriter out, PrintWriter err) throws Exception {
+        Device target = DeviceNames.parse(settings.device(), Devices.system());
+        Progress progress = new Progress(System.console() != null ? err : null);
+        try (BufferAllocator allocator = new RootAllocator()) {
+            return fetch(settings, target, progress, allocator, out, err);
+        } catch (FlightRuntimeException e) {
+            err.println("quiver flight get: " + e.status().code() + ": " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static int fetch(Settings settings, Device target, Progress progress, BufferAllocator allocator, PrintWriter out, PrintWriter err)
+            throws Exception {
+        try (DeviceFlightClient client = connect(settings, allocator)) {
+            try (DeviceArrayStream fetched = client.get(Tickets.parse(settings.ticket()), target);
+                 DeviceArrayStream counted = OnDevice.counted(fetched, batch -> progress.batch(batch.length(), client.bytesReceived()))) {
+                if (settings.output() != null) {
+                    ArrowIpcWriting.file(counted, settings.output(), allocator);
+                } else {
+                    while (counted.hasNext()) {
+                        counted.next().close();
+                    }
+                }
+            } catch (FlightRuntimeException e) {
+                err.println("quiver flight get: " + e.status().code() + ": " + e.getMessage());
+                return 1;
+            } catch (RuntimeException e) {
+                err.println("quiver flight get: " + e.getMessage());
+                return 1;
+            }
+            out.println(progress.summary(client.bytesReceived(), target.toString()));
+            return 0;
+        }
+    }
+
+    private static DeviceFlightClient connect(Settings settings, BufferAllocator allocator) throws Exception {
+        DeviceFlightClient.Builder builder = DeviceFlightClient.builder(new Location(URI.create(settings.uri())), allocator);
+        if (settings.trust() != null) {
+            try (InputStream certificates = Files.newInputStream(settings.trust())) {
+                builder.trustedCertificates(new java.io.ByteArrayInputStream(certificates.readAllBytes()));
+            }
+        }
+        if (settings.user() != null) {
+            builder.basicAuth(settings.user(), settings.password() == null ? "" : settings.password());
+        }
+        return builder.build();
+    }
+}

@@ -1,0 +1,47 @@
+package dev.quiver.cli.flight;
+
+import dev.quiver.DeviceArray;
+import dev.quiver.host.HostVector;
+import dev.quiver.type.Field;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The data {@code quiver flight serve --generate} offers: rows {@code id} (int64, the row number),
+ * {@code value} (float64, half the id) and {@code name} (utf8, {@code row-ID}, null every tenth row), split
+ * into batches of near-equal size. Immutable.
+ *
+ * @param rows    total rows
+ * @param batches number of batches
+ */
+record GeneratedBatches(long rows, int batches) {
+
+    /** @return the struct field of every batch */
+    Field schema() {
+        return batch(0, 0).field();
+    }
+
+    /**
+     * @param index a batch index, {@code 0 <= index < batches}
+     * @return the batch on the host (the CPU), owned by the caller
+     */
+    DeviceArray batch(int index) {
+        long first = rows * index / batches;
+        long end = rows * (index + 1) / batches;
+        return batch(first, (int) (end - first)).toDeviceArray();
+    }
+
+    private static HostVector batch(long first, int count) {
+        List<Long> ids = new ArrayList<>(count);
+        List<Double> values = new ArrayList<>(count);
+        List<String> names = new ArrayList<>(count);
+        for (long id = first; id < first + count; id++) {
+            ids.add(id);
+            values.add(id * 0.5);
+            names.add(id % 10 == 9 ? null : "row-" + id);
+        }
+        return HostVector.struct("batch", HostVector.int64("id", ids.toArray(Long[]::new)),
+                HostVector.float64("value", values.toArray(Double[]::new)), HostVector.utf8("name", names.toArray(String[]::new)));
+    }
+}

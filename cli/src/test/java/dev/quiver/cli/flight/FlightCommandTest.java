@@ -1,0 +1,102 @@
+package dev.quiver.cli.flight;
+
+import dev.quiver.DeviceArray;
+import dev.quiver.host.ArrayReader;
+import dev.quiver.flight.ipc.ArrowIpcReading;
+import dev.quiver.stream.DeviceArrayStream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code quiver flight serve} in a child JVM and {@code quiver flight get} here: generated data behind a
+ * login, served from Vulkan, fetched onto OpenCL and written to an Arrow IPC file; that file served from
+ * OpenCL and fetched onto the CPU; every value compared with what was generated. A wrong password and a
+ * ticket the server did not issue end with exit code 1 and the server's reason.
+ */
+class FlightCommandTest {
+    private static final String PASSWORD = "s3cret-for-the-test";
+    private static final GeneratedBatches GENERATED = new GeneratedBatches(1_000, 4);
+
+    @Test
+    void generatedDataGoesFromVulkanToOpenClToAFileAndBackFromThatFile(@TempDir Path directory) throws Exception {
+        Path fetched = directory.resolve("fetched.arrow");
+        Path password = Files.writeString(directory.resolve("password"), PASSWORD + "\n");
+        Path wrongPassword = Files.writeString(directory.resolve("wrong"), "guess\n");
+        try (ServeProcess server = ServeProcess.start(1, Map.of("QUIVER_FLIGHT_PASSWORD", PASSWORD),
+                "--generate", "1000", "--batches", "4", "--device", "vulkan", "--user", "tester")) {
+            Run wrong = Run.of("flight", "get", server.uri(), server.ticket("generated"), "--user", "tester", "--password-file", wrongPassword.toString());
+            assertEquals(1, wrong.code(), wrong.out());
+            assertTrue(wrong.err().contains("UNAUTHENTICATED"), wrong.err());
+            Run get = Run.of("flight", "get", server.uri(), server.ticket("generated"), "--user", "tester", "--password-file", password.toString(),
+                    "--device", "opencl", "--output", fetched.toString());
+            assertEquals(0, get.code(), get.err());
+            assertTrue(get.out().startsWith("received 4 batches, 1000 rows"), get.out());
+            assertTrue(get.out().contains("onto OPENCL:0"), get.out());
+        }
+        assertGenerated(fetched);
+        Path again = directory.resolve("again.arrow");
+        try (ServeProcess server = ServeProcess.start(1, Map.of(), "--file", fetched.toString(), "--device", "opencl")) {
+            Run notIssued = Run.of("flight", "get", server.uri(), "made-up-ticket");
+            assertEquals(1, notIssued.code(), notIssued.out());
+            assertTrue(notIssued.err().contains("NOT_FOUND"), notIssued.err());
+            Run get = Run.of("flight", "get", server.uri(), server.ticket("fetched.arrow"), "--output", again.toString());
+            assertEquals(0, get.code(), get.err());
+            assertTrue(get.out().startsWith("received 4 batches, 1000 rows"), get.out());
+        }
+        assertGenerated(again);
+    }
+
+    @Test
+    void serveWithNothingToServeIsAUsageError() {
+        Run run = Run.of("flight", "serve", "--port", "0");
+        assertEquals(2, run.code(), run.out());
+        assertTrue(run.err().contains("nothing to serve"), run.err());
+        assertFalse(run.err().contains("\tat "), run.err());
+    }
+
+    private static void assertGenerated(Path file) throws Exception {
+        try (BufferAllocator allocator = new RootAllocator()) {
+            try (DeviceArrayStream read = ArrowIpcReading.file(file, allocator)) {
+                for (int b = 0; b < GENERATED.batches(); b++) {
+                    try (DeviceArray batch = read.next(); DeviceArray expected = GENERATED.batch(b)) {
+                        assertEquals(ArrayReader.of(expected).values(), ArrayReader.of(batch).values(), "batch " + b + " of " + file.getFileName());
+                    }
+                }
+                assertFalse(read.hasNext());
+            }
+            assertEquals(0, allocator.getAllocatedMemory());
+        }
+    }
+
+    /** A {@code quiver} command run in this JVM, its output captured (tests using it do not run concurrently). */
+    private record Run(int code, String out, String err) {
+        static Run of(String... args) {
+            PrintStream savedOut = System.out;
+            PrintStream savedErr = System.err;
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8); PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+                System.setOut(o);
+                System.setErr(e);
+                int code = dev.quiver.cli.Quiver.run(args);
+                return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+            } finally {
+                System.setOut(savedOut);
+                System.setErr(savedErr);
+            }
+        }
+    }
+}

@@ -1,0 +1,305 @@
+package dev.quiver.flight;
+
+import dev.quiver.Device;
+import dev.quiver.Devices;
+import dev.quiver.stream.DeviceArrayStream;
+import org.apache.arrow.flight.CallOption;
+import org.apache.arrow.flight.FlightClient.ClientStreamListener;
+import org.apache.arrow.flight.Criteria;
+import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightDescriptor;
+import org.apache.arrow.flight.FlightInfo;
+import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.PutResult;
+import org.apache.arrow.flight.SyncPutListener;
+import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.flight.auth2.BearerCredentialWriter;
+import org.apache.arrow.flight.grpc.CredentialCallOption;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A client of an Arrow Flight server (any, not only Quiver's) that fetches streams onto a chosen device and
+ * sends device streams: {@link #get} lands every batch on the target device, receiving batch n+1 while batch
+ * n is copied to the device; {@link #put} copies each batch to the host one batch ahead of the network.
+ *
+ * <p><b>Ownership.</b> The client owns its connection and closes it in {@link #close()}. Streams from
+ * {@link #get} belong to the caller and must be closed before the client (closing one early cancels its
+ * call). Arrays a stream hands out belong to the caller and outlive the stream; an array landed on the CPU
+ * shares the buffers Arrow Java received, charged to the {@code allocator}, so close it before the
+ * allocator. {@link #put} takes the stream it sends.
+ *
+ * <p><b>Threading.</b> The client may be shared by threads; each call runs on the calling thread plus one
+ * helper thread per transfer (receiving for {@code get}, copying to the host for {@code put}).
+ *
+ * <p><b>Security.</b> A {@code grpc+tls} location uses TLS, trusting the certificates given to the builder
+ * (else the JVM's). With {@link Builder#basicAuth} the client logs in once with the user and password and
+ * sends the bearer token the server returns on every call; with {@link Builder#bearerToken} it sends a
+ * token it already has.
+ *
+ * {@snippet :
+ * try (BufferAllocator allocator = new RootAllocator();
+ *      DeviceFlightClient client = DeviceFlightClient.builder(Location.forGrpcInsecure("localhost", 8815), allocator).build();
+ *      DeviceArrayStream batches = client.get(ticket, Devices.system().get(DeviceType.OPENCL, 0))) {
+ *     while (batches.hasNext()) {
+ *         try (DeviceArray batch = batches.next()) { ... }   // on the OpenCL device
+ *     }
+ * }
+ * }
+ */
+public final class DeviceFlightClient implements AutoCloseable {
+    private final FlightClient client;
+    private final BufferAllocator allocator;
+    private final Devices devices;
+    private final CallOption[] options;
+    private final AtomicLong bytesReceived = new AtomicLong();
+
+    private DeviceFlightClient(FlightClient client, BufferAllocator allocator, Devices devices, CallOption[] options) {
+        this.client = client;
+        this.allocator = allocator;
+        this.devices = devices;
+        this.options = options;
+    }
+
+    /**
+     * @param location  the server, {@code grpc+tcp://host:port} or {@code grpc+tls://host:port}
+     * @param allocator charged for received buffers; must outlive the client and every batch landed on the CPU
+     * @return a builder
+     */
+    public static Builder builder(Location location, BufferAllocator allocator) {
+        return new Builder(location, allocator);
+    }
+
+    /**
+     * Connects, fetches one stream onto {@code target} and disconnects when the stream is closed: the one-call
+     * form of {@link #get(Ticket, Device)} for a server without authentication (a {@code grpc+tls} location
+     * trusts the JVM's certificates).
+     *
+     * @param location  the server
+     * @param ticket    a ticket the server issued
+     * @param target    where the batches land
+     * @param allocator charged for received buffers; must outlive the stream and every batch landed on the CPU
+     * @return the stream, owned by the caller; closing it closes the connection
+     * @throws org.apache.arrow.flight.FlightRuntimeException if the server refuses the call
+     */
+    public static DeviceArrayStream get(Location location, Ticket ticket, Device target, BufferAllocator allocator) {
+        DeviceFlightClient client = builder(location, allocator).build();
+        return ReceivedStreams.open(client.client.getStream(Objects.requireNonNull(ticket, "ticket"), client.options),
+                Objects.requireNonNull(target, "target"), allocator, client.devices, "flight stream " + Tickets.describe(ticket),
+                client.bytesReceived, client);
+    }
+
+    /**
+     * Connects, sends a stream and disconnects: the one-call form of {@link #put(String, DeviceArrayStream)}.
+     *
+     * @param location  the server
+     * @param name      the name the stream is sent under
+     * @param stream    the stream; consumed
+     * @param allocator charged while the batches are sent
+     * @return the ticket the server issued for the stream it received
+     * @throws FlightTransferException if the stream or the server failed before the end
+     */
+    public static Ticket put(Location location, String name, DeviceArrayStream stream, BufferAllocator allocator) throws InterruptedException {
+        DeviceFlightClient client;
+        try {
+            client = builder(location, allocator).build();
+        } catch (RuntimeException e) {
+            stream.close();
+            throw e;
+        }
+        try (client) {
+            return client.put(name, stream);
+        }
+    }
+
+    /**
+     * Fetches a stream, landing each batch on {@code target}.
+     *
+     * @param ticket a ticket the server issued
+     * @param target where the batches land (any device of the client's registry, the CPU included)
+     * @return the stream, owned by the caller; its device type is the target's. When the transfer breaks off
+     *         (server gone, call cancelled), the stream's {@code hasNext()} throws a
+     *         {@link dev.quiver.stream.StreamException} whose message names the stream and the batches received,
+     *         and every batch already handed out stays valid
+     * @throws org.apache.arrow.flight.FlightRuntimeException if the server refuses the call (an unknown
+     *                                                        ticket, missing or wrong credentials)
+     */
+    public DeviceArrayStream get(Ticket ticket, Device target) {
+        Objects.requireNonNull(ticket, "ticket");
+        Objects.requireNonNull(target, "target");
+        return ReceivedStreams.open(client.getStream(ticket, options), target, allocator, devices, "flight stream " + Tickets.describe(ticket), bytesReceived, null);
+    }
+
+    /**
+     * Sends a stream to the server, which lands it on a device of its choice and issues a ticket for it.
+     *
+     * @param name   the name the stream is sent under (its descriptor's path)
+     * @param stream the stream; consumed (closed) by this call
+     * @return the ticket the server issued for the stream it received
+     * @throws FlightTransferException if the stream or the server failed before the end; the stream is closed
+     */
+    public Ticket put(String name, DeviceArrayStream stream) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(stream, "stream");
+        try (HostBatches batches = new HostBatches(stream, allocator, name);
+             SyncPutListener acknowledgements = new SyncPutListener()) {
+            ClientStreamListener listener = client.startPut(FlightDescriptor.path(name), acknowledgements, options);
+            try {
+                BatchSender.send(batches, stream.schema(), listener, ReadyGate.OPEN, allocator);
+            } catch (RuntimeException | Error e) {
+                listener.error(e);
+                throw e;
+            }
+            listener.getResult();
+            return issuedTicket(name, acknowledgements);
+        } catch (RuntimeException e) {
+            throw e instanceof FlightTransferException f ? f : new FlightTransferException("put of " + name + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static Ticket issuedTicket(String name, SyncPutListener acknowledgements) {
+        try (PutResult result = acknowledgements.read()) {
+            if (result == null) {
+                throw new FlightTransferException("the server acknowledged the put of " + name + " without a ticket", null);
+            }
+            ArrowBuf metadata = result.getApplicationMetadata();
+            byte[] ticket = new byte[(int) metadata.readableBytes()];
+            metadata.getBytes(0, ticket);
+            return new Ticket(ticket);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FlightTransferException("interrupted while waiting for the ticket of " + name, e);
+        } catch (ExecutionException e) {
+            throw new FlightTransferException("put of " + name + " failed: " + e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    /** @return what the server lists, in its order */
+    public List<FlightInfo> listFlights() {
+        List<FlightInfo> out = new ArrayList<>();
+        client.listFlights(Criteria.ALL, options).forEach(out::add);
+        return out;
+    }
+
+    /**
+     * @param name a stream's name
+     * @return the server's description of it: schema, row count, ticket
+     */
+    public FlightInfo info(String name) {
+        return client.getInfo(FlightDescriptor.path(name), options);
+    }
+
+    /**
+     * @return bytes of Arrow data (the buffers of record batches, as Arrow Java holds them) this client has
+     *         received since it was built, over all its streams; read at any time from any thread, for progress
+     */
+    public long bytesReceived() {
+        return bytesReceived.get();
+    }
+
+    /** @return the Arrow Flight client underneath, for calls this class does not wrap; owned by this client */
+    public FlightClient flightClient() {
+        return client;
+    }
+
+    /** @return the call options (credentials) sent with every call */
+    public CallOption[] callOptions() {
+        return options.clone();
+    }
+
+    /** Closes the connection; streams from {@link #get} must be closed first. */
+    @Override
+    public void close() throws InterruptedException {
+        client.close();
+    }
+
+    /** Connection settings. One thread at a time. */
+    public static final class Builder {
+        private final FlightClient.Builder flight;
+        private final BufferAllocator allocator;
+        private Devices devices = Devices.system();
+        private String user;
+        private String password;
+        private String token;
+
+        private Builder(Location location, BufferAllocator allocator) {
+            this.allocator = Objects.requireNonNull(allocator, "allocator");
+            this.flight = FlightClient.builder(allocator, Objects.requireNonNull(location, "location"));
+        }
+
+        /**
+         * @param certificates PEM certificates to trust for a TLS location; read by {@link #build()}, closed by the caller
+         * @return this builder
+         */
+        public Builder trustedCertificates(InputStream certificates) {
+            flight.trustedCertificates(certificates);
+            return this;
+        }
+
+        /**
+         * Logs in with a user and password when built, then sends the bearer token the server returns.
+         *
+         * @param user     the user
+         * @param password the password
+         * @return this builder
+         */
+        public Builder basicAuth(String user, String password) {
+            this.user = Objects.requireNonNull(user, "user");
+            this.password = Objects.requireNonNull(password, "password");
+            return this;
+        }
+
+        /**
+         * @param bearerToken a token the server issued, sent on every call
+         * @return this builder
+         */
+        public Builder bearerToken(String bearerToken) {
+            this.token = Objects.requireNonNull(bearerToken, "bearerToken");
+            return this;
+        }
+
+        /**
+         * @param registry where the client finds devices for copies (default {@link Devices#system()})
+         * @return this builder
+         */
+        public Builder devices(Devices registry) {
+            this.devices = Objects.requireNonNull(registry, "registry");
+            return this;
+        }
+
+        /**
+         * Connects, and logs in if {@link #basicAuth} was given.
+         *
+         * @return the client, owned by the caller
+         * @throws org.apache.arrow.flight.FlightRuntimeException if the login is refused
+         */
+        public DeviceFlightClient build() {
+            FlightClient client = flight.build();
+            try {
+                List<CallOption> options = new ArrayList<>();
+                if (user != null) {
+                    options.add(client.authenticateBasicToken(user, password).orElseThrow(() ->
+                            new FlightTransferException("the server accepted the login but returned no bearer token", null)));
+                }
+                if (token != null) {
+                    options.add(new CredentialCallOption(new BearerCredentialWriter(token)));
+                }
+                return new DeviceFlightClient(client, allocator, devices, options.toArray(CallOption[]::new));
+            } catch (RuntimeException e) {
+                try {
+                    client.close();
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+                throw e;
+            }
+        }
+    }
+}

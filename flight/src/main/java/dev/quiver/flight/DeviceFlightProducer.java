@@ -1,0 +1,225 @@
+package dev.quiver.flight;
+
+import dev.quiver.Device;
+import dev.quiver.DeviceArray;
+import dev.quiver.Devices;
+import dev.quiver.stream.DeviceArrayStream;
+import dev.quiver.type.Field;
+import org.apache.arrow.flight.CallStatus;
+import org.apache.arrow.flight.Criteria;
+import org.apache.arrow.flight.FlightDescriptor;
+import org.apache.arrow.flight.FlightEndpoint;
+import org.apache.arrow.flight.FlightInfo;
+import org.apache.arrow.flight.FlightStream;
+import org.apache.arrow.flight.NoOpFlightProducer;
+import org.apache.arrow.flight.PutResult;
+import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * An Arrow Flight producer that serves {@link DeviceArrayStream}s from any device, and lands what clients
+ * put on a device it chooses. Each stream is offered under a ticket it issues ({@link #serve}); clients find
+ * streams with {@code ListFlights} and {@code GetFlightInfo} (schema, row count where known, ticket) and fetch
+ * them with {@code DoGet}, where a ticket the producer did not issue is refused with {@code NOT_FOUND}.
+ *
+ * <p><b>DoGet.</b> A thread of the call's own copies batch n+1 to the host while batch n is written to the
+ * network; the writer waits for gRPC to be ready before each batch, so a slow reader keeps the server to a few
+ * batches in memory. When the client cancels, fetching stops and every array fetched is released.
+ * Dictionaries are sent once per stream (Arrow Java's Flight writer), so every batch of a stream must share
+ * its first batch's dictionaries; a batch that does not fails the call with a message saying so.
+ *
+ * <p><b>DoPut.</b> The batches land on the put device given at construction (receiving batch n+1 while batch
+ * n is copied there), are kept, and are served under a new ticket, returned to the client as the put's
+ * application metadata. A put under the name of a stream already served replaces it.
+ *
+ * <p><b>Ownership.</b> The producer owns the batches clients put and closes them in {@link #close()}; a
+ * stream served with {@link #serve} is opened by each fetch and closed when that fetch ends. The allocator
+ * is charged for the host batches in flight and the batches landed on the CPU; it must outlive the producer.
+ *
+ * <p><b>Threading.</b> Thread-safe: Flight calls it from its call threads, and {@code serve} may be called at
+ * any time.
+ */
+public final class DeviceFlightProducer extends NoOpFlightProducer implements AutoCloseable {
+    private final BufferAllocator allocator;
+    private final Device putTarget;
+    private final Devices devices;
+    private final Map<String, ServedStream> byName = new LinkedHashMap<>();
+    private final Map<Ticket, ServedStream> byTicket = new LinkedHashMap<>();
+    private final Map<String, StoredBatches> stored = new LinkedHashMap<>();
+    private final AtomicLong bytesReceived = new AtomicLong();
+
+    /**
+     * @param allocator charged for host batches in flight and for batches put onto the CPU
+     * @param putTarget where batches that clients put land
+     */
+    public DeviceFlightProducer(BufferAllocator allocator, Device putTarget) {
+        this(allocator, putTarget, Devices.system());
+    }
+
+    /**
+     * @param allocator charged for host batches in flight and for batches put onto the CPU
+     * @param putTarget where batches that clients put land
+     * @param devices   the registry of the arrays it makes
+     */
+    public DeviceFlightProducer(BufferAllocator allocator, Device putTarget, Devices devices) {
+        this.allocator = Objects.requireNonNull(allocator, "allocator");
+        this.putTarget = Objects.requireNonNull(putTarget, "putTarget");
+        this.devices = Objects.requireNonNull(devices, "devices");
+    }
+
+    /**
+     * Offers a stream under a new ticket, replacing any stream served under the same name.
+     *
+     * @param name   the name clients ask about ({@code FlightDescriptor.path(name)})
+     * @param schema the struct field of every batch
+     * @param rows   the total row count, or -1 if unknown
+     * @param opener opens the stream for one fetch; called on each fetch's thread, possibly concurrently
+     * @return the ticket, which clients give to {@code DoGet}
+     * @throws IllegalArgumentException if Arrow Java cannot carry the schema
+     */
+    public Ticket serve(String name, Field schema, long rows, Supplier<DeviceArrayStream> opener) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(opener, "opener");
+        ServedStream served = new ServedStream(name, Tickets.issue(), schema, ArrowSchemas.of(schema, allocator), rows, opener);
+        synchronized (this) {
+            ServedStream replaced = byName.put(name, served);
+            if (replaced != null) {
+                byTicket.remove(replaced.ticket());
+            }
+            byTicket.put(served.ticket(), served);
+        }
+        return served.ticket();
+    }
+
+    /**
+     * Keeps batches and offers them under a new ticket; each fetch streams slices of them.
+     *
+     * @param name    the name clients ask about
+     * @param schema  the struct field of every batch
+     * @param batches the batches, all on one device; owned by the producer from now on
+     * @return the ticket
+     */
+    public Ticket serve(String name, Field schema, List<DeviceArray> batches) {
+        StoredBatches kept = new StoredBatches(schema, batches.isEmpty() ? putTarget.type() : batches.getFirst().deviceType(), batches, devices);
+        Ticket ticket;
+        try {
+            ticket = serve(name, schema, kept.rows(), kept::open);
+        } catch (RuntimeException e) {
+            kept.close();
+            throw e;
+        }
+        StoredBatches replaced;
+        synchronized (this) {
+            replaced = stored.put(name, kept);
+        }
+        if (replaced != null) {
+            replaced.close();
+        }
+        return ticket;
+    }
+
+    /** @return bytes of Arrow data received from clients' puts since construction; any thread */
+    public long bytesReceived() {
+        return bytesReceived.get();
+    }
+
+    @Override
+    public void getStream(CallContext context, Ticket ticket, ServerStreamListener listener) {
+        ServedStream served;
+        synchronized (this) {
+            served = byTicket.get(ticket);
+        }
+        if (served == null) {
+            listener.error(CallStatus.NOT_FOUND.withDescription("ticket " + Tickets.describe(ticket) + " was not issued by this server").toRuntimeException());
+            return;
+        }
+        try (HostBatches batches = new HostBatches(served.opener().get(), allocator, served.name())) {
+            BatchSender.send(batches, served.schema(), listener, new ServingGate(batches, listener), allocator);
+        } catch (RuntimeException | Error e) {
+            listener.error(CallStatus.INTERNAL.withDescription("serving " + served.name() + " failed: " + e.getMessage()).withCause(e).toRuntimeException());
+        }
+    }
+
+    @Override
+    public void listFlights(CallContext context, Criteria criteria, StreamListener<FlightInfo> listener) {
+        List<ServedStream> all;
+        synchronized (this) {
+            all = new ArrayList<>(byName.values());
+        }
+        all.forEach(served -> listener.onNext(info(served)));
+        listener.onCompleted();
+    }
+
+    @Override
+    public FlightInfo getFlightInfo(CallContext context, FlightDescriptor descriptor) {
+        String name = nameOf(descriptor);
+        ServedStream served;
+        synchronized (this) {
+            served = byName.get(name);
+        }
+        if (served == null) {
+            throw CallStatus.NOT_FOUND.withDescription("no stream named " + name).toRuntimeException();
+        }
+        return info(served);
+    }
+
+    private static FlightInfo info(ServedStream served) {
+        return new FlightInfo(served.arrowSchema(), FlightDescriptor.path(served.name()),
+                List.of(new FlightEndpoint(served.ticket())), -1, served.rows());
+    }
+
+    private static String nameOf(FlightDescriptor descriptor) {
+        if (!descriptor.isCommand() && descriptor.getPath().size() == 1) {
+            return descriptor.getPath().getFirst();
+        }
+        throw CallStatus.INVALID_ARGUMENT.withDescription("streams are named by a path of one element, not " + descriptor).toRuntimeException();
+    }
+
+    @Override
+    public Runnable acceptPut(CallContext context, FlightStream flightStream, StreamListener<PutResult> ackStream) {
+        return () -> {
+            String name = nameOf(flightStream.getDescriptor());
+            List<DeviceArray> landed = new ArrayList<>();
+            Field schema;
+            try (DeviceArrayStream received = ReceivedStreams.open(flightStream, putTarget, allocator, devices, "put " + name, bytesReceived, null)) {
+                schema = received.schema();
+                while (received.hasNext()) {
+                    landed.add(received.next());
+                }
+            } catch (RuntimeException | Error e) {
+                landed.forEach(DeviceArray::close);
+                throw CallStatus.INTERNAL.withDescription("landing " + name + " on " + putTarget + " failed: " + e.getMessage()).withCause(e).toRuntimeException();
+            }
+            Ticket ticket = serve(name, schema, landed);
+            byte[] bytes = ticket.getBytes();
+            ArrowBuf metadata = allocator.buffer(bytes.length);
+            metadata.writeBytes(bytes);
+            try (PutResult result = PutResult.metadata(metadata)) {
+                ackStream.onNext(result);
+            }
+            ackStream.onCompleted();
+        };
+    }
+
+    /** Forgets every stream and closes the batches clients put; fetches still running keep their slices. */
+    @Override
+    public void close() {
+        List<StoredBatches> kept;
+        synchronized (this) {
+            kept = new ArrayList<>(stored.values());
+            stored.clear();
+            byName.clear();
+            byTicket.clear();
+        }
+        kept.forEach(StoredBatches::close);
+    }
+}

@@ -1,0 +1,150 @@
+package dev.quiver.flight;
+
+import dev.quiver.Device;
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
+import dev.quiver.Devices;
+import dev.quiver.arrowjava.VectorExport;
+import org.apache.arrow.flight.FlightStream;
+import org.apache.arrow.memory.BufferAllocator;
+
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The batches of a Flight stream as device arrays on a target device. A receiving thread of its own reads
+ * batch n+1 from the network (and exports it, zero-copy, as a CPU array) while the consumer's thread copies
+ * batch n to the target in {@link #next()}; at most one received batch waits in between (see {@link Handoff}).
+ *
+ * <p><b>Ownership.</b> Takes the Flight stream: {@link #close()} cancels it if it has not ended, stops the
+ * receiving thread and releases every batch received but not taken. Each array {@link #next()} returns is
+ * the caller's and outlives this object; a batch landed on the CPU shares the buffers Arrow Java received
+ * into, which the {@code allocator} is charged for until the array is closed.
+ *
+ * <p><b>Threading.</b> {@link #hasNext()} and {@link #next()} from one thread at a time (the C stream
+ * serializes them), and {@link #close()} once, by the same serialized caller. The Flight stream is read only by
+ * the receiving thread.
+ *
+ * <p><b>Errors.</b> When the stream fails (the server went away, the call was refused or cancelled), the
+ * batches received before the failure are still delivered, then {@link #hasNext()} throws a
+ * {@link FlightTransferException} that names how many batches arrived.
+ */
+final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
+    private final FlightStream stream;
+    private final Device target;
+    private final String what;
+    private final Handoff<DeviceArray> receiver;
+    private final AutoCloseable connection;
+    private volatile boolean ended;
+    private boolean closed;
+    private DeviceArray pending;
+    private boolean finished;
+    private long delivered;
+
+    /**
+     * @param stream        a Flight stream whose schema arrived; owned by this object from now on
+     * @param target        where the batches land
+     * @param allocator     charged for the received buffers until each batch is landed (or, on the CPU, closed)
+     * @param devices       the registry the arrays use for copies
+     * @param what          names the stream in messages and the receiving thread
+     * @param bytesReceived counts the bytes of Arrow data received (the buffers of each batch)
+     * @param connection    closed after the stream, or null: a connection opened for this stream alone
+     */
+    LandedBatches(FlightStream stream, Device target, BufferAllocator allocator, Devices devices, String what, AtomicLong bytesReceived,
+                  AutoCloseable connection) {
+        this.stream = stream;
+        this.connection = connection;
+        this.target = target;
+        this.what = what;
+        this.receiver = new Handoff<>("quiver-flight-receive-" + what, handoff -> {
+            try {
+                while (!handoff.isStopped() && stream.next()) {
+                    bytesReceived.addAndGet(stream.getRoot().getFieldVectors().stream().mapToLong(v -> v.getBufferSize()).sum());
+                    DeviceArray batch = VectorExport.toDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices);
+                    if (!handoff.offer(batch)) {
+                        batch.close();
+                    }
+                }
+            } finally {
+                ended = true;
+            }
+        });
+    }
+
+    @Override
+    public boolean hasNext() {
+        if (pending == null && !finished) {
+            try {
+                pending = receiver.take();
+            } catch (Handoff.WorkerFailure failure) {
+                finished = true;
+                throw new FlightTransferException(what + " failed after " + delivered + " batch(es) arrived: " + failure.getMessage(), failure.getCause());
+            }
+            finished = pending == null;
+        }
+        return pending != null;
+    }
+
+    @Override
+    public DeviceArray next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException(what + " has no more batches");
+        }
+        DeviceArray received = pending;
+        pending = null;
+        delivered++;
+        if (target.type().equals(DeviceType.CPU)) {
+            return received;
+        }
+        try (received) {
+            return received.copyTo(target);
+        }
+    }
+
+    /** Cancels the call if it is still running, stops receiving, releases what was not taken; idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        receiver.stop();
+        if (!ended) {
+            cancel();
+        }
+        receiver.finish(DeviceArray::close);
+        try {
+            stream.close();
+        } catch (Exception e) {
+            // A cancelled call drains with the cancellation as its status: nothing to report to a consumer that left.
+        }
+        closeConnection();
+        if (pending != null) {
+            pending.close();
+            pending = null;
+        }
+    }
+
+    private void closeConnection() {
+        if (connection == null) {
+            return;
+        }
+        try {
+            connection.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // The connection's channel is shut down either way; the consumer has nothing left to learn from it.
+        }
+    }
+
+    /** Cancels a call still running; a stream a client puts cannot be cancelled by the server, only stopped reading. */
+    private void cancel() {
+        try {
+            stream.cancel("the consumer closed the stream", null);
+        } catch (UnsupportedOperationException serverSide) {
+            // The receiving thread stops at its next batch; closing the stream drains the rest.
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.quiver.flight;
+
+import dev.quiver.Device;
+import dev.quiver.DeviceArray;
+import dev.quiver.Devices;
+import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
+import dev.quiver.arrowjava.VectorExport;
+import dev.quiver.stream.DeviceArrayStream;
+import dev.quiver.stream.DeviceArrayStreams;
+import dev.quiver.type.Field;
+import org.apache.arrow.flight.FlightStream;
+import org.apache.arrow.memory.BufferAllocator;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A Flight stream being received, as a {@link DeviceArrayStream} whose batches land on a target device (see
+ * {@link LandedBatches}). Used by the client's {@code DoGet} and the server's {@code DoPut}.
+ */
+final class ReceivedStreams {
+    private ReceivedStreams() {}
+
+    /**
+     * Waits for the stream's schema, then starts receiving.
+     *
+     * @param stream    a Flight stream; owned by the result from now on (closed here if this throws)
+     * @param target    where the batches land
+     * @param allocator charged for received buffers (see {@link LandedBatches})
+     * @param devices   the registry the arrays use for copies
+     * @param what      names the stream in messages
+     * @param bytesReceived counts the bytes of Arrow data received
+     * @param connection    closed with the stream (also if this throws), or null
+     * @return the stream, owned by the caller: closing it cancels the call if it has not ended
+     * @throws org.apache.arrow.flight.FlightRuntimeException if the call was refused before the schema came
+     */
+    static DeviceArrayStream open(FlightStream stream, Device target, BufferAllocator allocator, Devices devices, String what, AtomicLong bytesReceived,
+                                  AutoCloseable connection) {
+        Field schema;
+        try (DeviceArray probe = VectorExport.toDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices)) {
+            schema = probe.field();
+        } catch (RuntimeException | Error e) {
+            closeQuietly(stream, e);
+            closeQuietly(connection, e);
+            throw e;
+        }
+        LandedBatches batches = new LandedBatches(stream, target, allocator, devices, what, bytesReceived, connection);
+        try (Arena scratch = Arena.ofConfined()) {
+            MemorySegment out = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
+            DeviceArrayStreams.exportTo(batches, schema, target.type(), out);
+            return DeviceArrayStream.importFrom(out, devices);
+        } catch (RuntimeException | Error e) {
+            batches.close();
+            throw e;
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable resource, Throwable failure) {
+        if (resource == null) {
+            return;
+        }
+        try {
+            resource.close();
+        } catch (Exception e) {
+            failure.addSuppressed(e);
+        }
+    }
+}

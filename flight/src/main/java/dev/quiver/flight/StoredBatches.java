@@ -1,0 +1,61 @@
+package dev.quiver.flight;
+
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
+import dev.quiver.Devices;
+import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
+import dev.quiver.stream.DeviceArrayStream;
+import dev.quiver.stream.DeviceArrayStreams;
+import dev.quiver.type.Field;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+/**
+ * Batches a server keeps (those a client put), served any number of times: each fetch streams zero-copy
+ * slices of them, so a fetch never consumes the stored arrays and a stored array may be closed while a fetch
+ * still reads its slice.
+ *
+ * <p><b>Ownership.</b> Owns the arrays from construction; {@link #close()} closes them. <b>Threading.</b>
+ * {@link #open()} from any thread, concurrently; {@link #close()} once, after which {@code open()} must not
+ * be called.
+ */
+final class StoredBatches implements AutoCloseable {
+    private final Field schema;
+    private final DeviceType deviceType;
+    private final List<DeviceArray> batches;
+    private final Devices devices;
+
+    /**
+     * @param schema     the struct field of every batch
+     * @param deviceType the device type of every batch
+     * @param batches    the batches; owned by this object from now on
+     * @param devices    the registry of the streams it opens
+     */
+    StoredBatches(Field schema, DeviceType deviceType, List<DeviceArray> batches, Devices devices) {
+        this.schema = schema;
+        this.deviceType = deviceType;
+        this.batches = List.copyOf(batches);
+        this.devices = devices;
+    }
+
+    /** @return the total row count */
+    long rows() {
+        return batches.stream().mapToLong(DeviceArray::length).sum();
+    }
+
+    /** @return a new stream of slices of the stored batches, owned by the caller */
+    DeviceArrayStream open() {
+        try (Arena scratch = Arena.ofConfined()) {
+            MemorySegment out = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
+            DeviceArrayStreams.exportTo(batches.stream().map(batch -> batch.slice(0, batch.length())), schema, deviceType, out);
+            return DeviceArrayStream.importFrom(out, devices);
+        }
+    }
+
+    @Override
+    public void close() {
+        batches.forEach(DeviceArray::close);
+    }
+}

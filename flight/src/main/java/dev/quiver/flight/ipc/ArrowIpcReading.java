@@ -1,0 +1,67 @@
+package dev.quiver.flight.ipc;
+
+import dev.quiver.arrowjava.StreamExport;
+import dev.quiver.stream.DeviceArrayStream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.ipc.InvalidArrowFileException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * An Arrow IPC file ({@code .arrow}, random access) or stream (the streaming format) as a
+ * {@link DeviceArrayStream} of CPU struct arrays, one per record batch. Each batch shares the buffers Arrow
+ * Java read it into (no copy), and stays valid after the stream moves on or is closed.
+ *
+ * <p><b>Ownership.</b> The returned stream owns the reader and the file or input stream: closing it closes
+ * them. Batches belong to the caller. The {@code allocator} is charged for every batch until it is closed, so
+ * it must outlive the stream and its batches.
+ *
+ * <p><b>Threading.</b> The stream is read from one thread at a time, as any {@code DeviceArrayStream}.
+ */
+public final class ArrowIpcReading {
+    private ArrowIpcReading() {}
+
+    /**
+     * @param file      an Arrow IPC file
+     * @param allocator charged for the batches
+     * @return its record batches, owned by the caller
+     * @throws IOException if the file cannot be opened or is not an Arrow IPC file (the message names it)
+     */
+    public static DeviceArrayStream file(Path file, BufferAllocator allocator) throws IOException {
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        return of(new ArrowFileReader(channel, allocator), allocator, file.toString());
+    }
+
+    /**
+     * @param in        Arrow IPC stream bytes; owned by the returned stream
+     * @param allocator charged for the batches
+     * @return its record batches, owned by the caller
+     * @throws IOException if the schema cannot be read
+     */
+    public static DeviceArrayStream stream(InputStream in, BufferAllocator allocator) throws IOException {
+        return of(new ArrowStreamReader(in, allocator), allocator, "the Arrow IPC stream");
+    }
+
+    private static DeviceArrayStream of(ArrowReader reader, BufferAllocator allocator, String what) throws IOException {
+        try {
+            return StreamExport.toDeviceArrayStream(reader, allocator);
+        } catch (UncheckedIOException e) {
+            reader.close();
+            throw new IOException(what + " is not Arrow IPC data Arrow Java can read: " + e.getCause().getMessage(), e.getCause());
+        } catch (InvalidArrowFileException e) {
+            reader.close();
+            throw new IOException(what + " is not an Arrow IPC file: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+    }
+}
