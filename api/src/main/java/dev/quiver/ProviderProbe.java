@@ -1,0 +1,126 @@
+package dev.quiver;
+
+import dev.quiver.internal.backend.CheckedBackendDevice;
+import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceProvider;
+import dev.quiver.spi.ProbeResult;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One provider the loader found (or the error that stopped it loading), probed at most once, when first
+ * needed: its status, the reasons for it, and its devices, each served behind the common argument checks.
+ * Thread-safe: a second thread asking while the probe runs waits for its outcome.
+ */
+final class ProviderProbe {
+    private static final System.Logger LOG = System.getLogger("dev.quiver.devices");
+
+    private final DeviceProvider provider;
+    private final Throwable loadError;
+    private final List<DeviceType> types;
+    private final Optional<String> refusal;
+    private final Devices owner;
+    private Outcome outcome;
+
+    /**
+     * What probing found.
+     *
+     * @param status  usable or not
+     * @param reasons why, as the provider or the selection said
+     * @param devices every device the provider found, wrapped, whether or not it serves its type
+     */
+    record Outcome(ProviderReport.Status status, List<String> reasons, List<Device> devices) {}
+
+    private ProviderProbe(DeviceProvider provider, Throwable loadError, BackendSelection selection, Devices owner) {
+        this.provider = provider;
+        this.loadError = loadError;
+        this.types = provider == null ? List.of() : Arrays.stream(provider.deviceTypes()).mapToObj(DeviceType::of).toList();
+        this.refusal = provider == null ? Optional.empty() : selection.refusal(provider.name());
+        this.owner = owner;
+    }
+
+    /**
+     * @param provider  a loaded provider
+     * @param selection which providers are allowed
+     * @param owner     the devices the wrapped devices belong to
+     * @return its probe, not run yet
+     */
+    static ProviderProbe of(DeviceProvider provider, BackendSelection selection, Devices owner) {
+        return new ProviderProbe(provider, null, selection, owner);
+    }
+
+    /**
+     * @param loadError why a provider failed to load
+     * @return a probe that reports that failure
+     */
+    static ProviderProbe failed(Throwable loadError) {
+        return new ProviderProbe(null, loadError, BackendSelection.all(), null);
+    }
+
+    /** @return whether the provider loaded */
+    boolean loaded() {
+        return provider != null;
+    }
+
+    /** @return whether probing would do work: a loaded provider the selection allows */
+    boolean allowed() {
+        return provider != null && refusal.isEmpty();
+    }
+
+    /** @return the provider's name, {@code "?"} if it failed to load */
+    String name() {
+        return provider == null ? "?" : provider.name();
+    }
+
+    /** @return the provider's class name, {@code "?"} if it failed to load */
+    String className() {
+        return provider == null ? "?" : provider.getClass().getName();
+    }
+
+    /** @return the provider's priority */
+    int priority() {
+        return provider == null ? 0 : provider.priority();
+    }
+
+    /** @return the device types the provider serves */
+    List<DeviceType> types() {
+        return types;
+    }
+
+    /** @return the outcome, probing now if nobody did yet */
+    synchronized Outcome outcome() {
+        if (outcome == null) {
+            outcome = run();
+        }
+        return outcome;
+    }
+
+    private Outcome run() {
+        if (provider == null) {
+            return new Outcome(ProviderReport.Status.FAILED, List.of("failed to load: " + loadError.getMessage()), List.of());
+        }
+        if (refusal.isPresent()) {
+            return new Outcome(ProviderReport.Status.EXCLUDED, List.of(refusal.get()), List.of());
+        }
+        try {
+            return switch (provider.probe()) {
+                case ProbeResult.Available available -> new Outcome(ProviderReport.Status.USABLE, List.of(), wrap(available.devices()));
+                case ProbeResult.Unavailable unavailable -> new Outcome(ProviderReport.Status.UNAVAILABLE, unavailable.reasons(), List.of());
+            };
+        } catch (RuntimeException | LinkageError e) {
+            LOG.log(System.Logger.Level.WARNING, "probe of " + provider.name() + " threw", e);
+            return new Outcome(ProviderReport.Status.FAILED, List.of("probe threw " + e), List.of());
+        }
+    }
+
+    private List<Device> wrap(List<BackendDevice> devices) {
+        List<Device> wrapped = new ArrayList<>(devices.size());
+        for (BackendDevice device : devices) {
+            wrapped.add(new Device(provider.name(), CheckedBackendDevice.of(device), owner));
+        }
+        return List.copyOf(wrapped);
+    }
+}
