@@ -3,11 +3,8 @@ package dev.quiver.device.vulkan;
 import dev.quiver.spi.DriverStartLock;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
-import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,32 +75,24 @@ final class VulkanSurvey {
         } catch (IllegalArgumentException notLoaded) {
             return Optional.empty();
         }
-        Optional<MemorySegment> getProcAddress = loader.find("vkGetInstanceProcAddr");
-        if (getProcAddress.isEmpty()) {
+        Optional<MemorySegment> getInstanceProcAddr = loader.find("vkGetInstanceProcAddr");
+        if (getInstanceProcAddr.isEmpty()) {
             return Optional.empty();
         }
-        Calls vk = new Calls(Linker.nativeLinker().downcallHandle(getProcAddress.get(), FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS)));
-        return DriverStartLock.holding(() -> survey(vk));
-    }
-
-    private static Optional<List<PhysicalDeviceInfo>> survey(Calls vk) {
+        VulkanCalls vk = new VulkanCalls(getInstanceProcAddr.get());
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment enumerateVersion = vk.proc(MemorySegment.NULL, "vkEnumerateInstanceVersion");
-            if (enumerateVersion.equals(MemorySegment.NULL)) {
-                return Optional.empty();
-            }
             MemorySegment version = arena.allocate(JAVA_INT);
-            if (vk.call(enumerateVersion, FunctionDescriptor.of(JAVA_INT, ADDRESS), version) != 0
+            if (vk.call("vkEnumerateInstanceVersion", version) != 0
                     || Integer.compareUnsigned(version.get(JAVA_INT, 0), API_VERSION_1_1) < 0) {
                 return Optional.empty();
             }
-            MemorySegment instance = createInstance(vk, arena);
-            if (instance.equals(MemorySegment.NULL)) {
+            Optional<Instance> instance = DriverStartLock.holding(() -> start(vk, arena));
+            if (instance.isEmpty()) {
                 return Optional.empty();
             }
             List<PhysicalDeviceInfo> found = new ArrayList<>();
-            for (MemorySegment physical : physicalDevices(vk, instance, arena)) {
-                PhysicalDeviceInfo info = read(vk, instance, physical, arena);
+            for (MemorySegment physical : instance.get().physicalDevices()) {
+                PhysicalDeviceInfo info = read(vk, instance.get().handle(), physical, arena);
                 if (Integer.compareUnsigned(info.apiVersion(), API_VERSION_1_1) < 0 || info.queueFamily() < 0) {
                     return Optional.empty();
                 }
@@ -113,8 +102,28 @@ final class VulkanSurvey {
         }
     }
 
+    /**
+     * The instance and its physical devices.
+     *
+     * @param handle          the {@code VkInstance}
+     * @param physicalDevices its {@code VkPhysicalDevice}s, in order
+     */
+    private record Instance(MemorySegment handle, List<MemorySegment> physicalDevices) {}
+
+    /**
+     * Creates the instance and enumerates its physical devices: the calls in which the driver starts (lavapipe
+     * registers its LLVM targets when it enumerates), made under the {@link DriverStartLock}.
+     *
+     * @return the instance, or empty if it could not be made
+     */
+    private static Optional<Instance> start(VulkanCalls vk, Arena arena) {
+        MemorySegment instance = createInstance(vk, arena);
+        return instance.equals(MemorySegment.NULL) ? Optional.empty()
+                : Optional.of(new Instance(instance, physicalDevices(vk, instance, arena)));
+    }
+
     /** @return the instance, or NULL if it could not be made */
-    private static MemorySegment createInstance(Calls vk, Arena arena) {
+    private static MemorySegment createInstance(VulkanCalls vk, Arena arena) {
         List<String> extensions = new ArrayList<>();
         int flags = 0;
         if (instanceExtensions(vk, arena).contains(PORTABILITY_ENUMERATION)) {
@@ -137,20 +146,18 @@ final class VulkanSurvey {
         create.set(JAVA_INT, 48, extensions.size());
         create.set(ADDRESS, 56, extensions.isEmpty() ? MemorySegment.NULL : names);
         MemorySegment handle = arena.allocate(ADDRESS);
-        int result = vk.call(vk.proc(MemorySegment.NULL, "vkCreateInstance"), FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS),
-                create, MemorySegment.NULL, handle);
+        int result = vk.call(MemorySegment.NULL, "vkCreateInstance", create, MemorySegment.NULL, handle);
         return result == 0 ? handle.get(ADDRESS, 0) : MemorySegment.NULL;
     }
 
-    private static List<String> instanceExtensions(Calls vk, Arena arena) {
-        MemorySegment function = vk.proc(MemorySegment.NULL, "vkEnumerateInstanceExtensionProperties");
-        FunctionDescriptor descriptor = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+    private static List<String> instanceExtensions(VulkanCalls vk, Arena arena) {
+        String function = "vkEnumerateInstanceExtensionProperties";
         MemorySegment count = arena.allocate(JAVA_INT);
-        if (vk.call(function, descriptor, MemorySegment.NULL, count, MemorySegment.NULL) != 0) {
+        if (vk.call(MemorySegment.NULL, function, MemorySegment.NULL, count, MemorySegment.NULL) != 0) {
             return List.of();
         }
         MemorySegment properties = arena.allocate(EXTENSION_PROPERTIES_SIZE * Math.max(1, count.get(JAVA_INT, 0)), 4);
-        if (vk.call(function, descriptor, MemorySegment.NULL, count, properties) != 0) {
+        if (vk.call(MemorySegment.NULL, function, MemorySegment.NULL, count, properties) != 0) {
             return List.of();
         }
         List<String> names = new ArrayList<>();
@@ -160,15 +167,14 @@ final class VulkanSurvey {
         return names;
     }
 
-    private static List<MemorySegment> physicalDevices(Calls vk, MemorySegment instance, Arena arena) {
-        MemorySegment function = vk.proc(instance, "vkEnumeratePhysicalDevices");
-        FunctionDescriptor descriptor = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+    private static List<MemorySegment> physicalDevices(VulkanCalls vk, MemorySegment instance, Arena arena) {
+        String function = "vkEnumeratePhysicalDevices";
         MemorySegment count = arena.allocate(JAVA_INT);
-        if (vk.call(function, descriptor, instance, count, MemorySegment.NULL) != 0 || count.get(JAVA_INT, 0) == 0) {
+        if (vk.call(instance, function, instance, count, MemorySegment.NULL) != 0 || count.get(JAVA_INT, 0) == 0) {
             return List.of();
         }
         MemorySegment handles = arena.allocate(ADDRESS, count.get(JAVA_INT, 0));
-        if (vk.call(function, descriptor, instance, count, handles) != 0) {
+        if (vk.call(instance, function, instance, count, handles) != 0) {
             return List.of();
         }
         List<MemorySegment> devices = new ArrayList<>();
@@ -178,16 +184,16 @@ final class VulkanSurvey {
         return devices;
     }
 
-    private static PhysicalDeviceInfo read(Calls vk, MemorySegment instance, MemorySegment physical, Arena arena) {
+    private static PhysicalDeviceInfo read(VulkanCalls vk, MemorySegment instance, MemorySegment physical, Arena arena) {
         MemorySegment maintenance3 = arena.allocate(32, 8);
         maintenance3.set(JAVA_INT, 0, STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES);
         MemorySegment properties2 = arena.allocate(PROPERTIES_2_SIZE, 8);
         properties2.set(JAVA_INT, 0, STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2);
         properties2.set(ADDRESS, 8, maintenance3);
-        vk.run(vk.proc(instance, "vkGetPhysicalDeviceProperties2"), FunctionDescriptor.ofVoid(ADDRESS, ADDRESS), physical, properties2);
+        vk.run(instance, "vkGetPhysicalDeviceProperties2", physical, properties2);
 
         MemorySegment memory = arena.allocate(MEMORY_PROPERTIES_SIZE, 8);
-        vk.run(vk.proc(instance, "vkGetPhysicalDeviceMemoryProperties"), FunctionDescriptor.ofVoid(ADDRESS, ADDRESS), physical, memory);
+        vk.run(instance, "vkGetPhysicalDeviceMemoryProperties", physical, memory);
         List<PhysicalDeviceInfo.MemoryType> types = new ArrayList<>();
         for (int i = 0; i < memory.get(JAVA_INT, 0); i++) {
             types.add(new PhysicalDeviceInfo.MemoryType(memory.get(JAVA_INT, 4 + 8L * i), memory.get(JAVA_INT, 8 + 8L * i)));
@@ -197,13 +203,12 @@ final class VulkanSurvey {
             heaps.add(new PhysicalDeviceInfo.Heap(memory.get(JAVA_LONG, 264 + 16L * i), memory.get(JAVA_INT, 272 + 16L * i)));
         }
 
-        MemorySegment familyFunction = vk.proc(instance, "vkGetPhysicalDeviceQueueFamilyProperties");
-        FunctionDescriptor familyDescriptor = FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS);
+        String familyFunction = "vkGetPhysicalDeviceQueueFamilyProperties";
         MemorySegment count = arena.allocate(JAVA_INT);
-        vk.run(familyFunction, familyDescriptor, physical, count, MemorySegment.NULL);
+        vk.run(instance, familyFunction, physical, count, MemorySegment.NULL);
         int families = count.get(JAVA_INT, 0);
         MemorySegment familyProperties = arena.allocate(QUEUE_FAMILY_SIZE * Math.max(1, families), 4);
-        vk.run(familyFunction, familyDescriptor, physical, count, familyProperties);
+        vk.run(instance, familyFunction, physical, count, familyProperties);
         int[] flags = new int[count.get(JAVA_INT, 0)];
         int[] queues = new int[flags.length];
         for (int i = 0; i < flags.length; i++) {
@@ -215,39 +220,5 @@ final class VulkanSurvey {
                 properties2.get(JAVA_INT, PROPERTIES_OFFSET + 16), maintenance3.get(JAVA_LONG, 24),
                 Integer.toUnsignedLong(properties2.get(JAVA_INT, MAX_ALLOCATION_COUNT_OFFSET)), heaps, types, family,
                 family < 0 ? 0 : flags[family]);
-    }
-
-    /** {@code vkGetInstanceProcAddr} and calls through the pointers it returns. */
-    private record Calls(MethodHandle getProcAddress) {
-        MemorySegment proc(MemorySegment instance, String name) {
-            try (Arena arena = Arena.ofConfined()) {
-                return (MemorySegment) getProcAddress.invokeExact(instance, arena.allocateFrom(name));
-            } catch (RuntimeException | Error e) {
-                throw e;
-            } catch (Throwable t) {
-                throw new IllegalStateException(t);
-            }
-        }
-
-        int call(MemorySegment function, FunctionDescriptor descriptor, Object... arguments) {
-            return (int) invoke(function, descriptor, arguments);
-        }
-
-        void run(MemorySegment function, FunctionDescriptor descriptor, Object... arguments) {
-            invoke(function, descriptor, arguments);
-        }
-
-        private static Object invoke(MemorySegment function, FunctionDescriptor descriptor, Object... arguments) {
-            if (function.equals(MemorySegment.NULL)) {
-                throw new IllegalStateException("the Vulkan loader lacks a core function");
-            }
-            try {
-                return Linker.nativeLinker().downcallHandle(function, descriptor).invokeWithArguments(arguments);
-            } catch (RuntimeException | Error e) {
-                throw e;
-            } catch (Throwable t) {
-                throw new IllegalStateException(t);
-            }
-        }
     }
 }
