@@ -10,13 +10,13 @@ import java.util.function.Supplier;
 /**
  * Entry point of the {@code quiver} command. Picocli reads a command's annotations when the command is added,
  * so a command line that names a subcommand first gets only that one; any other (help, options, a mistake)
- * gets them all.
+ * gets them all. A bare {@code quiver devices}, which takes no options, runs without picocli at all: its
+ * classes are compiled for Java 5, which class data sharing cannot keep, so loading and verifying them
+ * would cost that command most of its start-up.
  */
 @Command(name = "quiver", mixinStandardHelpOptions = true, version = "quiver 0.1.0",
         description = "Apache Arrow data on any device, through the Arrow C Device Data Interface.")
 public final class Quiver {
-    private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
-
     /**
      * @param args command-line arguments
      */
@@ -31,12 +31,16 @@ public final class Quiver {
      * @return the exit code
      */
     public static int run(String... args) {
+        if (args.length == 1 && args[0].equals("devices")) {
+            return new DevicesCommand().call();
+        }
         CommandLine line = new CommandLine(new Quiver());
-        Supplier<Object> named = args.length == 0 ? null : SUBCOMMANDS.get(args[0]);
+        Map<String, Supplier<Object>> subcommands = subcommands();
+        Supplier<Object> named = args.length == 0 ? null : subcommands.get(args[0]);
         if (named != null && !args[0].equals("help")) {
             line.addSubcommand(args[0], named.get());
         } else {
-            SUBCOMMANDS.forEach((name, command) -> line.addSubcommand(name, command.get()));
+            subcommands.forEach((name, command) -> line.addSubcommand(name, command.get()));
         }
         return line.execute(args);
     }
