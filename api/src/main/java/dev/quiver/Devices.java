@@ -1,15 +1,11 @@
 package dev.quiver;
 
-import dev.quiver.internal.backend.CheckedBackendDevice;
-import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
@@ -19,9 +15,11 @@ import java.util.ServiceLoader;
  * The devices of this process: the backends found by {@link ServiceLoader}, probed lazily, ranked and
  * filtered by a {@link BackendSelection}.
  *
- * <p>Nothing native happens until the first call that needs devices; then every allowed provider is probed
- * once and the result is kept. When two usable providers serve one device type, the one with the higher
- * {@link DeviceProvider#priority()} serves it (ties: the first by name). Every device is served behind the
+ * <p>Nothing native happens until the first call that needs devices, and then only what that call needs:
+ * {@link #get}, {@link #find} and {@link #cpu()} probe the providers that serve the device type asked for,
+ * the listings ({@link #report()}, {@link #all()}, {@link #ranked()}) probe every allowed provider, in
+ * parallel. Each provider is probed at most once and its result kept. When two usable providers serve one
+ * device type, the one with the higher {@link DeviceProvider#priority()} serves it (ties: the first by name). Every device is served behind the
  * argument checks common to all backends (see {@link Device#backend()}), vendor plugins' included. Each
  * provider's outcome is logged at {@code DEBUG} on the {@code dev.quiver.devices} {@link System.Logger},
  * one line with its status, reasons or device count, and the time its probe took. Thread-safe.
@@ -37,13 +35,20 @@ public final class Devices {
     private static final System.Logger LOG = System.getLogger("dev.quiver.devices");
     private static volatile Devices system;
 
-    private final List<Candidate> candidates;
-    private final BackendSelection selection;
-    private volatile Discovery discovery;
+    /** Every provider found, in name order; those that failed to load last. */
+    private final List<ProviderProbe> probes;
+    private volatile List<ProviderReport> reports;
 
-    private Devices(List<Candidate> candidates, BackendSelection selection) {
-        this.candidates = candidates;
-        this.selection = selection;
+    private Devices(List<DeviceProvider> providers, List<Throwable> loadErrors, BackendSelection selection) {
+        List<ProviderProbe> found = new ArrayList<>();
+        for (DeviceProvider provider : providers) {
+            found.add(ProviderProbe.of(provider, selection, this));
+        }
+        found.sort(Comparator.comparing(ProviderProbe::name));
+        for (Throwable error : loadErrors) {
+            found.add(ProviderProbe.failed(error));
+        }
+        this.probes = List.copyOf(found);
     }
 
     /** @return the process-wide devices, from the class path or module path, selected by the environment */
@@ -53,7 +58,10 @@ public final class Devices {
             synchronized (Devices.class) {
                 result = system;
                 if (result == null) {
-                    result = new Devices(load(), BackendSelection.fromEnvironment());
+                    List<DeviceProvider> providers = new ArrayList<>();
+                    List<Throwable> errors = new ArrayList<>();
+                    load(providers, errors);
+                    result = new Devices(providers, errors, BackendSelection.fromEnvironment());
                     system = result;
                 }
             }
@@ -67,33 +75,44 @@ public final class Devices {
      * @return devices over exactly these providers
      */
     public static Devices of(List<? extends DeviceProvider> providers, BackendSelection selection) {
-        List<Candidate> candidates = new ArrayList<>();
-        for (DeviceProvider provider : providers) {
-            candidates.add(new Candidate(provider, null));
-        }
-        return new Devices(candidates, selection);
+        return new Devices(List.copyOf(providers), List.of(), selection);
     }
 
     /** @return one entry per provider found, in name order, each probed unless excluded */
     public List<ProviderReport> report() {
-        return discover().reports;
+        List<ProviderReport> result = reports;
+        if (result == null) {
+            synchronized (this) {
+                result = reports;
+                if (result == null) {
+                    ParallelProbes.probeAll(probes);
+                    result = ProviderReports.of(probes);
+                    reports = result;
+                }
+            }
+        }
+        return result;
     }
 
     /** @return every device of every chosen, usable provider */
     public List<Device> all() {
-        return discover().reports.stream().flatMap(r -> r.devices().stream()).toList();
+        return report().stream().flatMap(r -> r.devices().stream()).toList();
     }
 
     /**
+     * Probes only the providers that serve {@code type}.
+     *
      * @param type a device type
      * @param id   a device id (-1 for the CPU)
      * @return the device, if a chosen provider serves it
      */
     public Optional<Device> find(DeviceType type, long id) {
-        return all().stream().filter(d -> d.type().equals(type) && d.id() == id).findFirst();
+        return ProviderReports.devicesOf(serving(type), type).stream().filter(d -> d.id() == id).findFirst();
     }
 
     /**
+     * Probes only the providers that serve {@code type}.
+     *
      * @param type a device type
      * @param id   a device id (-1 for the CPU)
      * @return the device
@@ -140,109 +159,38 @@ public final class Devices {
         return out.append(String.join(", ", parts)).append(']').toString();
     }
 
-    /** @return the CPU device */
+    /** @return the CPU device, probing only the providers that serve the CPU */
     public Device cpu() {
         return get(DeviceType.CPU, -1);
     }
 
+    /** @return the loaded providers that serve {@code type}, in name order */
+    private List<ProviderProbe> serving(DeviceType type) {
+        return probes.stream().filter(p -> p.loaded() && p.types().contains(type)).toList();
+    }
+
     private String missing(DeviceType type, long id) {
-        List<String> why = new ArrayList<>();
-        for (ProviderReport report : report()) {
-            if (report.deviceTypes().contains(type)) {
-                why.add(report.name() + ": " + report.status() + (report.reasons().isEmpty() ? "" : " (" + String.join("; ", report.reasons()) + ")"));
-            }
-        }
-        String devices = all().stream().filter(d -> d.type().equals(type)).map(d -> Long.toString(d.id())).toList().toString();
-        if (why.isEmpty()) {
+        List<ProviderProbe> serving = serving(type);
+        if (serving.isEmpty()) {
             return "no backend serves device type " + type + " (code " + type.code() + "); add a quiver-device-* jar for it";
         }
+        List<String> why = ProviderReports.why(serving, type);
+        String devices = ProviderReports.devicesOf(serving, type).stream().map(d -> Long.toString(d.id())).toList().toString();
         return "no " + type + " device " + id + " (devices of that type: " + devices + "); providers: " + String.join(", ", why);
     }
 
-    private Discovery discover() {
-        Discovery result = discovery;
-        if (result == null) {
-            synchronized (this) {
-                result = discovery;
-                if (result == null) {
-                    result = Discovery.run(candidates, selection, this);
-                    discovery = result;
-                }
-            }
-        }
-        return result;
-    }
-
-    private static List<Candidate> load() {
-        List<Candidate> found = new ArrayList<>();
+    private static void load(List<DeviceProvider> providers, List<Throwable> errors) {
         Iterator<DeviceProvider> it = ServiceLoader.load(DeviceProvider.class).iterator();
         while (true) {
             try {
                 if (!it.hasNext()) {
                     break;
                 }
-                found.add(new Candidate(it.next(), null));
+                providers.add(it.next());
             } catch (ServiceConfigurationError e) {
                 LOG.log(System.Logger.Level.WARNING, "a device provider failed to load", e);
-                found.add(new Candidate(null, e));
+                errors.add(e);
             }
-        }
-        return found;
-    }
-
-    /** A provider found by the loader, or the error that stopped it loading. */
-    private record Candidate(DeviceProvider provider, Throwable loadError) {}
-
-    /** The probed, ranked state; computed once. */
-    private record Discovery(List<ProviderReport> reports) {
-
-        static Discovery run(List<Candidate> candidates, BackendSelection selection, Devices owner) {
-            List<ProviderProbe.Probed> probed = new ArrayList<>();
-            List<ProviderReport> broken = new ArrayList<>();
-            for (Candidate candidate : candidates) {
-                if (candidate.provider() == null) {
-                    broken.add(new ProviderReport("?", "?", List.of(), 0, ProviderReport.Status.FAILED,
-                            List.of("failed to load: " + candidate.loadError().getMessage()), List.of(), ""));
-                    continue;
-                }
-                probed.add(ProviderProbe.probe(candidate.provider(), selection, LOG));
-            }
-            probed.sort(Comparator.comparing((ProviderProbe.Probed p) -> p.provider().name()));
-            Map<DeviceType, ProviderProbe.Probed> chosen = new HashMap<>();
-            for (ProviderProbe.Probed p : probed) {
-                if (p.status() != ProviderReport.Status.USABLE) {
-                    continue;
-                }
-                for (DeviceType type : p.types()) {
-                    ProviderProbe.Probed current = chosen.get(type);
-                    if (current == null || p.provider().priority() > current.provider().priority()) {
-                        chosen.put(type, p);
-                    }
-                }
-            }
-            List<ProviderReport> reports = new ArrayList<>();
-            for (ProviderProbe.Probed p : probed) {
-                List<String> reasons = new ArrayList<>(p.reasons());
-                List<Device> devices = new ArrayList<>();
-                if (p.status() == ProviderReport.Status.USABLE) {
-                    for (DeviceType type : p.types()) {
-                        ProviderProbe.Probed winner = chosen.get(type);
-                        if (winner != p) {
-                            reasons.add(type + " is served by " + winner.provider().name() + " (priority "
-                                    + winner.provider().priority() + " over " + p.provider().priority() + ")");
-                        }
-                    }
-                    for (BackendDevice device : p.devices()) {
-                        if (chosen.get(DeviceType.of(device.deviceType())) == p) {
-                            devices.add(new Device(p.provider().name(), CheckedBackendDevice.of(device), owner));
-                        }
-                    }
-                }
-                reports.add(new ProviderReport(p.provider().name(), p.provider().getClass().getName(), p.types(),
-                        p.provider().priority(), p.status(), reasons, devices, p.hint()));
-            }
-            reports.addAll(broken);
-            return new Discovery(List.copyOf(reports));
         }
     }
 }

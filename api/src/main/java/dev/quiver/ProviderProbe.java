@@ -1,87 +1,156 @@
 package dev.quiver;
 
+import dev.quiver.internal.backend.CheckedBackendDevice;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.ProbeResult;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Probes one provider for discovery: runs its probe unless the selection excludes it, turns a probe that
- * throws into {@link ProviderReport.Status#FAILED}, and logs the decision at {@code DEBUG}, one line per
- * provider with the time its probe took. Stateless; safe from any thread (discovery calls it under its own
- * lock).
+ * One provider the loader found (or the error that stopped it loading), probed at most once, when first
+ * needed: its status, the reasons for it, and its devices, each served behind the common argument checks.
+ * Each outcome is logged once at {@code DEBUG} on the {@code dev.quiver.devices} {@link System.Logger}: the
+ * provider, its status, the time its probe took, and its reasons or device count. Thread-safe: a second
+ * thread asking while the probe runs waits for its outcome.
  */
 final class ProviderProbe {
-    private ProviderProbe() {}
+    private static final System.Logger LOG = System.getLogger("dev.quiver.devices");
+
+    private final DeviceProvider provider;
+    private final Throwable loadError;
+    private final List<DeviceType> types;
+    private final Optional<String> refusal;
+    private final Devices owner;
+    private Outcome outcome;
 
     /**
-     * What one provider's probe found. Immutable.
+     * What probing found.
      *
-     * @param provider the provider
-     * @param types    the device types it serves
-     * @param status   usable, unavailable, excluded or failed
-     * @param reasons  why it is not usable (empty when usable)
-     * @param devices  the devices it found (empty unless usable)
-     * @param hint     what to install or set to make it usable; empty if it gives none
+     * @param status  usable or not
+     * @param reasons why, as the provider or the selection said
+     * @param devices every device the provider found, wrapped, whether or not it serves its type
      */
-    record Probed(DeviceProvider provider, List<DeviceType> types, ProviderReport.Status status,
-                  List<String> reasons, List<BackendDevice> devices, String hint) {}
+    record Outcome(ProviderReport.Status status, List<String> reasons, List<Device> devices) {}
 
-    /**
-     * @param provider  a provider found by the loader or given by the caller
-     * @param selection which providers may be probed
-     * @param log       where the decision goes ({@code DEBUG}) and a provider that throws ({@code WARNING})
-     * @return the outcome; never throws for a provider that breaks its contract
-     */
-    static Probed probe(DeviceProvider provider, BackendSelection selection, System.Logger log) {
-        List<DeviceType> types = Arrays.stream(provider.deviceTypes()).mapToObj(DeviceType::of).toList();
-        String hint = hintOf(provider, log);
-        Optional<String> refusal = selection.refusal(provider.name());
-        if (refusal.isPresent()) {
-            Probed excluded = new Probed(provider, types, ProviderReport.Status.EXCLUDED, List.of(refusal.get()), List.of(), hint);
-            logDecision(log, excluded, -1);
-            return excluded;
-        }
-        long start = System.nanoTime();
-        Probed probed;
-        try {
-            probed = switch (provider.probe()) {
-                case ProbeResult.Available available ->
-                        new Probed(provider, types, ProviderReport.Status.USABLE, List.of(), available.devices(), hint);
-                case ProbeResult.Unavailable unavailable ->
-                        new Probed(provider, types, ProviderReport.Status.UNAVAILABLE, unavailable.reasons(), List.of(), hint);
-            };
-        } catch (RuntimeException | LinkageError e) {
-            log.log(System.Logger.Level.WARNING, "probe of " + provider.name() + " threw", e);
-            probed = new Probed(provider, types, ProviderReport.Status.FAILED, List.of("probe threw " + e), List.of(), hint);
-        }
-        logDecision(log, probed, System.nanoTime() - start);
-        return probed;
+    private ProviderProbe(DeviceProvider provider, Throwable loadError, BackendSelection selection, Devices owner) {
+        this.provider = provider;
+        this.loadError = loadError;
+        this.types = provider == null ? List.of() : Arrays.stream(provider.deviceTypes()).mapToObj(DeviceType::of).toList();
+        this.refusal = provider == null ? Optional.empty() : selection.refusal(provider.name());
+        this.owner = owner;
     }
 
-    private static String hintOf(DeviceProvider provider, System.Logger log) {
+    /**
+     * @param provider  a loaded provider
+     * @param selection which providers are allowed
+     * @param owner     the devices the wrapped devices belong to
+     * @return its probe, not run yet
+     */
+    static ProviderProbe of(DeviceProvider provider, BackendSelection selection, Devices owner) {
+        return new ProviderProbe(provider, null, selection, owner);
+    }
+
+    /**
+     * @param loadError why a provider failed to load
+     * @return a probe that reports that failure
+     */
+    static ProviderProbe failed(Throwable loadError) {
+        return new ProviderProbe(null, loadError, BackendSelection.all(), null);
+    }
+
+    /** @return whether the provider loaded */
+    boolean loaded() {
+        return provider != null;
+    }
+
+    /** @return whether probing would do work: a loaded provider the selection allows */
+    boolean allowed() {
+        return provider != null && refusal.isEmpty();
+    }
+
+    /** @return the provider's name, {@code "?"} if it failed to load */
+    String name() {
+        return provider == null ? "?" : provider.name();
+    }
+
+    /** @return the provider's class name, {@code "?"} if it failed to load */
+    String className() {
+        return provider == null ? "?" : provider.getClass().getName();
+    }
+
+    /** @return the provider's priority */
+    int priority() {
+        return provider == null ? 0 : provider.priority();
+    }
+
+    /** @return the device types the provider serves */
+    List<DeviceType> types() {
+        return types;
+    }
+
+    /** @return the outcome, probing now if nobody did yet */
+    synchronized Outcome outcome() {
+        if (outcome == null) {
+            long start = System.nanoTime();
+            outcome = run();
+            logDecision(outcome, allowed() ? System.nanoTime() - start : -1);
+        }
+        return outcome;
+    }
+
+    /** @return what to install or set to make the provider usable; empty if it gives none or failed to load */
+    String setupHint() {
+        if (provider == null) {
+            return "";
+        }
         try {
-            return provider.setupHint();
+            String hint = provider.setupHint();
+            return hint == null ? "" : hint;
         } catch (RuntimeException e) {
-            log.log(System.Logger.Level.WARNING, "setupHint of " + provider.name() + " threw", e);
+            LOG.log(System.Logger.Level.WARNING, "setupHint of " + provider.name() + " threw", e);
             return "";
         }
     }
 
-    /** Logs one line for {@code probed}; {@code nanos} is negative when nothing was probed. */
-    private static void logDecision(System.Logger log, Probed probed, long nanos) {
-        if (!log.isLoggable(System.Logger.Level.DEBUG)) {
+    private void logDecision(Outcome decided, long nanos) {
+        if (!LOG.isLoggable(System.Logger.Level.DEBUG)) {
             return;
         }
         String took = nanos < 0 ? "not probed" : String.format(Locale.ROOT, "probed in %.1f ms", nanos / 1e6);
-        String outcome = probed.status() == ProviderReport.Status.USABLE
-                ? probed.devices().size() + " device(s)"
-                : String.join("; ", probed.reasons());
-        log.log(System.Logger.Level.DEBUG, "provider " + probed.provider().name() + ": " + probed.status() + ", "
-                + took + ": " + outcome);
+        String found = decided.status() == ProviderReport.Status.USABLE
+                ? decided.devices().size() + " device(s)"
+                : String.join("; ", decided.reasons());
+        LOG.log(System.Logger.Level.DEBUG, "provider " + name() + ": " + decided.status() + ", " + took + ": " + found);
+    }
+
+    private Outcome run() {
+        if (provider == null) {
+            return new Outcome(ProviderReport.Status.FAILED, List.of("failed to load: " + loadError.getMessage()), List.of());
+        }
+        if (refusal.isPresent()) {
+            return new Outcome(ProviderReport.Status.EXCLUDED, List.of(refusal.get()), List.of());
+        }
+        try {
+            return switch (provider.probe()) {
+                case ProbeResult.Available available -> new Outcome(ProviderReport.Status.USABLE, List.of(), wrap(available.devices()));
+                case ProbeResult.Unavailable unavailable -> new Outcome(ProviderReport.Status.UNAVAILABLE, unavailable.reasons(), List.of());
+            };
+        } catch (RuntimeException | LinkageError e) {
+            LOG.log(System.Logger.Level.WARNING, "probe of " + provider.name() + " threw", e);
+            return new Outcome(ProviderReport.Status.FAILED, List.of("probe threw " + e), List.of());
+        }
+    }
+
+    private List<Device> wrap(List<BackendDevice> devices) {
+        List<Device> wrapped = new ArrayList<>(devices.size());
+        for (BackendDevice device : devices) {
+            wrapped.add(new Device(provider.name(), CheckedBackendDevice.of(device), owner));
+        }
+        return List.copyOf(wrapped);
     }
 }

@@ -1,7 +1,10 @@
 package dev.quiver.benchmarks;
 
+import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.ProviderReport;
+import dev.quiver.host.ArrayReader;
+import dev.quiver.host.HostVector;
 
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -10,22 +13,42 @@ import java.util.List;
 
 /**
  * Prints the milliseconds from JVM start to the first listing of {@link Devices#system()} with every
- * plugin on the class path (each probed), or, with {@code --baseline}, from JVM start to {@code main}.
- * Run in a fresh JVM per measurement; {@link RunAll} does that.
+ * plugin on the class path (each probed), or, with {@code --baseline}, from JVM start to {@code main}, or,
+ * with {@code --cpu-array}, from JVM start to the first CPU {@link DeviceArray} read back (the CPU device from
+ * {@link Devices#cpu()}, a column built on the host and moved to it, its values read). Run in a fresh JVM per
+ * measurement; {@link RunAll} does that.
  */
 public final class DiscoveryTiming {
+    /** The argument that measures JVM start to {@code main}. */
+    static final String BASELINE = "--baseline";
+    /** The argument that measures JVM start to the first usable CPU array. */
+    static final String CPU_ARRAY = "--cpu-array";
+
     private DiscoveryTiming() {}
 
     /**
-     * @param args {@code --baseline} to measure JVM start only
+     * @param args {@value #BASELINE} to measure JVM start only, {@value #CPU_ARRAY} to measure the first CPU
+     *             array, nothing to measure the listing
      */
     public static void main(String[] args) {
         Instant start = Instant.ofEpochMilli(ManagementFactory.getRuntimeMXBean().getStartTime());
-        int providers = 0;
-        if (args.length == 0 || !args[0].equals("--baseline")) {
-            List<ProviderReport> report = Devices.system().report();
-            providers = report.size();
+        String mode = args.length == 0 ? "" : args[0];
+        int count = switch (mode) {
+            case BASELINE -> 0;
+            case CPU_ARRAY -> firstCpuArray();
+            default -> {
+                List<ProviderReport> report = Devices.system().report();
+                yield report.size();
+            }
+        };
+        System.out.println(Duration.between(start, Instant.now()).toMillis() + " " + count);
+    }
+
+    /** @return the number of values read back */
+    private static int firstCpuArray() {
+        Devices.system().cpu();
+        try (DeviceArray column = HostVector.int64("x", 1L, null, 3L).toDeviceArray()) {
+            return ArrayReader.of(column).values().size();
         }
-        System.out.println(Duration.between(start, Instant.now()).toMillis() + " " + providers);
     }
 }

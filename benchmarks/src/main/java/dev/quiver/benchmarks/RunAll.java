@@ -45,21 +45,24 @@ public final class RunAll {
                 .resultFormat(ResultFormatType.JSON).result(results.resolve("jmh.json").toString())
                 .build();
         new Runner(options).run();
-        List<Long> baseline = discovery(true);
-        List<Long> listing = discovery(false);
+        List<Long> baseline = discovery(DiscoveryTiming.BASELINE);
+        List<Long> listing = discovery(null);
+        List<Long> cpuArray = discovery(DiscoveryTiming.CPU_ARRAY);
         Files.writeString(results.resolve("discovery.json"), "{\"jvmStartToMainMillis\": " + baseline
-                + ", \"jvmStartToDevicesListingMillis\": " + listing + "}\n", StandardCharsets.UTF_8);
+                + ", \"jvmStartToDevicesListingMillis\": " + listing
+                + ", \"jvmStartToCpuArrayMillis\": " + cpuArray + "}\n", StandardCharsets.UTF_8);
         PerformanceReport.write(results, docs);
     }
 
-    private static List<Long> discovery(boolean baseline) throws IOException, InterruptedException {
+    /** @param mode the argument of {@link DiscoveryTiming}, or null to time the listing */
+    private static List<Long> discovery(String mode) throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElse("java");
         List<Long> millis = new ArrayList<>();
         for (int i = 0; i < DISCOVERY_RUNS; i++) {
             List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
                     "-cp", System.getProperty("java.class.path"), DiscoveryTiming.class.getName()));
-            if (baseline) {
-                command.add("--baseline");
+            if (mode != null) {
+                command.add(mode);
             }
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();

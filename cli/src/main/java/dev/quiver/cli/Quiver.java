@@ -5,16 +5,21 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
 /**
- * Entry point of the {@code quiver} command. Colours its output only on a terminal, and never where
+ * Entry point of the {@code quiver} command. Picocli reads a command's annotations when the command is added,
+ * so a command line that names a subcommand first gets only that one; any other (help, options, a mistake)
+ * gets them all. A bare {@code quiver devices}, which takes no options, runs without picocli at all: its
+ * classes are compiled for Java 5, which class data sharing cannot keep, so loading and verifying them
+ * would cost that command most of its start-up. Colours its output only on a terminal, and never where
  * {@code NO_COLOR} is set ({@link Style}).
  */
 @Command(name = "quiver", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Apache Arrow data on any device, through the Arrow C Device Data Interface.",
-        subcommands = {DevicesCommand.class, SelftestCommand.class, BenchCommand.class, CheckCommand.class, FlightCommand.class,
-                CommandLine.HelpCommand.class})
+        description = "Apache Arrow data on any device, through the Arrow C Device Data Interface.")
 public final class Quiver {
-
     /**
      * @param args command-line arguments
      */
@@ -23,15 +28,36 @@ public final class Quiver {
     }
 
     /**
-     * Runs a command without exiting, for tests and embedding.
+     * Runs a command line without exiting, for tests.
      *
      * @param args command-line arguments
      * @return the exit code
      */
     public static int run(String... args) {
-        CommandLine commandLine = new CommandLine(new Quiver());
+        if (args.length == 1 && args[0].equals("devices")) {
+            return new DevicesCommand().call();
+        }
+        CommandLine line = new CommandLine(new Quiver());
+        Map<String, Supplier<Object>> subcommands = subcommands();
+        Supplier<Object> named = args.length == 0 ? null : subcommands.get(args[0]);
+        if (named != null && !args[0].equals("help")) {
+            line.addSubcommand(args[0], named.get());
+        } else {
+            subcommands.forEach((name, command) -> line.addSubcommand(name, command.get()));
+        }
         Help.Ansi ansi = Style.detect().colour() ? Help.Ansi.ON : Help.Ansi.OFF;
-        commandLine.setColorScheme(Help.defaultColorScheme(ansi));
-        return commandLine.execute(args);
+        line.setColorScheme(Help.defaultColorScheme(ansi));
+        return line.execute(args);
+    }
+
+    private static Map<String, Supplier<Object>> subcommands() {
+        Map<String, Supplier<Object>> all = new LinkedHashMap<>();
+        all.put("devices", DevicesCommand::new);
+        all.put("selftest", SelftestCommand::new);
+        all.put("bench", BenchCommand::new);
+        all.put("check", CheckCommand::new);
+        all.put("flight", FlightCommand::new);
+        all.put("help", CommandLine.HelpCommand::new);
+        return all;
     }
 }

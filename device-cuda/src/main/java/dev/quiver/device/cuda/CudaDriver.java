@@ -1,10 +1,12 @@
 package dev.quiver.device.cuda;
 
 import dev.quiver.device.ffm.Bindings;
+import dev.quiver.device.ffm.Downcalls;
 import dev.quiver.device.ffm.Once;
 import dev.quiver.device.ffm.VendorLibrary;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
@@ -64,14 +66,16 @@ final class CudaDriver {
         MemorySegment getProcAddress = loaded.lookup().find(CudaFunction.cuGetProcAddress.c().symbol()).orElseThrow(() ->
                 new CudaUnavailableException("CUDA driver too old: " + library + " has no "
                         + CudaFunction.cuGetProcAddress.c().symbol() + " (a CUDA 12.0 or newer driver is needed)"));
-        Linker linker = Linker.nativeLinker();
-        MethodHandle lookup = linker.downcallHandle(getProcAddress, CudaFunction.cuGetProcAddress.c().descriptor());
-        MethodHandle[] handles = new MethodHandle[CudaFunction.values().length];
-        handles[CudaFunction.cuGetProcAddress.ordinal()] = lookup;
+        MethodHandle lookup = Linker.nativeLinker().downcallHandle(getProcAddress, CudaFunction.cuGetProcAddress.c().descriptor());
+        CudaFunction[] functions = CudaFunction.values();
+        MemorySegment[] addresses = new MemorySegment[functions.length];
+        FunctionDescriptor[] descriptors = new FunctionDescriptor[functions.length];
+        addresses[CudaFunction.cuGetProcAddress.ordinal()] = getProcAddress;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment pfn = arena.allocate(ADDRESS);
             MemorySegment status = arena.allocate(JAVA_INT);
-            for (CudaFunction function : CudaFunction.values()) {
+            for (CudaFunction function : functions) {
+                descriptors[function.ordinal()] = function.c().descriptor();
                 if (function == CudaFunction.cuGetProcAddress) {
                     continue;
                 }
@@ -85,10 +89,10 @@ final class CudaDriver {
                             : "CUDA driver incomplete: cuGetProcAddress found no " + function.name() + " (CUresult " + result
                               + ", symbol status " + status.get(JAVA_INT, 0) + ")");
                 }
-                handles[function.ordinal()] = linker.downcallHandle(address, function.c().descriptor());
+                addresses[function.ordinal()] = address;
             }
         }
-        Bindings<CudaFunction> api = new Bindings<>(handles, CUDA_SUCCESS, (calls, function, result) ->
+        Bindings<CudaFunction> api = new Bindings<>(Downcalls.of(addresses, descriptors), CUDA_SUCCESS, (calls, function, result) ->
                 new CudaException(function.name(), result, errorText(calls, CudaFunction.cuGetErrorName, result),
                         errorText(calls, CudaFunction.cuGetErrorString, result)));
         int init = api.result(CudaFunction.cuInit, h -> (int) h.invokeExact(0));

@@ -27,7 +27,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * @param <F> the backend's table of entry points
  */
 public final class Bindings<F extends Enum<F>> {
-    private final MethodHandle[] handles;
+    private final Downcalls handles;
     private final int success;
     private final Failure<F> failure;
 
@@ -102,7 +102,16 @@ public final class Bindings<F extends Enum<F>> {
      * @param failure makes the exception for any other result
      */
     public Bindings(MethodHandle[] handles, int success, Failure<F> failure) {
-        this.handles = handles.clone();
+        this(Downcalls.bound(handles), success, failure);
+    }
+
+    /**
+     * @param handles one downcall per constant of {@code F}, by ordinal, made when first called
+     * @param success the result code of success
+     * @param failure makes the exception for any other result
+     */
+    public Bindings(Downcalls handles, int success, Failure<F> failure) {
+        this.handles = handles;
         this.success = success;
         this.failure = failure;
     }
@@ -140,7 +149,7 @@ public final class Bindings<F extends Enum<F>> {
      * @return its bound handle
      */
     public MethodHandle handle(F function) {
-        return handles[function.ordinal()];
+        return handles.get(function.ordinal());
     }
 
     /**
@@ -149,7 +158,7 @@ public final class Bindings<F extends Enum<F>> {
      * @return the result code, unchecked
      */
     public int result(F function, Call call) {
-        return invoke(handles[function.ordinal()], call);
+        return invoke(handles.get(function.ordinal()), call);
     }
 
     /**
@@ -159,7 +168,7 @@ public final class Bindings<F extends Enum<F>> {
      * @param action   the invocation
      */
     public void run(F function, Action action) {
-        invoke(handles[function.ordinal()], h -> {
+        invoke(handles.get(function.ordinal()), h -> {
             action.invoke(h);
             return success;
         });
@@ -212,7 +221,7 @@ public final class Bindings<F extends Enum<F>> {
     public Returned returned(F function, HandleCall call) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment status = arena.allocate(JAVA_INT);
-            MemorySegment handle = invoke(handles[function.ordinal()], call, status);
+            MemorySegment handle = invoke(handles.get(function.ordinal()), call, status);
             return new Returned(handle, status.get(JAVA_INT, 0));
         }
     }

@@ -1,10 +1,10 @@
 package dev.quiver.device.ffm;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
-import java.lang.invoke.MethodHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,21 +39,23 @@ public record VendorLibrary(String library, SymbolLookup lookup) {
     }
 
     /**
-     * Binds every entry point of a table by its symbol.
+     * Finds every entry point of a table by its symbol now, and makes each downcall handle on the entry
+     * point's first call.
      *
      * @param table the backend's table
      * @param <F>   the table type
-     * @return one downcall handle per constant, by ordinal
+     * @return one downcall per constant, by ordinal
      * @throws NotFoundException naming the first symbol the library lacks
      */
-    public <F extends Enum<F> & CFunction.Table> MethodHandle[] bindAll(Class<F> table) throws NotFoundException {
-        Linker linker = Linker.nativeLinker();
+    public <F extends Enum<F> & CFunction.Table> Downcalls bindAll(Class<F> table) throws NotFoundException {
         F[] functions = table.getEnumConstants();
-        MethodHandle[] handles = new MethodHandle[functions.length];
+        MemorySegment[] addresses = new MemorySegment[functions.length];
+        FunctionDescriptor[] descriptors = new FunctionDescriptor[functions.length];
         for (F function : functions) {
-            handles[function.ordinal()] = linker.downcallHandle(symbol(function.c().symbol()), function.c().descriptor());
+            addresses[function.ordinal()] = symbol(function.c().symbol());
+            descriptors[function.ordinal()] = function.c().descriptor();
         }
-        return handles;
+        return Downcalls.of(addresses, descriptors);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.quiver.device.metal;
 
+import dev.quiver.device.ffm.Downcalls;
 import dev.quiver.device.ffm.VendorLibrary;
 
 import java.lang.foreign.Arena;
@@ -19,11 +20,11 @@ final class ObjcRuntime {
     static final String LIBOBJC = "/usr/lib/libobjc.A.dylib";
     static final String METAL = "/System/Library/Frameworks/Metal.framework/Metal";
 
-    private final MethodHandle[] functions;
+    private final Downcalls functions;
     private final MethodHandle[] messages;
     private final MemorySegment[] selectors;
 
-    private ObjcRuntime(MethodHandle[] functions, MethodHandle[] messages, MemorySegment[] selectors) {
+    private ObjcRuntime(Downcalls functions, MethodHandle[] messages, MemorySegment[] selectors) {
         this.functions = functions;
         this.messages = messages;
         this.selectors = selectors;
@@ -34,7 +35,7 @@ final class ObjcRuntime {
         VendorLibrary objc = VendorLibrary.loadFirst(List.of(LIBOBJC));
         VendorLibrary metal = VendorLibrary.loadFirst(List.of(METAL));
         VendorLibrary both = new VendorLibrary(LIBOBJC + " and " + METAL, objc.lookup().or(metal.lookup()));
-        MethodHandle[] functions = both.bindAll(ObjcFunction.class);
+        Downcalls functions = both.bindAll(ObjcFunction.class);
         MemorySegment msgSend = objc.symbol("objc_msgSend");
         Linker linker = Linker.nativeLinker();
         MetalMessage[] all = MetalMessage.values();
@@ -44,7 +45,7 @@ final class ObjcRuntime {
             for (MetalMessage message : all) {
                 messages[message.ordinal()] = linker.downcallHandle(msgSend, message.descriptor());
                 MemorySegment name = arena.allocateFrom(message.selector());
-                selectors[message.ordinal()] = call(() -> (MemorySegment) functions[ObjcFunction.sel_registerName.ordinal()].invokeExact(name));
+                selectors[message.ordinal()] = call(() -> (MemorySegment) functions.get(ObjcFunction.sel_registerName.ordinal()).invokeExact(name));
             }
         }
         return new ObjcRuntime(functions, messages, selectors);
@@ -68,17 +69,17 @@ final class ObjcRuntime {
 
     /** @return {@code MTLCreateSystemDefaultDevice()}: the default device, retained, or NULL */
     MemorySegment systemDefaultDevice() {
-        return call(() -> (MemorySegment) functions[ObjcFunction.MTLCreateSystemDefaultDevice.ordinal()].invokeExact());
+        return call(() -> (MemorySegment) functions.get(ObjcFunction.MTLCreateSystemDefaultDevice.ordinal()).invokeExact());
     }
 
     /** Runs {@code work} inside an autorelease pool, so autoreleased objects it makes are released after. */
     <T> T inPool(Supplier<T> work) {
-        MemorySegment pool = call(() -> (MemorySegment) functions[ObjcFunction.objc_autoreleasePoolPush.ordinal()].invokeExact());
+        MemorySegment pool = call(() -> (MemorySegment) functions.get(ObjcFunction.objc_autoreleasePoolPush.ordinal()).invokeExact());
         try {
             return work.get();
         } finally {
             call(() -> {
-                functions[ObjcFunction.objc_autoreleasePoolPop.ordinal()].invokeExact(pool);
+                functions.get(ObjcFunction.objc_autoreleasePoolPop.ordinal()).invokeExact(pool);
                 return null;
             });
         }

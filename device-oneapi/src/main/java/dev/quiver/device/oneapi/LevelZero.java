@@ -1,12 +1,12 @@
 package dev.quiver.device.oneapi;
 
 import dev.quiver.device.ffm.Bindings;
+import dev.quiver.device.ffm.Downcalls;
 import dev.quiver.device.ffm.Once;
 import dev.quiver.device.ffm.VendorLibrary;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +61,7 @@ final class LevelZero {
         } catch (VendorLibrary.NotFoundException e) {
             throw new OneApiUnavailableException("Level Zero loader not installed (" + e.getMessage() + ")");
         }
-        MethodHandle[] handles;
+        Downcalls handles;
         try {
             handles = loaded.bindAll(ZeFunction.class);
         } catch (VendorLibrary.NotFoundException e) {

@@ -1,6 +1,7 @@
 package dev.quiver.device.opencl;
 
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DriverStartLock;
 import dev.quiver.spi.ProbeResult;
 
 import java.lang.foreign.MemorySegment;
@@ -74,7 +75,7 @@ final class OpenClProbe {
     }
 
     private static OpenClDevice open(OpenCl cl, ClDeviceInfo info) {
-        MemorySegment context = cl.createContext(info.platform(), info.device());
+        MemorySegment context = DriverStartLock.holding(() -> cl.createContext(info.platform(), info.device()));
         try {
             MemorySegment queue = cl.createQueue(context, info.device(), info.hasQueueProperties());
             return new OpenClDevice(cl, info, context, queue, false);

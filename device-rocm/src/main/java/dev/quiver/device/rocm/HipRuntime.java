@@ -1,12 +1,12 @@
 package dev.quiver.device.rocm;
 
 import dev.quiver.device.ffm.Bindings;
+import dev.quiver.device.ffm.Downcalls;
 import dev.quiver.device.ffm.Once;
 import dev.quiver.device.ffm.VendorLibrary;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -55,7 +55,7 @@ final class HipRuntime {
         } catch (VendorLibrary.NotFoundException e) {
             throw new RocmUnavailableException("ROCm HIP runtime not installed (" + e.getMessage() + ")");
         }
-        MethodHandle[] handles;
+        Downcalls handles;
         try {
             handles = loaded.bindAll(HipFunction.class);
         } catch (VendorLibrary.NotFoundException e) {

@@ -26,9 +26,6 @@ import static org.lwjgl.vulkan.VK10.VK_QUEUE_GRAPHICS_BIT;
 import static org.lwjgl.vulkan.VK10.VK_QUEUE_TRANSFER_BIT;
 import static org.lwjgl.vulkan.VK10.vkGetPhysicalDeviceMemoryProperties;
 import static org.lwjgl.vulkan.VK10.vkGetPhysicalDeviceQueueFamilyProperties;
-import static org.lwjgl.vulkan.VK11.VK_API_VERSION_MAJOR;
-import static org.lwjgl.vulkan.VK11.VK_API_VERSION_MINOR;
-import static org.lwjgl.vulkan.VK11.VK_API_VERSION_PATCH;
 import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2;
 
 /**
@@ -187,8 +184,9 @@ record PhysicalDeviceInfo(String name, int apiVersion, int deviceType, long maxA
         return p;
     }
 
+    /** @return {@code major.minor.patch} of a {@code VK_MAKE_API_VERSION}, read without LWJGL */
     static String version(int packed) {
-        return VK_API_VERSION_MAJOR(packed) + "." + VK_API_VERSION_MINOR(packed) + "." + VK_API_VERSION_PATCH(packed);
+        return (packed >>> 22 & 0x7F) + "." + (packed >>> 12 & 0x3FF) + "." + (packed & 0xFFF);
     }
 
     static String bytes(long bytes) {

@@ -1,6 +1,7 @@
 package dev.quiver.device.vulkan;
 
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DriverStartLock;
 import dev.quiver.spi.ProbeResult;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
@@ -30,12 +31,17 @@ final class VulkanProbe {
     static synchronized ProbeResult result() {
         if (result == null) {
             try {
-                result = run();
+                result = DriverStartLock.holding(VulkanProbe::run);
             } catch (RuntimeException | LinkageError e) {
                 result = ProbeResult.unavailable("probing Vulkan failed: " + e);
             }
         }
         return result;
+    }
+
+    /** @return the result if the probe ran already, without running it */
+    static synchronized Optional<ProbeResult> ifRun() {
+        return Optional.ofNullable(result);
     }
 
     private static ProbeResult run() {

@@ -13,7 +13,8 @@ import java.util.List;
  * probe loads the Vulkan loader ({@code libvulkan.so.1} on Linux), creates one instance for the process and
  * a logical device per usable physical device, and reports precise reasons when it cannot (no loader, no
  * driver or device, validation requested but the layer missing). See {@link VulkanDevice} for what buffers,
- * streams and events are.
+ * streams and events are. Without validation the probe lists the devices through a few direct calls and
+ * leaves LWJGL and the logical devices to the first use of a device ({@link VulkanListing}).
  *
  * <p>{@link #serving(List)} makes a provider for devices an application adopted ({@link VulkanDevice#adopt}),
  * to build a {@code Devices} in which {@code VULKAN:n} means the application's own {@code VkDevice}.
@@ -67,7 +68,7 @@ public final class VulkanProvider implements DeviceProvider {
             return ProbeResult.available(List.<BackendDevice>copyOf(adopted));
         }
         try {
-            return VulkanProbe.result();
+            return VulkanListing.result();
         } catch (LinkageError e) {
             return ProbeResult.unavailable("LWJGL is missing from the class or module path (org.lwjgl:lwjgl and org.lwjgl:lwjgl-vulkan): " + e);
         }

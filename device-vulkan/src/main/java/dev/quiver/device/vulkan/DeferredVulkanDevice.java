@@ -1,0 +1,207 @@
+package dev.quiver.device.vulkan;
+
+import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceException;
+import dev.quiver.spi.DeviceTypeCodes;
+import dev.quiver.spi.ProbeResult;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Map;
+
+/**
+ * A device the {@link VulkanSurvey} found, listed before it is opened: it describes itself from what the
+ * survey read (name, memory, the properties {@link VulkanDevice} would give, no handles), and the first call
+ * that needs the device runs the provider's full probe ({@link VulkanProbe}) and hands every call on to the
+ * {@link VulkanDevice} with the same id, as that device answers it. So listing the devices loads neither
+ * LWJGL nor a logical device. If the full probe cannot open the device, every such call throws a
+ * {@link DeviceException} with the probe's reasons. Thread-safe.
+ */
+final class DeferredVulkanDevice implements BackendDevice {
+    private final PhysicalDeviceInfo info;
+    private final long id;
+    private volatile VulkanDevice opened;
+
+    /**
+     * @param info what the survey read of the device
+     * @param id   its index among the instance's physical devices
+     */
+    DeferredVulkanDevice(PhysicalDeviceInfo info, long id) {
+        this.info = info;
+        this.id = id;
+    }
+
+    /**
+     * @return the opened device, opening it now if nobody did yet
+     * @throws DeviceException if the full probe does not open it
+     */
+    VulkanDevice device() {
+        VulkanDevice device = opened;
+        if (device == null) {
+            device = open();
+            opened = device;
+        }
+        return device;
+    }
+
+    private VulkanDevice open() {
+        ProbeResult probed = VulkanProbe.result();
+        if (probed instanceof ProbeResult.Available available) {
+            for (BackendDevice device : available.devices()) {
+                if (device instanceof VulkanDevice vulkan && vulkan.deviceId() == id) {
+                    return vulkan;
+                }
+            }
+            throw new DeviceException(this + " was listed but the probe that opens the devices did not open it");
+        }
+        throw new DeviceException(this + " was listed but cannot be opened: " + String.join("; ", ((ProbeResult.Unavailable) probed).reasons()));
+    }
+
+    @Override
+    public int deviceType() {
+        return DeviceTypeCodes.VULKAN;
+    }
+
+    @Override
+    public long deviceId() {
+        return id;
+    }
+
+    @Override
+    public String name() {
+        return info.name();
+    }
+
+    @Override
+    public long totalMemory() {
+        return info.deviceLocalBytes();
+    }
+
+    @Override
+    public boolean hostAccessible() {
+        return false;
+    }
+
+    @Override
+    public Map<String, String> properties() {
+        return info.describe(false, false);
+    }
+
+    @Override
+    public MemorySegment allocate(long byteSize, long alignment) {
+        return device().allocate(byteSize, alignment);
+    }
+
+    @Override
+    public void free(MemorySegment pointer) {
+        device().free(pointer);
+    }
+
+    @Override
+    public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
+        device().copyFromHost(source, destination, destinationOffset, stream);
+    }
+
+    @Override
+    public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
+        device().copyToHost(source, sourceOffset, destination, stream);
+    }
+
+    @Override
+    public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
+                                 long destinationOffset, long byteCount, MemorySegment stream) {
+        device().copyWithinDevice(source, sourceOffset, destination, destinationOffset, byteCount, stream);
+    }
+
+    /** @return {@link MemorySegment#NULL}, as {@link VulkanDevice#defaultStream()} does */
+    @Override
+    public MemorySegment defaultStream() {
+        return MemorySegment.NULL;
+    }
+
+    @Override
+    public MemorySegment createStream() {
+        return device().createStream();
+    }
+
+    @Override
+    public void synchronizeStream(MemorySegment stream) {
+        device().synchronizeStream(stream);
+    }
+
+    @Override
+    public void destroyStream(MemorySegment stream) {
+        device().destroyStream(stream);
+    }
+
+    /** @return true, as {@link VulkanDevice#supportsEvents()} does */
+    @Override
+    public boolean supportsEvents() {
+        return true;
+    }
+
+    @Override
+    public MemorySegment createEvent() {
+        return device().createEvent();
+    }
+
+    @Override
+    public void recordEvent(MemorySegment event, MemorySegment stream) {
+        device().recordEvent(event, stream);
+    }
+
+    @Override
+    public void waitEvent(MemorySegment event) {
+        device().waitEvent(event);
+    }
+
+    @Override
+    public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
+        device().streamWaitEvent(stream, event);
+    }
+
+    @Override
+    public boolean isEventComplete(MemorySegment event) {
+        return device().isEventComplete(event);
+    }
+
+    @Override
+    public void destroyEvent(MemorySegment event) {
+        device().destroyEvent(event);
+    }
+
+    @Override
+    public MemorySegment eventFromSyncEvent(MemorySegment syncEvent) {
+        return device().eventFromSyncEvent(syncEvent);
+    }
+
+    @Override
+    public Map<String, MemorySegment> nativeHandles() {
+        return device().nativeHandles();
+    }
+
+    @Override
+    public MemorySegment adoptStream(MemorySegment nativeStream) {
+        return device().adoptStream(nativeStream);
+    }
+
+    @Override
+    public void forgetStream(MemorySegment stream, boolean destroy) {
+        device().forgetStream(stream, destroy);
+    }
+
+    @Override
+    public MemorySegment adoptEvent(MemorySegment nativeEvent) {
+        return device().adoptEvent(nativeEvent);
+    }
+
+    @Override
+    public void forgetEvent(MemorySegment event, boolean destroy) {
+        device().forgetEvent(event, destroy);
+    }
+
+    /** @return what {@link VulkanDevice#toString()} says of the device it opens */
+    @Override
+    public String toString() {
+        return "VULKAN:" + id + " " + name();
+    }
+}

@@ -1,0 +1,224 @@
+package dev.quiver.device.vulkan;
+
+import dev.quiver.spi.DriverStartLock;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * Finds the Vulkan devices the way the provider's probe does, through a few direct downcalls instead of
+ * LWJGL, whose start-up costs far more than the driver's: loads the loader LWJGL is configured to load,
+ * creates an instance like {@link VulkanInstance}'s (API 1.1, portability enumeration where the loader has
+ * it, no validation) and reads each physical device as {@link PhysicalDeviceInfo#read} does. The instance is
+ * kept for the life of the process, so the driver stays loaded for the probe that opens the devices later.
+ *
+ * <p>It answers only when it finds every device usable; in every other case (loader or driver missing,
+ * versions too old, a device without a transfer queue) it answers nothing and the provider's full probe
+ * decides, with its reasons. Thread-safe; runs once per process.
+ */
+final class VulkanSurvey {
+    /** {@code VK_API_VERSION_1_1}, spelled out so that reading it loads no LWJGL class. */
+    static final int API_VERSION_1_1 = (1 << 22) | (1 << 12);
+    private static final String PORTABILITY_ENUMERATION = "VK_KHR_portability_enumeration";
+    private static final int ENUMERATE_PORTABILITY_BIT = 0x1;
+    private static final int STRUCTURE_TYPE_APPLICATION_INFO = 0;
+    private static final int STRUCTURE_TYPE_INSTANCE_CREATE_INFO = 1;
+    private static final int STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2 = 1000059001;
+    private static final int STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES = 1000168000;
+    /** {@code VkExtensionProperties}: {@code char extensionName[256]; uint32_t specVersion}. */
+    private static final long EXTENSION_PROPERTIES_SIZE = 260;
+    /** {@code VkPhysicalDeviceProperties2}: sType, pNext, then {@code VkPhysicalDeviceProperties} (824 bytes). */
+    private static final long PROPERTIES_2_SIZE = 16 + 824;
+    private static final long PROPERTIES_OFFSET = 16;
+    /** In {@code VkPhysicalDeviceProperties}: {@code limits} at 296, its {@code maxMemoryAllocationCount} at 36. */
+    private static final long MAX_ALLOCATION_COUNT_OFFSET = PROPERTIES_OFFSET + 296 + 36;
+    /** {@code VkPhysicalDeviceMemoryProperties}: 32 types of 8 bytes from 4, count at 260, 16 heaps of 16 bytes from 264. */
+    private static final long MEMORY_PROPERTIES_SIZE = 520;
+    /** {@code VkQueueFamilyProperties}: flags, count, timestamp bits, a 3 x uint32 extent. */
+    private static final long QUEUE_FAMILY_SIZE = 24;
+
+    private static Optional<List<PhysicalDeviceInfo>> devices;
+
+    private VulkanSurvey() {}
+
+    /**
+     * @return every physical device, each supporting Vulkan 1.1 and having a queue family that can transfer,
+     *         in the instance's order; empty if the survey cannot tell (the full probe then does)
+     */
+    static synchronized Optional<List<PhysicalDeviceInfo>> devices() {
+        if (devices == null) {
+            try {
+                devices = run();
+            } catch (RuntimeException e) {
+                devices = Optional.empty();
+            }
+        }
+        return devices;
+    }
+
+    private static Optional<List<PhysicalDeviceInfo>> run() {
+        LwjglSetup.configure();
+        String name = LwjglSetup.loaderName();
+        SymbolLookup loader;
+        try {
+            loader = name.contains("/") ? SymbolLookup.libraryLookup(Path.of(name), Arena.global())
+                    : SymbolLookup.libraryLookup(name, Arena.global());
+        } catch (IllegalArgumentException notLoaded) {
+            return Optional.empty();
+        }
+        Optional<MemorySegment> getInstanceProcAddr = loader.find("vkGetInstanceProcAddr");
+        if (getInstanceProcAddr.isEmpty()) {
+            return Optional.empty();
+        }
+        VulkanCalls vk = new VulkanCalls(getInstanceProcAddr.get());
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment version = arena.allocate(JAVA_INT);
+            if (vk.call("vkEnumerateInstanceVersion", version) != 0
+                    || Integer.compareUnsigned(version.get(JAVA_INT, 0), API_VERSION_1_1) < 0) {
+                return Optional.empty();
+            }
+            Optional<Instance> instance = DriverStartLock.holding(() -> start(vk, arena));
+            if (instance.isEmpty()) {
+                return Optional.empty();
+            }
+            List<PhysicalDeviceInfo> found = new ArrayList<>();
+            for (MemorySegment physical : instance.get().physicalDevices()) {
+                PhysicalDeviceInfo info = read(vk, instance.get().handle(), physical, arena);
+                if (Integer.compareUnsigned(info.apiVersion(), API_VERSION_1_1) < 0 || info.queueFamily() < 0) {
+                    return Optional.empty();
+                }
+                found.add(info);
+            }
+            return found.isEmpty() ? Optional.empty() : Optional.of(List.copyOf(found));
+        }
+    }
+
+    /**
+     * The instance and its physical devices.
+     *
+     * @param handle          the {@code VkInstance}
+     * @param physicalDevices its {@code VkPhysicalDevice}s, in order
+     */
+    private record Instance(MemorySegment handle, List<MemorySegment> physicalDevices) {}
+
+    /**
+     * Creates the instance and enumerates its physical devices: the calls in which the driver starts (lavapipe
+     * registers its LLVM targets when it enumerates), made under the {@link DriverStartLock}.
+     *
+     * @return the instance, or empty if it could not be made
+     */
+    private static Optional<Instance> start(VulkanCalls vk, Arena arena) {
+        MemorySegment instance = createInstance(vk, arena);
+        return instance.equals(MemorySegment.NULL) ? Optional.empty()
+                : Optional.of(new Instance(instance, physicalDevices(vk, instance, arena)));
+    }
+
+    /** @return the instance, or NULL if it could not be made */
+    private static MemorySegment createInstance(VulkanCalls vk, Arena arena) {
+        List<String> extensions = new ArrayList<>();
+        int flags = 0;
+        if (instanceExtensions(vk, arena).contains(PORTABILITY_ENUMERATION)) {
+            extensions.add(PORTABILITY_ENUMERATION);
+            flags |= ENUMERATE_PORTABILITY_BIT;
+        }
+        MemorySegment application = arena.allocate(48, 8);
+        application.set(JAVA_INT, 0, STRUCTURE_TYPE_APPLICATION_INFO);
+        application.set(ADDRESS, 16, arena.allocateFrom("Quiver"));
+        application.set(ADDRESS, 32, arena.allocateFrom("Quiver"));
+        application.set(JAVA_INT, 44, API_VERSION_1_1);
+        MemorySegment names = arena.allocate(ADDRESS, Math.max(1, extensions.size()));
+        for (int i = 0; i < extensions.size(); i++) {
+            names.setAtIndex(ADDRESS, i, arena.allocateFrom(extensions.get(i)));
+        }
+        MemorySegment create = arena.allocate(64, 8);
+        create.set(JAVA_INT, 0, STRUCTURE_TYPE_INSTANCE_CREATE_INFO);
+        create.set(JAVA_INT, 16, flags);
+        create.set(ADDRESS, 24, application);
+        create.set(JAVA_INT, 48, extensions.size());
+        create.set(ADDRESS, 56, extensions.isEmpty() ? MemorySegment.NULL : names);
+        MemorySegment handle = arena.allocate(ADDRESS);
+        int result = vk.call(MemorySegment.NULL, "vkCreateInstance", create, MemorySegment.NULL, handle);
+        return result == 0 ? handle.get(ADDRESS, 0) : MemorySegment.NULL;
+    }
+
+    private static List<String> instanceExtensions(VulkanCalls vk, Arena arena) {
+        String function = "vkEnumerateInstanceExtensionProperties";
+        MemorySegment count = arena.allocate(JAVA_INT);
+        if (vk.call(MemorySegment.NULL, function, MemorySegment.NULL, count, MemorySegment.NULL) != 0) {
+            return List.of();
+        }
+        MemorySegment properties = arena.allocate(EXTENSION_PROPERTIES_SIZE * Math.max(1, count.get(JAVA_INT, 0)), 4);
+        if (vk.call(MemorySegment.NULL, function, MemorySegment.NULL, count, properties) != 0) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < count.get(JAVA_INT, 0); i++) {
+            names.add(properties.getString(i * EXTENSION_PROPERTIES_SIZE));
+        }
+        return names;
+    }
+
+    private static List<MemorySegment> physicalDevices(VulkanCalls vk, MemorySegment instance, Arena arena) {
+        String function = "vkEnumeratePhysicalDevices";
+        MemorySegment count = arena.allocate(JAVA_INT);
+        if (vk.call(instance, function, instance, count, MemorySegment.NULL) != 0 || count.get(JAVA_INT, 0) == 0) {
+            return List.of();
+        }
+        MemorySegment handles = arena.allocate(ADDRESS, count.get(JAVA_INT, 0));
+        if (vk.call(instance, function, instance, count, handles) != 0) {
+            return List.of();
+        }
+        List<MemorySegment> devices = new ArrayList<>();
+        for (int i = 0; i < count.get(JAVA_INT, 0); i++) {
+            devices.add(handles.getAtIndex(ADDRESS, i));
+        }
+        return devices;
+    }
+
+    private static PhysicalDeviceInfo read(VulkanCalls vk, MemorySegment instance, MemorySegment physical, Arena arena) {
+        MemorySegment maintenance3 = arena.allocate(32, 8);
+        maintenance3.set(JAVA_INT, 0, STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES);
+        MemorySegment properties2 = arena.allocate(PROPERTIES_2_SIZE, 8);
+        properties2.set(JAVA_INT, 0, STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2);
+        properties2.set(ADDRESS, 8, maintenance3);
+        vk.run(instance, "vkGetPhysicalDeviceProperties2", physical, properties2);
+
+        MemorySegment memory = arena.allocate(MEMORY_PROPERTIES_SIZE, 8);
+        vk.run(instance, "vkGetPhysicalDeviceMemoryProperties", physical, memory);
+        List<PhysicalDeviceInfo.MemoryType> types = new ArrayList<>();
+        for (int i = 0; i < memory.get(JAVA_INT, 0); i++) {
+            types.add(new PhysicalDeviceInfo.MemoryType(memory.get(JAVA_INT, 4 + 8L * i), memory.get(JAVA_INT, 8 + 8L * i)));
+        }
+        List<PhysicalDeviceInfo.Heap> heaps = new ArrayList<>();
+        for (int i = 0; i < memory.get(JAVA_INT, 260); i++) {
+            heaps.add(new PhysicalDeviceInfo.Heap(memory.get(JAVA_LONG, 264 + 16L * i), memory.get(JAVA_INT, 272 + 16L * i)));
+        }
+
+        String familyFunction = "vkGetPhysicalDeviceQueueFamilyProperties";
+        MemorySegment count = arena.allocate(JAVA_INT);
+        vk.run(instance, familyFunction, physical, count, MemorySegment.NULL);
+        int families = count.get(JAVA_INT, 0);
+        MemorySegment familyProperties = arena.allocate(QUEUE_FAMILY_SIZE * Math.max(1, families), 4);
+        vk.run(instance, familyFunction, physical, count, familyProperties);
+        int[] flags = new int[count.get(JAVA_INT, 0)];
+        int[] queues = new int[flags.length];
+        for (int i = 0; i < flags.length; i++) {
+            flags[i] = familyProperties.get(JAVA_INT, QUEUE_FAMILY_SIZE * i);
+            queues[i] = familyProperties.get(JAVA_INT, QUEUE_FAMILY_SIZE * i + 4);
+        }
+        int family = PhysicalDeviceInfo.transferQueueFamily(flags, queues).orElse(-1);
+        return new PhysicalDeviceInfo(properties2.getString(PROPERTIES_OFFSET + 20), properties2.get(JAVA_INT, PROPERTIES_OFFSET),
+                properties2.get(JAVA_INT, PROPERTIES_OFFSET + 16), maintenance3.get(JAVA_LONG, 24),
+                Integer.toUnsignedLong(properties2.get(JAVA_INT, MAX_ALLOCATION_COUNT_OFFSET)), heaps, types, family,
+                family < 0 ? 0 : flags[family]);
+    }
+}
