@@ -26,6 +26,7 @@ final class ProviderProbe {
     private final List<DeviceType> types;
     private final Optional<String> refusal;
     private final Devices owner;
+    private final System.Logger log;
     private Outcome outcome;
 
     /**
@@ -37,12 +38,13 @@ final class ProviderProbe {
      */
     record Outcome(ProviderReport.Status status, List<String> reasons, List<Device> devices) {}
 
-    private ProviderProbe(DeviceProvider provider, Throwable loadError, BackendSelection selection, Devices owner) {
+    private ProviderProbe(DeviceProvider provider, Throwable loadError, BackendSelection selection, Devices owner, System.Logger log) {
         this.provider = provider;
         this.loadError = loadError;
         this.types = provider == null ? List.of() : Arrays.stream(provider.deviceTypes()).mapToObj(DeviceType::of).toList();
         this.refusal = provider == null ? Optional.empty() : selection.refusal(provider.name());
         this.owner = owner;
+        this.log = log;
     }
 
     /**
@@ -52,7 +54,18 @@ final class ProviderProbe {
      * @return its probe, not run yet
      */
     static ProviderProbe of(DeviceProvider provider, BackendSelection selection, Devices owner) {
-        return new ProviderProbe(provider, null, selection, owner);
+        return of(provider, selection, owner, LOG);
+    }
+
+    /**
+     * @param provider  a loaded provider
+     * @param selection which providers are allowed
+     * @param owner     the devices the wrapped devices belong to
+     * @param log       where the outcome goes ({@code DEBUG}) and a provider that throws ({@code WARNING})
+     * @return its probe, not run yet
+     */
+    static ProviderProbe of(DeviceProvider provider, BackendSelection selection, Devices owner, System.Logger log) {
+        return new ProviderProbe(provider, null, selection, owner, log);
     }
 
     /**
@@ -60,7 +73,7 @@ final class ProviderProbe {
      * @return a probe that reports that failure
      */
     static ProviderProbe failed(Throwable loadError) {
-        return new ProviderProbe(null, loadError, BackendSelection.all(), null);
+        return new ProviderProbe(null, loadError, BackendSelection.all(), null, LOG);
     }
 
     /** @return whether the provider loaded */
@@ -112,20 +125,20 @@ final class ProviderProbe {
             String hint = provider.setupHint();
             return hint == null ? "" : hint;
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "setupHint of " + provider.name() + " threw", e);
+            log.log(System.Logger.Level.WARNING, "setupHint of " + provider.name() + " threw", e);
             return "";
         }
     }
 
     private void logDecision(Outcome decided, long nanos) {
-        if (!LOG.isLoggable(System.Logger.Level.DEBUG)) {
+        if (!log.isLoggable(System.Logger.Level.DEBUG)) {
             return;
         }
         String took = nanos < 0 ? "not probed" : String.format(Locale.ROOT, "probed in %.1f ms", nanos / 1e6);
         String found = decided.status() == ProviderReport.Status.USABLE
                 ? decided.devices().size() + " device(s)"
                 : String.join("; ", decided.reasons());
-        LOG.log(System.Logger.Level.DEBUG, "provider " + name() + ": " + decided.status() + ", " + took + ": " + found);
+        log.log(System.Logger.Level.DEBUG, "provider " + name() + ": " + decided.status() + ", " + took + ": " + found);
     }
 
     private Outcome run() {
@@ -141,7 +154,7 @@ final class ProviderProbe {
                 case ProbeResult.Unavailable unavailable -> new Outcome(ProviderReport.Status.UNAVAILABLE, unavailable.reasons(), List.of());
             };
         } catch (RuntimeException | LinkageError e) {
-            LOG.log(System.Logger.Level.WARNING, "probe of " + provider.name() + " threw", e);
+            log.log(System.Logger.Level.WARNING, "probe of " + provider.name() + " threw", e);
             return new Outcome(ProviderReport.Status.FAILED, List.of("probe threw " + e), List.of());
         }
     }

@@ -17,14 +17,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * probe took (not checked, only that one is given) and its reasons or device count.
  */
 class ProbeLogTest {
+    private static final Devices OWNER = Devices.of(List.of(), BackendSelection.all());
 
     @Test
     void everyProviderGetsOneDebugLineWithItsResultAndTime() {
         Captured log = new Captured();
         BackendSelection selection = BackendSelection.parse("-gamma");
-        ProviderProbe.probe(new TestDoubleProvider("alpha", DeviceTypeCodes.EXT_DEV, 0), selection, log);
-        ProviderProbe.probe(TestDoubleProvider.unavailable("beta", DeviceTypeCodes.ROCM, "no ROCm device"), selection, log);
-        ProviderProbe.probe(new TestDoubleProvider("gamma", DeviceTypeCodes.VPI, 0), selection, log);
+        ProviderProbe.of(new TestDoubleProvider("alpha", DeviceTypeCodes.EXT_DEV, 0), selection, OWNER, log).outcome();
+        ProviderProbe.of(TestDoubleProvider.unavailable("beta", DeviceTypeCodes.ROCM, "no ROCm device"), selection, OWNER, log).outcome();
+        ProviderProbe.of(new TestDoubleProvider("gamma", DeviceTypeCodes.VPI, 0), selection, OWNER, log).outcome();
         List<String> lines = log.debug;
         assertEquals(3, lines.size(), lines.toString());
         assertTrue(lines.get(0).matches("provider alpha: USABLE, probed in [0-9.]+ ms: 2 device\\(s\\)"), lines.get(0));
@@ -36,7 +37,7 @@ class ProbeLogTest {
     void nothingIsFormattedWhenDebugIsOff() {
         Captured log = new Captured();
         log.debugEnabled = false;
-        ProviderProbe.probe(new TestDoubleProvider("alpha", DeviceTypeCodes.EXT_DEV, 0), BackendSelection.all(), log);
+        ProviderProbe.of(new TestDoubleProvider("alpha", DeviceTypeCodes.EXT_DEV, 0), BackendSelection.all(), OWNER, log).outcome();
         assertEquals(List.of(), log.debug);
     }
 
