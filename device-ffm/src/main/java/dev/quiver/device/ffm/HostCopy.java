@@ -23,7 +23,7 @@ public final class HostCopy {
 
         private static MethodHandle bind(HostCopyFunction function) {
             try {
-                return VendorLibrary.cLibrary().bindAll(HostCopyFunction.class)[function.ordinal()];
+                return VendorLibrary.cLibrary().bindAll(HostCopyFunction.class).get(function.ordinal());
             } catch (VendorLibrary.NotFoundException e) {
                 throw new UnsatisfiedLinkError(e.getMessage());
             }

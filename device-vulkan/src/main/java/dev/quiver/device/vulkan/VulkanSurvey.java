@@ -41,6 +41,8 @@ final class VulkanSurvey {
     private static final long PROPERTIES_OFFSET = 16;
     /** In {@code VkPhysicalDeviceProperties}: {@code limits} at 296, its {@code maxMemoryAllocationCount} at 36. */
     private static final long MAX_ALLOCATION_COUNT_OFFSET = PROPERTIES_OFFSET + 296 + 36;
+    /** VkPhysicalDeviceLimits.nonCoherentAtomSize: limits at 296 of VkPhysicalDeviceProperties, the member at 496. */
+    private static final long NON_COHERENT_ATOM_SIZE_OFFSET = PROPERTIES_OFFSET + 296 + 496;
     /** {@code VkPhysicalDeviceMemoryProperties}: 32 types of 8 bytes from 4, count at 260, 16 heaps of 16 bytes from 264. */
     private static final long MEMORY_PROPERTIES_SIZE = 520;
     /** {@code VkQueueFamilyProperties}: flags, count, timestamp bits, a 3 x uint32 extent. */
@@ -218,7 +220,8 @@ final class VulkanSurvey {
         int family = PhysicalDeviceInfo.transferQueueFamily(flags, queues).orElse(-1);
         return new PhysicalDeviceInfo(properties2.getString(PROPERTIES_OFFSET + 20), properties2.get(JAVA_INT, PROPERTIES_OFFSET),
                 properties2.get(JAVA_INT, PROPERTIES_OFFSET + 16), maintenance3.get(JAVA_LONG, 24),
-                Integer.toUnsignedLong(properties2.get(JAVA_INT, MAX_ALLOCATION_COUNT_OFFSET)), heaps, types, family,
+                Integer.toUnsignedLong(properties2.get(JAVA_INT, MAX_ALLOCATION_COUNT_OFFSET)),
+                properties2.get(JAVA_LONG, NON_COHERENT_ATOM_SIZE_OFFSET), heaps, types, family,
                 family < 0 ? 0 : flags[family]);
     }
 }
