@@ -1,6 +1,5 @@
 package dev.quiver.device.vulkan;
 
-import com.google.auto.service.AutoService;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
@@ -20,7 +19,6 @@ import java.util.List;
  *
  * <p>Construction does no native work. Thread-safe.
  */
-@AutoService(DeviceProvider.class)
 public final class VulkanProvider implements DeviceProvider {
     private final List<VulkanDevice> adopted;
 
