@@ -4,7 +4,7 @@
  * grant it and {@code dev.quiver.testkit} native access.
  */
 module dev.quiver.cli {
-    requires dev.quiver.api;
+    requires transitive dev.quiver.api;   // dev.quiver.cli.bench's signatures use its types
     requires dev.quiver.check;
     requires info.picocli;
     requires dev.quiver.testkit;

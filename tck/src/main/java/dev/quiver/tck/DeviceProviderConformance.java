@@ -67,6 +67,9 @@ public abstract class DeviceProviderConformance {
     private List<Device> targets;
     private List<BackendDevice> backends;
 
+    /** For subclasses, one per provider under test. */
+    protected DeviceProviderConformance() {}
+
     /** @return a new instance of the provider under test */
     protected abstract DeviceProvider provider();
 

@@ -50,7 +50,7 @@ public final class CudaInterop {
 
     private CudaContext anyContext() {
         try {
-            return ((CudaDevice) driver().devices().getFirst()).context();
+            return driver().devices().getFirst().context();
         } catch (CudaUnavailableException e) {
             throw new DeviceException(e.getMessage());
         }
