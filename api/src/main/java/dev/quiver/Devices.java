@@ -27,12 +27,7 @@ import java.util.ServiceLoader;
  * argument checks common to all backends (see {@link Device#backend()}), vendor plugins' included.
  * Thread-safe.
  *
- * {@snippet :
- * for (ProviderReport provider : Devices.system().report()) {
- *     System.out.println(provider.name() + " " + provider.status() + " " + provider.reasons());
- * }
- * Device cpu = Devices.system().get(DeviceType.CPU, -1);
- * }
+ * {@snippet class=dev.quiver.snippets.ApiSnippets region=report}
  */
 public final class Devices {
     private static final System.Logger LOG = System.getLogger("dev.quiver.devices");
@@ -47,7 +42,7 @@ public final class Devices {
         this.selection = selection;
     }
 
-    /** @return the process-wide devices, from the class path or module path, selected by the environment */
+    /** {@return the process-wide devices, from the class path or module path, selected by the environment} */
     public static Devices system() {
         Devices result = system;
         if (result == null) {
@@ -63,9 +58,9 @@ public final class Devices {
     }
 
     /**
+     * {@return devices over exactly these providers}
      * @param providers providers to use, for example in tests or to bypass {@link ServiceLoader}
      * @param selection which of them are allowed
-     * @return devices over exactly these providers
      */
     public static Devices of(List<? extends DeviceProvider> providers, BackendSelection selection) {
         List<Candidate> candidates = new ArrayList<>();
@@ -75,29 +70,29 @@ public final class Devices {
         return new Devices(candidates, selection);
     }
 
-    /** @return one entry per provider found, in name order, each probed unless excluded */
+    /** {@return one entry per provider found, in name order, each probed unless excluded} */
     public List<ProviderReport> report() {
         return discover().reports;
     }
 
-    /** @return every device of every chosen, usable provider */
+    /** {@return every device of every chosen, usable provider} */
     public List<Device> all() {
         return discover().reports.stream().flatMap(r -> r.devices().stream()).toList();
     }
 
     /**
+     * {@return the device, if a chosen provider serves it}
      * @param type a device type
      * @param id   a device id (-1 for the CPU)
-     * @return the device, if a chosen provider serves it
      */
     public Optional<Device> find(DeviceType type, long id) {
         return all().stream().filter(d -> d.type().equals(type) && d.id() == id).findFirst();
     }
 
     /**
+     * {@return the device}
      * @param type a device type
      * @param id   a device id (-1 for the CPU)
-     * @return the device
      * @throws NoBackendException saying which providers serve the type and why none is usable
      */
     public Device get(DeviceType type, long id) {
@@ -105,16 +100,16 @@ public final class Devices {
     }
 
     /**
-     * @return every usable device, best first by {@link DeviceRanking#fromEnvironment()} (the
-     *         {@value DeviceRanking#PROPERTY} property overrides the default order)
+     * {@return every usable device, best first by {@link DeviceRanking#fromEnvironment()} (the
+     * {@value DeviceRanking#PROPERTY} property overrides the default order)}
      */
     public List<Device> ranked() {
         return DeviceRanking.fromEnvironment().rank(all());
     }
 
     /**
-     * @return the best usable device by {@link #ranked()}: where a library that lets Quiver choose should
-     *         compute
+     * {@return the best usable device by {@link #ranked()}: where a library that lets Quiver choose should
+     * compute}
      * @throws NoSuchElementException if no device is usable, with every provider's reasons
      */
     public Device preferred() {
@@ -141,7 +136,7 @@ public final class Devices {
         return out.append(String.join(", ", parts)).append(']').toString();
     }
 
-    /** @return the CPU device */
+    /** {@return the CPU device} */
     public Device cpu() {
         return get(DeviceType.CPU, -1);
     }

@@ -70,7 +70,7 @@ public abstract class DeviceProviderConformance {
     /** For subclasses, one per provider under test. */
     protected DeviceProviderConformance() {}
 
-    /** @return a new instance of the provider under test */
+    /** {@return a new instance of the provider under test} */
     protected abstract DeviceProvider provider();
 
     /** Probes the provider once for the whole suite. */
@@ -88,7 +88,7 @@ public abstract class DeviceProviderConformance {
         backends = ((ProbeResult.Available) probed.result()).devices();
     }
 
-    /** @return the devices under test */
+    /** {@return the devices under test} */
     protected final List<Device> devices() {
         return targets;
     }

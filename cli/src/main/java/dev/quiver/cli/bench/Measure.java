@@ -23,9 +23,9 @@ public record Measure(double medianNanos, double minNanos, double maxNanos) {
     }
 
     /**
+     * {@return the measurement}
      * @param operation       what to time
      * @param operationsPerRun units of work one {@code run()} does (for example iterations inside C)
-     * @return the measurement
      */
     public static Measure of(Operation operation, long operationsPerRun) {
         long end = System.nanoTime() + WARMUP_NANOS;
@@ -49,7 +49,7 @@ public record Measure(double medianNanos, double minNanos, double maxNanos) {
         return new Measure(samples[SAMPLES / 2], samples[0], samples[SAMPLES - 1]);
     }
 
-    /** @return the median as text with a unit */
+    /** {@return the median as text with a unit} */
     public String text() {
         return medianNanos >= 1_000_000 ? String.format("%.2f ms", medianNanos / 1e6)
                 : medianNanos >= 1_000 ? String.format("%.2f us", medianNanos / 1e3) : String.format("%.0f ns", medianNanos);

@@ -34,6 +34,8 @@ public final class CudaInterop {
     private final CudaProvider provider;
 
     /**
+     * Interoperation through the driver of {@code provider}.
+     *
      * @param provider the provider whose driver library to use
      */
     public CudaInterop(CudaProvider provider) {

@@ -67,7 +67,7 @@ public final class CudaProvider implements DeviceProvider {
         }
     }
 
-    /** @return the library this provider loads: a path, or a name for the dynamic linker's search */
+    /** {@return the library this provider loads: a path, or a name for the dynamic linker's search} */
     public String library() {
         if (library != null) {
             return library.toString();

@@ -35,6 +35,8 @@ public final class MetalProvider implements DeviceProvider {
     }
 
     /**
+     * Uses the given storage mode, whatever the system property says. Does nothing native.
+     *
      * @param storage the storage mode of the buffers the device allocates
      */
     public MetalProvider(MetalStorage storage) {
@@ -94,7 +96,7 @@ public final class MetalProvider implements DeviceProvider {
     }
 
     /**
-     * @return the storage mode of the buffers the device allocates
+     * {@return the storage mode of the buffers the device allocates}
      * @throws IllegalArgumentException if {@value #STORAGE_PROPERTY} names no mode
      */
     public MetalStorage storage() {

@@ -69,7 +69,7 @@ public final class OneApiProvider implements DeviceProvider {
         }
     }
 
-    /** @return the loader this provider loads: a path, or a name for the dynamic linker's search */
+    /** {@return the loader this provider loads: a path, or a name for the dynamic linker's search} */
     public String library() {
         if (library != null) {
             return library.toString();
@@ -79,7 +79,7 @@ public final class OneApiProvider implements DeviceProvider {
     }
 
     /**
-     * @return the memory kind the devices allocate
+     * {@return the memory kind the devices allocate}
      * @throws IllegalArgumentException if {@value #MEMORY_PROPERTY} names no kind
      */
     public OneApiMemory memory() {

@@ -62,7 +62,7 @@ public final class RocmProvider implements DeviceProvider {
         }
     }
 
-    /** @return the libraries this provider tries, in order: one path, or names for the dynamic linker */
+    /** {@return the libraries this provider tries, in order: one path, or names for the dynamic linker} */
     public List<String> libraries() {
         if (library != null) {
             return List.of(library.toString());

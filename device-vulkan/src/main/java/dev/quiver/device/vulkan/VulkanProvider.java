@@ -32,8 +32,8 @@ public final class VulkanProvider implements DeviceProvider {
     }
 
     /**
+     * {@return a provider whose probe reports exactly these devices}
      * @param devices devices an application adopted; they stay owned by the application
-     * @return a provider whose probe reports exactly these devices
      */
     public static VulkanProvider serving(List<VulkanDevice> devices) {
         if (devices.isEmpty()) {
