@@ -14,5 +14,6 @@ module dev.quiver.arrowjava {
     requires transitive org.apache.arrow.vector;
     requires transitive org.apache.arrow.c;
     requires transitive org.apache.arrow.memory.core;
+    requires static org.checkerframework.checker.qual;   // to read the annotations on Arrow Java's classes
     exports dev.quiver.arrowjava;
 }

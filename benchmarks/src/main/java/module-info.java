@@ -9,10 +9,12 @@ module dev.quiver.benchmarks {
     requires org.apache.arrow.vector;
     requires org.apache.arrow.c;
     requires org.apache.arrow.memory.core;
+    requires static org.checkerframework.checker.qual;   // to read the annotations on Arrow Java's classes
     requires jmh.core;
     requires java.desktop;
     requires java.management;
     requires jdk.management;
-    exports dev.quiver.benchmarks;
-    exports dev.quiver.benchmarks.jmh_generated;
+    // Not a library: JMH reaches the benchmarks and the code it generated for them by reflection.
+    opens dev.quiver.benchmarks;
+    opens dev.quiver.benchmarks.jmh_generated;
 }

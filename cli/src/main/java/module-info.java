@@ -6,7 +6,7 @@
  * module path never resolves them (hence {@code requires static}).
  */
 module dev.quiver.cli {
-    requires dev.quiver.api;
+    requires transitive dev.quiver.api;   // dev.quiver.cli.bench's signatures use its types
     requires dev.quiver.check;
     requires info.picocli;
     requires java.management;

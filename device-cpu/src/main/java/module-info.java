@@ -8,6 +8,5 @@
 module dev.quiver.device.cpu {
     requires dev.quiver.spi;
     requires dev.quiver.device.ffm;
-    requires static com.google.auto.service;
     provides dev.quiver.spi.DeviceProvider with dev.quiver.device.cpu.CpuProvider;
 }

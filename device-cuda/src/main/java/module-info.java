@@ -6,7 +6,6 @@
 module dev.quiver.device.cuda {
     requires transitive dev.quiver.spi;
     requires dev.quiver.device.ffm;
-    requires static com.google.auto.service;
     exports dev.quiver.device.cuda;
     provides dev.quiver.spi.DeviceProvider with dev.quiver.device.cuda.CudaProvider;
 }

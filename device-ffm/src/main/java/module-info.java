@@ -6,6 +6,7 @@
  * uses too. Internal: exported only to those backends.
  * Makes restricted FFM calls (library loading, downcall handles, upcall stubs): grant it native access.
  */
+@SuppressWarnings("module")   // the modules of the qualified export are built after this one
 module dev.quiver.device.ffm {
     requires transitive dev.quiver.spi;
     exports dev.quiver.device.ffm to dev.quiver.device.cpu, dev.quiver.device.cuda, dev.quiver.device.rocm,

@@ -6,7 +6,6 @@
 module dev.quiver.device.metal {
     requires transitive dev.quiver.spi;
     requires dev.quiver.device.ffm;
-    requires static com.google.auto.service;
     exports dev.quiver.device.metal;
     provides dev.quiver.spi.DeviceProvider with dev.quiver.device.metal.MetalProvider;
 }

@@ -5,7 +5,6 @@
 module dev.quiver.device.oneapi {
     requires transitive dev.quiver.spi;
     requires dev.quiver.device.ffm;
-    requires static com.google.auto.service;
     exports dev.quiver.device.oneapi;
     provides dev.quiver.spi.DeviceProvider with dev.quiver.device.oneapi.OneApiProvider;
 }

@@ -7,7 +7,6 @@
 module dev.quiver.device.opencl {
     requires transitive dev.quiver.spi;
     requires dev.quiver.device.ffm;
-    requires static com.google.auto.service;
     exports dev.quiver.device.opencl;
     provides dev.quiver.spi.DeviceProvider with dev.quiver.device.opencl.OpenClProvider;
 }

@@ -13,7 +13,6 @@ module dev.quiver.device.vulkan {
     requires org.lwjgl;
     requires org.lwjgl.vulkan;
     requires org.lwjgl.natives;
-    requires static com.google.auto.service;
     exports dev.quiver.device.vulkan;
     provides dev.quiver.spi.DeviceProvider with dev.quiver.device.vulkan.VulkanProvider;
 }

@@ -21,18 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * written by the same struct writer every array Quiver makes goes through, so it exports like any array:
  * release callbacks, {@code private_data}, {@code reserved} zeroed, {@code sync_event} set.
  *
- * {@snippet :
- * Device device = Devices.system().cpu();
- * DeviceBuffer values = device.allocate(3 * Long.BYTES);
- * values.asSegment().asLongBuffer().put(new long[] {1, 2, 3});
- * try (DeviceArray column = DeviceArray.builder(Field.of("x", new ArrowType.Int(64, true), false), device)
- *         .length(3).nullCount(0)
- *         .absentBuffer()          // no validity bitmap
- *         .buffer(values)          // moved in: the array frees it on release
- *         .build()) {
- *     column.exportTo(arrowDeviceArray, arrowSchema);
- * }
- * }
+ * {@snippet class=dev.quiver.snippets.ApiSnippets region=build}
  *
  * <p><b>Ownership.</b> Nothing moves until {@link #build()} succeeds: it checks every part first (devices,
  * counts against the type, sizes of buffers whose size is known, the structure as an import would), and on
@@ -62,8 +51,8 @@ public final class ArrayBuilder {
     }
 
     /**
+     * {@return this builder}
      * @param length the number of elements (required)
-     * @return this builder
      */
     public ArrayBuilder length(long length) {
         this.length = length;
@@ -71,8 +60,8 @@ public final class ArrayBuilder {
     }
 
     /**
+     * {@return this builder}
      * @param nullCount the number of nulls, or -1 if not computed (the default)
-     * @return this builder
      */
     public ArrayBuilder nullCount(long nullCount) {
         this.nullCount = nullCount;
@@ -80,8 +69,8 @@ public final class ArrayBuilder {
     }
 
     /**
+     * {@return this builder}
      * @param offset the first slot of the buffers the array uses (default 0)
-     * @return this builder
      */
     public ArrayBuilder offset(long offset) {
         this.offset = offset;

@@ -28,14 +28,14 @@ public record BackendSelection(Set<String> chosen, Set<String> excluded) {
         excluded = Set.copyOf(excluded);
     }
 
-    /** @return a selection that allows every backend */
+    /** {@return a selection that allows every backend} */
     public static BackendSelection all() {
         return new BackendSelection(Set.of(), Set.of());
     }
 
     /**
+     * {@return the selection}
      * @param spec for example {@code "cpu,opencl"} or {@code "-vulkan,-cuda"}; blank allows all
-     * @return the selection
      */
     public static BackendSelection parse(String spec) {
         Set<String> chosen = new LinkedHashSet<>();
@@ -54,7 +54,7 @@ public record BackendSelection(Set<String> chosen, Set<String> excluded) {
         return new BackendSelection(chosen, excluded);
     }
 
-    /** @return the selection named by {@value #PROPERTY} or {@value #ENVIRONMENT}, else {@link #all()} */
+    /** {@return the selection named by {@value #PROPERTY} or {@value #ENVIRONMENT}, else {@link #all()}} */
     public static BackendSelection fromEnvironment() {
         String spec = System.getProperty(PROPERTY);
         if (spec == null) {
@@ -64,8 +64,8 @@ public record BackendSelection(Set<String> chosen, Set<String> excluded) {
     }
 
     /**
+     * {@return why the provider is not allowed, or empty if it is}
      * @param provider a provider name
-     * @return why the provider is not allowed, or empty if it is
      */
     public Optional<String> refusal(String provider) {
         String name = provider.toLowerCase(Locale.ROOT);

@@ -23,32 +23,32 @@ public final class Device {
         this.type = DeviceType.of(backend.deviceType());
     }
 
-    /** @return the device type of its memory */
+    /** {@return the device type of its memory} */
     public DeviceType type() {
         return type;
     }
 
-    /** @return the device id as the Arrow C Device interface spells it (-1 for the CPU) */
+    /** {@return the device id as the Arrow C Device interface spells it (-1 for the CPU)} */
     public long id() {
         return backend.deviceId();
     }
 
-    /** @return a human-readable name */
+    /** {@return a human-readable name} */
     public String name() {
         return backend.name();
     }
 
-    /** @return total memory in bytes, or -1 if unknown */
+    /** {@return total memory in bytes, or -1 if unknown} */
     public long totalMemory() {
         return backend.totalMemory();
     }
 
-    /** @return whether the host can address this device's memory */
+    /** {@return whether the host can address this device's memory} */
     public boolean isHostAccessible() {
         return backend.hostAccessible();
     }
 
-    /** @return limits and facts the backend reports */
+    /** {@return limits and facts the backend reports} */
     public Map<String, String> properties() {
         return backend.properties();
     }
@@ -58,7 +58,7 @@ public final class Device {
         return devices;
     }
 
-    /** @return the name of the provider serving this device */
+    /** {@return the name of the provider serving this device} */
     public String provider() {
         return provider;
     }
@@ -75,12 +75,12 @@ public final class Device {
         return backend;
     }
 
-    /** @return the device's default stream, borrowed: closing it does nothing */
+    /** {@return the device's default stream, borrowed: closing it does nothing} */
     public DeviceStream defaultStream() {
         return DeviceStream.defaultOf(this);
     }
 
-    /** @return a new stream, owned by the caller, who closes it */
+    /** {@return a new stream, owned by the caller, who closes it} */
     public DeviceStream createStream() {
         return DeviceStream.created(this);
     }
@@ -174,8 +174,8 @@ public final class Device {
     }
 
     /**
+     * {@return the handle, borrowed}
      * @param name a key of {@link #nativeHandles()}, such as {@code "cl_context"}
-     * @return the handle, borrowed
      * @throws java.util.NoSuchElementException naming the handles this device has
      */
     public MemorySegment nativeHandle(String name) {

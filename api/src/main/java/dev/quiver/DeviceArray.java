@@ -69,12 +69,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * strings, nesting depth) without reading buffer contents; faults are reported by
  * {@link InvalidArrowException} naming the field path, after the foreign release has been called.
  *
- * {@snippet :
- * try (DeviceArray batch = DeviceArray.importFrom(deviceArrayPointer, schemaPointer)) {
- *     System.out.println(batch.field() + " on " + batch.deviceType() + ", " + batch.length() + " rows");
- *     batch.syncEvent().ifPresent(SyncEvent::waitOnHost);
- * }
- * }
+ * {@snippet class=dev.quiver.snippets.ApiSnippets region=import}
  */
 public final class DeviceArray implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();
@@ -553,37 +548,37 @@ public final class DeviceArray implements AutoCloseable {
         contentsVerified = true;
     }
 
-    /** @return the field (type, name, nullability, children) of this array */
+    /** {@return the field (type, name, nullability, children) of this array} */
     public Field field() {
         return field;
     }
 
-    /** @return the device type of the memory the buffers point to */
+    /** {@return the device type of the memory the buffers point to} */
     public DeviceType deviceType() {
         return deviceType;
     }
 
-    /** @return the device id ({@code -1} for the CPU by convention) */
+    /** {@return the device id ({@code -1} for the CPU by convention)} */
     public long deviceId() {
         return deviceId;
     }
 
-    /** @return the number of elements (the top-level {@code length}) */
+    /** {@return the number of elements (the top-level {@code length})} */
     public long length() {
         return arrowArray().get(JAVA_LONG, ArrowArrayLayout.LENGTH);
     }
 
-    /** @return the top-level {@code null_count} (-1 if the producer did not compute it) */
+    /** {@return the top-level {@code null_count} (-1 if the producer did not compute it)} */
     public long nullCount() {
         return arrowArray().get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT);
     }
 
-    /** @return where this array finds backends for its events and copies */
+    /** {@return where this array finds backends for its events and copies} */
     public Devices devices() {
         return devices;
     }
 
-    /** @return true if the producer of this array's memory forbids writes to it */
+    /** {@return true if the producer of this array's memory forbids writes to it} */
     public boolean isReadOnly() {
         return readOnly;
     }
@@ -601,22 +596,22 @@ public final class DeviceArray implements AutoCloseable {
         }
     }
 
-    /** @return the sync event that guards this array's data, if the producer set one */
+    /** {@return the sync event that guards this array's data, if the producer set one} */
     public Optional<SyncEvent> syncEvent() {
         checkOpen();
         return Optional.ofNullable(syncEvent);
     }
 
     /**
-     * @return the {@code struct ArrowDeviceArray} this object owns, borrowed for reading: valid until
-     *         {@link #close()} or {@link #exportTo}; never call its release yourself
+     * {@return the {@code struct ArrowDeviceArray} this object owns, borrowed for reading: valid until
+     * {@link #close()} or {@link #exportTo}; never call its release yourself}
      */
     public MemorySegment struct() {
         checkOpen();
         return struct;
     }
 
-    /** @return the embedded {@code struct ArrowArray}, borrowed like {@link #struct()} */
+    /** {@return the embedded {@code struct ArrowArray}, borrowed like {@link #struct()}} */
     public MemorySegment arrowArray() {
         checkOpen();
         return struct.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
@@ -624,12 +619,12 @@ public final class DeviceArray implements AutoCloseable {
 
     // ---- inspection ------------------------------------------------------------------------------
 
-    /** @return the top-level {@code offset}: the first slot of the buffers this array uses */
+    /** {@return the top-level {@code offset}: the first slot of the buffers this array uses} */
     public long offset() {
         return arrowArray().get(JAVA_LONG, ArrowArrayLayout.OFFSET);
     }
 
-    /** @return the top-level {@code n_buffers} */
+    /** {@return the top-level {@code n_buffers}} */
     public int bufferCount() {
         return (int) arrowArray().get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
     }
@@ -657,7 +652,7 @@ public final class DeviceArray implements AutoCloseable {
         return DeviceBuffer.view(deviceType, deviceId, this::viewBackend, pointer, size, () -> state.value.get() == OPEN);
     }
 
-    /** @return the top-level {@code n_children} */
+    /** {@return the top-level {@code n_children}} */
     public int childCount() {
         return (int) arrowArray().get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
     }
@@ -684,8 +679,8 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     /**
+     * {@return the first child of that name, as {@link #child(int)} gives it}
      * @param name a child field's name
-     * @return the first child of that name, as {@link #child(int)} gives it
      * @throws java.util.NoSuchElementException naming the children there are
      * @throws IllegalStateException if this array is closed or moved
      */
@@ -702,8 +697,8 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     /**
-     * @return the dictionary of a dictionary-encoded array, as a new DeviceArray sharing this array's memory
-     *         and keeping it alive until closed (owned by the caller); empty for other arrays
+     * {@return the dictionary of a dictionary-encoded array, as a new DeviceArray sharing this array's memory
+     * and keeping it alive until closed (owned by the caller); empty for other arrays}
      */
     public Optional<DeviceArray> dictionary() {
         MemorySegment dictionary = arrowArray().get(ADDRESS, ArrowArrayLayout.DICTIONARY);
@@ -821,7 +816,7 @@ public final class DeviceArray implements AutoCloseable {
         return deviceType.equals(DeviceType.CPU) ? HostMemory.device() : backend();
     }
 
-    /** @return true once closed or exported */
+    /** {@return true once closed or exported} */
     public boolean isClosed() {
         return state.value.get() != OPEN;
     }

@@ -99,19 +99,19 @@ public final class DeviceBuffer implements AutoCloseable {
         return new DeviceBuffer(type, deviceId, backend, null, pointer, byteSize, live, null);
     }
 
-    /** @return the device type of the memory */
+    /** {@return the device type of the memory} */
     public DeviceType deviceType() {
         return type;
     }
 
-    /** @return the device id (-1 for the CPU) */
+    /** {@return the device id (-1 for the CPU)} */
     public long deviceId() {
         return deviceId;
     }
 
     /**
-     * @return the raw pointer or handle (see "Pointers" above), borrowed: valid while this buffer is open;
-     *         {@link MemorySegment#NULL} for an absent buffer (an array without a validity bitmap)
+     * {@return the raw pointer or handle (see "Pointers" above), borrowed: valid while this buffer is open;
+     * {@link MemorySegment#NULL} for an absent buffer (an array without a validity bitmap)}
      * @throws IllegalStateException if this buffer, or the array it views, is closed or moved
      */
     public MemorySegment pointer() {
@@ -120,20 +120,20 @@ public final class DeviceBuffer implements AutoCloseable {
     }
 
     /**
-     * @return the size in bytes; for views of an array's buffer, the bytes the array's type, offset and
-     *         length imply from the buffer's start, or -1 where they depend on device data (the data
-     *         buffer of strings on a device) or the array does not say
+     * {@return the size in bytes; for views of an array's buffer, the bytes the array's type, offset and
+     * length imply from the buffer's start, or -1 where they depend on device data (the data
+     * buffer of strings on a device) or the array does not say}
      */
     public long byteSize() {
         return byteSize;
     }
 
-    /** @return whether the host can read and write this memory directly */
+    /** {@return whether the host can read and write this memory directly} */
     public boolean isHostAccessible() {
         return type.isHostAccessible() && PointerKind.isAddress(type.code());
     }
 
-    /** @return true for buffers from {@link Device#allocate(long)} or {@link Device#wrap}; false for views */
+    /** {@return true for buffers from {@link Device#allocate(long)} or {@link Device#wrap}; false for views} */
     public boolean isOwned() {
         return owner != null;
     }

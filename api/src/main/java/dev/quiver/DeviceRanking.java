@@ -32,14 +32,14 @@ public final class DeviceRanking {
         this.order = List.copyOf(order);
     }
 
-    /** @return the default ranking */
+    /** {@return the default ranking} */
     public static DeviceRanking defaults() {
         return new DeviceRanking(DEFAULT);
     }
 
     /**
+     * {@return a ranking with those types first, then the others in the default order}
      * @param spec comma-separated device type names (case-insensitive), best first
-     * @return a ranking with those types first, then the others in the default order
      * @throws IllegalArgumentException naming an unknown device type name
      */
     public static DeviceRanking parse(String spec) {
@@ -64,7 +64,7 @@ public final class DeviceRanking {
         return new DeviceRanking(order);
     }
 
-    /** @return the ranking the property or environment variable gives, else the default */
+    /** {@return the ranking the property or environment variable gives, else the default} */
     public static DeviceRanking fromEnvironment() {
         String spec = System.getProperty(PROPERTY);
         if (spec == null) {
@@ -73,14 +73,14 @@ public final class DeviceRanking {
         return spec == null || spec.isBlank() ? defaults() : parse(spec);
     }
 
-    /** @return the device types this ranking names, best first */
+    /** {@return the device types this ranking names, best first} */
     public List<DeviceType> order() {
         return order;
     }
 
     /**
+     * {@return a new list of them, best first}
      * @param devices devices to order
-     * @return a new list of them, best first
      */
     public List<Device> rank(List<Device> devices) {
         return devices.stream().sorted(Comparator.comparingInt((Device d) -> position(d.type()))

@@ -47,12 +47,12 @@ public final class DeviceStream implements AutoCloseable {
         return new DeviceStream(device, handle, owned ? Kind.ADOPTED_OWNED : Kind.ADOPTED_BORROWED);
     }
 
-    /** @return the device the stream belongs to */
+    /** {@return the device the stream belongs to} */
     public Device device() {
         return device;
     }
 
-    /** @return the native stream handle, as the backend's package documentation describes it; borrowed */
+    /** {@return the native stream handle, as the backend's package documentation describes it; borrowed} */
     public MemorySegment handle() {
         checkOpen();
         return handle;

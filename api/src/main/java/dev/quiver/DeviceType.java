@@ -71,8 +71,8 @@ public final class DeviceType {
     }
 
     /**
+     * {@return the known device type, or an unknown one carrying {@code code} unchanged}
      * @param code an {@code ARROW_DEVICE_*} / DLPack device code
-     * @return the known device type, or an unknown one carrying {@code code} unchanged
      */
     public static DeviceType of(int code) {
         for (DeviceType type : KNOWN) {
@@ -86,44 +86,44 @@ public final class DeviceType {
     }
 
     /**
+     * {@return the known device type of that name}
      * @param name a name such as {@code "CUDA"} (case-insensitive)
-     * @return the known device type of that name
      */
     public static Optional<DeviceType> byName(String name) {
         return KNOWN.stream().filter(t -> t.name.equalsIgnoreCase(name)).findFirst();
     }
 
-    /** @return every device type this build knows, by code */
+    /** {@return every device type this build knows, by code} */
     public static List<DeviceType> known() {
         return KNOWN;
     }
 
-    /** @return the {@code ARROW_DEVICE_*} code */
+    /** {@return the {@code ARROW_DEVICE_*} code} */
     public int code() {
         return code;
     }
 
-    /** @return the Arrow name without prefix, for example {@code CUDA_HOST}; {@code UNKNOWN(n)} if unknown */
+    /** {@return the Arrow name without prefix, for example {@code CUDA_HOST}; {@code UNKNOWN(n)} if unknown} */
     public String name() {
         return name;
     }
 
-    /** @return the DLPack {@code DLDeviceType} name with the same code, if DLPack has one */
+    /** {@return the DLPack {@code DLDeviceType} name with the same code, if DLPack has one} */
     public Optional<String> dlpackName() {
         return Optional.ofNullable(dlpackName);
     }
 
-    /** @return the C type {@code sync_event} points to for this device type, if the spec assigns one */
+    /** {@return the C type {@code sync_event} points to for this device type, if the spec assigns one} */
     public Optional<String> eventType() {
         return Optional.ofNullable(eventType);
     }
 
-    /** @return true if the host can address this memory directly (CPU, pinned and managed memory) */
+    /** {@return true if the host can address this memory directly (CPU, pinned and managed memory)} */
     public boolean isHostAccessible() {
         return hostAccessible;
     }
 
-    /** @return true if this build knows the code */
+    /** {@return true if this build knows the code} */
     public boolean isKnown() {
         return known;
     }

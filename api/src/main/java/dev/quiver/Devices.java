@@ -24,12 +24,7 @@ import java.util.ServiceLoader;
  * provider's outcome is logged at {@code DEBUG} on the {@code dev.quiver.devices} {@link System.Logger},
  * one line with its status, reasons or device count, and the time its probe took. Thread-safe.
  *
- * {@snippet :
- * for (ProviderReport provider : Devices.system().report()) {
- *     System.out.println(provider.name() + " " + provider.status() + " " + provider.reasons());
- * }
- * Device cpu = Devices.system().get(DeviceType.CPU, -1);
- * }
+ * {@snippet class=dev.quiver.snippets.ApiSnippets region=report}
  */
 public final class Devices {
     private static final System.Logger LOG = System.getLogger("dev.quiver.devices");

@@ -31,26 +31,26 @@ public final class Diagnostics {
 
     private Diagnostics() {}
 
-    /** @return device arrays found unreachable without having been closed, since start */
+    /** {@return device arrays found unreachable without having been closed, since start} */
     public static long leakedArrays() {
         return LEAKS.get();
     }
 
-    /** @return failures caught inside release or stream callbacks called from native code, since start */
+    /** {@return failures caught inside release or stream callbacks called from native code, since start} */
     public static long callbackFailures() {
         return CallbackErrors.count();
     }
 
     /**
-     * @return bytes moved between memories by {@link DeviceArray#copyTo} and {@link DeviceArray#copyToHost}
-     *         since start (reads staged to the host and writes to targets), to check that copies move only
-     *         what they need
+     * {@return bytes moved between memories by {@link DeviceArray#copyTo} and {@link DeviceArray#copyToHost}
+     * since start (reads staged to the host and writes to targets), to check that copies move only
+     * what they need}
      */
     public static long bytesCopied() {
         return ArrayCopier.bytesMoved();
     }
 
-    /** @return struct nodes Quiver exported (arrays, children, schemas) whose release has not run yet */
+    /** {@return struct nodes Quiver exported (arrays, children, schemas) whose release has not run yet} */
     public static long liveExports() {
         return ReleaseCallbacks.liveExports();
     }
@@ -66,6 +66,8 @@ public final class Diagnostics {
     }
 
     /**
+     * Stops calling a leak listener.
+     *
      * @param listener a listener added before
      */
     public static void removeLeakListener(BiConsumer<String, Optional<Throwable>> listener) {

@@ -11,9 +11,12 @@ package dev.quiver;
 public abstract class InterchangeException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
+    /** The offending field or key. */
     private final String fieldPath;
 
     /**
+     * An exception naming the field at fault and the rule it breaks.
+     *
      * @param fieldPath the offending field or key
      * @param rule      the rule broken, or why the request was refused, as a sentence fragment
      */
@@ -22,7 +25,7 @@ public abstract class InterchangeException extends IllegalArgumentException {
         this.fieldPath = fieldPath;
     }
 
-    /** @return the offending field or key, for example {@code dl_tensor.byte_offset} */
+    /** {@return the offending field or key, for example {@code dl_tensor.byte_offset}} */
     public String fieldPath() {
         return fieldPath;
     }

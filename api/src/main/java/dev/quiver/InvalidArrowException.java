@@ -10,6 +10,8 @@ public final class InvalidArrowException extends InterchangeException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * An exception naming the field at fault and the rule it breaks.
+     *
      * @param fieldPath the path of the offending field, from the imported struct
      * @param rule      the rule broken, as a sentence fragment
      */

@@ -14,6 +14,7 @@ public final class NoBackendException extends NoSuchElementException {
 
     /** The device type asked for. */
     private final transient DeviceType type;
+    /** The device id asked for. */
     private final long id;
 
     NoBackendException(DeviceType type, long id, String message) {
@@ -22,12 +23,12 @@ public final class NoBackendException extends NoSuchElementException {
         this.id = id;
     }
 
-    /** @return the device type no backend serves */
+    /** {@return the device type no backend serves} */
     public DeviceType type() {
         return type;
     }
 
-    /** @return the device id asked for */
+    /** {@return the device id asked for} */
     public long id() {
         return id;
     }

@@ -35,7 +35,7 @@ public enum ProducerTrust {
     public static final String PROPERTY = "quiver.producerTrust";
 
     /**
-     * @return the trust named by {@value #PROPERTY}, {@link #TRUSTED} when it is not set
+     * {@return the trust named by {@value #PROPERTY}, {@link #TRUSTED} when it is not set}
      * @throws IllegalArgumentException if the property names neither
      */
     public static ProducerTrust fromEnvironment() {

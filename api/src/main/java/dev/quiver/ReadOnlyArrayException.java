@@ -8,6 +8,8 @@ public final class ReadOnlyArrayException extends UnsupportedOperationException 
     private static final long serialVersionUID = 1L;
 
     /**
+     * An exception with the given message.
+     *
      * @param message which array, and why it is read-only
      */
     public ReadOnlyArrayException(String message) {

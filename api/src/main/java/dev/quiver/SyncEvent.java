@@ -76,19 +76,19 @@ public final class SyncEvent implements AutoCloseable {
         return new SyncEvent(device.type(), device.id(), slot, () -> backend, null, destroyThenFree, owned);
     }
 
-    /** @return the device type whose event type this is */
+    /** {@return the device type whose event type this is} */
     public DeviceType deviceType() {
         return type;
     }
 
-    /** @return the device id of the event's device (-1 where the type has one device) */
+    /** {@return the device id of the event's device (-1 where the type has one device)} */
     public long deviceId() {
         return deviceId;
     }
 
     /**
-     * @return the pointer to the event, as an ArrowDeviceArray's {@code sync_event} holds it; borrowed,
-     *         valid while this event is usable
+     * {@return the pointer to the event, as an ArrowDeviceArray's {@code sync_event} holds it; borrowed,
+     * valid while this event is usable}
      */
     public MemorySegment pointer() {
         checkLive();
@@ -96,15 +96,15 @@ public final class SyncEvent implements AutoCloseable {
     }
 
     /**
-     * @return the native event (a {@code CUevent}, {@code cl_event}, {@code VkEvent}, ...), borrowed: never
-     *         release it yourself
+     * {@return the native event (a {@code CUevent}, {@code cl_event}, {@code VkEvent}, ...), borrowed: never
+     * release it yourself}
      */
     public MemorySegment handle() {
         BackendDevice device = device();
         return device.eventFromSyncEvent(pointer);
     }
 
-    /** @return true for events this object owns (see "Ownership" above) */
+    /** {@return true for events this object owns (see "Ownership" above)} */
     public boolean isOwned() {
         return ownsEvent;
     }
@@ -132,7 +132,7 @@ public final class SyncEvent implements AutoCloseable {
         device.streamWaitEvent(stream.handle(), device.eventFromSyncEvent(pointer));
     }
 
-    /** @return true if the event has completed; never blocks */
+    /** {@return true if the event has completed; never blocks} */
     public boolean isComplete() {
         BackendDevice device = device();
         return device.isEventComplete(device.eventFromSyncEvent(pointer));

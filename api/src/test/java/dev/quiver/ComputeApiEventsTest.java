@@ -48,7 +48,7 @@ class ComputeApiEventsTest {
         try (DeviceArray host = HostVector.utf8("s", "a", "bb").toDeviceArray(devices);
              DeviceArray onDevice = host.copyTo(device)) {
             long event = onDevice.syncEvent().orElseThrow().handle().address();
-            try (DeviceArray copy = onDevice.copyTo(device)) {
+            try (DeviceArray _ = onDevice.copyTo(device)) {
                 assertTrue(provider.waitedEvents.contains(event), "string offsets are read on the host after the event");
             }
         }

@@ -79,10 +79,13 @@ class DevicesTest {
     @Test
     void aThrowingProbeIsReportedAsFailedNotPropagated() {
         TestDoubleProvider bad = TestDoubleProvider.throwing("bad", DeviceTypeCodes.EXT_DEV);
-        Devices devices = Devices.of(List.of(bad), BackendSelection.all());
-        ProviderReport report = report(devices, "bad");
-        assertEquals(ProviderReport.Status.FAILED, report.status());
-        assertTrue(report.reasons().getFirst().contains("test double probe failure"));
+        try (CapturedLog log = CapturedLog.of("dev.quiver.devices")) {
+            Devices devices = Devices.of(List.of(bad), BackendSelection.all());
+            ProviderReport report = report(devices, "bad");
+            assertEquals(ProviderReport.Status.FAILED, report.status());
+            assertTrue(report.reasons().getFirst().contains("test double probe failure"));
+            assertEquals(List.of("probe of bad threw"), log.messages(), "and logged as a warning");
+        }
     }
 
     @Test

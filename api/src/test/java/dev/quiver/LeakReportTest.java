@@ -25,10 +25,10 @@ class LeakReportTest {
             }
         };
         Diagnostics.addLeakListener(listener);
-        try {
+        try (CapturedLog log = CapturedLog.of("dev.quiver.leaks")) {
             long exportsBefore = Diagnostics.liveExports();
             dropOne();
-            for (int i = 0; i < 200 && leaks.isEmpty(); i++) {
+            for (int i = 0; i < 200 && (leaks.isEmpty() || !loggedTheLeak(log)); i++) {   // listeners hear of it first
                 System.gc();
                 Thread.sleep(20);
             }
@@ -39,6 +39,7 @@ class LeakReportTest {
             Throwable site = sites.getFirst().orElseThrow(() -> new AssertionError("leak tracking is on in tests; the site is known"));
             assertTrue(List.of(site.getStackTrace()).stream().anyMatch(f -> f.getMethodName().equals("dropOne")),
                     "the allocation site names the method that made the array");
+            assertTrue(loggedTheLeak(log), "and logged as a warning: " + log.messages());
         } finally {
             Diagnostics.removeLeakListener(listener);
         }
@@ -63,6 +64,10 @@ class LeakReportTest {
         } finally {
             Diagnostics.removeLeakListener(listener);
         }
+    }
+
+    private static boolean loggedTheLeak(CapturedLog log) {
+        return log.messages().stream().anyMatch(message -> message.contains("\"leaky-column\" was never closed"));
     }
 
     private static void dropOne() {

@@ -54,11 +54,7 @@ public final class ArrowArrayLayout {
     /**
      * Allocates a zeroed {@code struct ArrowArray} (80 bytes, released state: {@code release} is NULL) for a producer to fill.
      *
-     * {@snippet :
-     * try (Arena arena = Arena.ofConfined()) {
-     *     MemorySegment struct = ArrowArrayLayout.allocate(arena);
-     * }
-     * }
+     * {@snippet class=dev.quiver.snippets.AbiSnippets region=array}
      *
      * @param allocator where the memory comes from (an {@code Arena} decides its lifetime)
      * @return the struct's memory, owned as {@code allocator} owns what it allocates

@@ -47,11 +47,7 @@ public final class ArrowDeviceArrayLayout {
     /**
      * Allocates a zeroed {@code struct ArrowDeviceArray} (128 bytes, released state: {@code release} is NULL) for a producer to fill (for example {@code DeviceArray.importFrom} after C wrote it) or a consumer to receive {@code DeviceArray.exportTo}.
      *
-     * {@snippet :
-     * try (Arena arena = Arena.ofConfined()) {
-     *     MemorySegment struct = ArrowDeviceArrayLayout.allocate(arena);
-     * }
-     * }
+     * {@snippet class=dev.quiver.snippets.AbiSnippets region=device-array}
      *
      * @param allocator where the memory comes from (an {@code Arena} decides its lifetime)
      * @return the struct's memory, owned as {@code allocator} owns what it allocates

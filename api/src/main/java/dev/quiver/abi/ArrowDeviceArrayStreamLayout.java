@@ -48,11 +48,7 @@ public final class ArrowDeviceArrayStreamLayout {
     /**
      * Allocates a zeroed {@code struct ArrowDeviceArrayStream} (48 bytes, released state: {@code release} is NULL) for a producer to fill or a stream export to write.
      *
-     * {@snippet :
-     * try (Arena arena = Arena.ofConfined()) {
-     *     MemorySegment struct = ArrowDeviceArrayStreamLayout.allocate(arena);
-     * }
-     * }
+     * {@snippet class=dev.quiver.snippets.AbiSnippets region=stream}
      *
      * @param allocator where the memory comes from (an {@code Arena} decides its lifetime)
      * @return the struct's memory, owned as {@code allocator} owns what it allocates

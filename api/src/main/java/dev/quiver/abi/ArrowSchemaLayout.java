@@ -58,11 +58,7 @@ public final class ArrowSchemaLayout {
     /**
      * Allocates a zeroed {@code struct ArrowSchema} (72 bytes, released state: {@code release} is NULL) for a producer to fill or {@code DeviceArray.exportTo} to write.
      *
-     * {@snippet :
-     * try (Arena arena = Arena.ofConfined()) {
-     *     MemorySegment struct = ArrowSchemaLayout.allocate(arena);
-     * }
-     * }
+     * {@snippet class=dev.quiver.snippets.AbiSnippets region=schema}
      *
      * @param allocator where the memory comes from (an {@code Arena} decides its lifetime)
      * @return the struct's memory, owned as {@code allocator} owns what it allocates

@@ -12,6 +12,8 @@ public final class InvalidCaiException extends InterchangeException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * An exception naming the key at fault and the rule it breaks.
+     *
      * @param keyPath the offending key, for example {@code data[0]}
      * @param rule    the rule broken, as a sentence fragment
      */

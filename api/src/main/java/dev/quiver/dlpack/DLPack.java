@@ -50,14 +50,7 @@ import java.lang.foreign.MemorySegment;
  * (negative or non-contiguous strides, one byte per boolean) are refused unless the caller allows a copy,
  * made on the tensor's own device.
  *
- * {@snippet :
- * DLPackExport out = DLPack.exportVersioned(array, DLPackExportOptions.defaults().stream(consumerStream));
- * // hand out.tensor() to the consumer, which calls its deleter
- *
- * try (DeviceArray in = DLPack.importVersioned(managedTensorPointer, DLPackImportOptions.defaults())) {
- *     System.out.println(in.length() + " elements on " + in.deviceType());
- * }
- * }
+ * {@snippet class=dev.quiver.snippets.DLPackSnippets region=exchange}
  *
  * <p>All methods are thread-safe; an array must not be used by another thread while it is being exported.
  */
@@ -123,7 +116,7 @@ public final class DLPack {
         return TensorImporter.importLegacy(managedTensor, options);
     }
 
-    /** @return tensors exported by this process whose deleter has not been called yet */
+    /** {@return tensors exported by this process whose deleter has not been called yet} */
     public static long liveExports() {
         return NativeDeleters.live();
     }

@@ -14,6 +14,8 @@ public final class DLPackRefusedException extends InterchangeException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * An exception naming what decided the refusal and why.
+     *
      * @param fieldPath what decided the refusal
      * @param reason    why, as a sentence fragment that says what would work instead
      */

@@ -12,6 +12,8 @@ public final class InvalidDLPackException extends InterchangeException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * An exception naming the field at fault and the rule it breaks.
+     *
      * @param fieldPath the offending field, for example {@code dl_tensor.dtype.code}
      * @param rule      the rule broken, as a sentence fragment
      */

@@ -97,28 +97,28 @@ public final class ArrayReader {
         return new ArrayReader(memory, array.field(), memory.offset(), memory.length());
     }
 
-    /** @return the field */
+    /** {@return the field} */
     public Field field() {
         return field;
     }
 
-    /** @return the number of elements */
+    /** {@return the number of elements} */
     public long length() {
         return length;
     }
 
     /**
-     * @return the slot of element 0 in this array's buffers: the array's {@code offset}, plus the parent's
-     *         for a child of a struct or of a sparse union
+     * {@return the slot of element 0 in this array's buffers: the array's {@code offset}, plus the parent's
+     * for a child of a struct or of a sparse union}
      */
     public long offset() {
         return offset;
     }
 
     /**
+     * {@return true if element {@code i} is null (for unions and run-end encoded arrays: if the selected
+     * value is null)}
      * @param i element index
-     * @return true if element {@code i} is null (for unions and run-end encoded arrays: if the selected
-     *         value is null)
      * @throws IndexOutOfBoundsException if {@code i} is not an element index
      */
     public boolean isNull(long i) {
@@ -131,9 +131,9 @@ public final class ArrayReader {
     }
 
     /**
+     * {@return a reader of child {@code k}; for structs and sparse unions it applies this array's offset, so
+     * that its element {@code i} belongs to element {@code i} of this array}
      * @param k child index
-     * @return a reader of child {@code k}; for structs and sparse unions it applies this array's offset, so
-     *         that its element {@code i} belongs to element {@code i} of this array
      * @throws IndexOutOfBoundsException if the array has no child {@code k}
      */
     public ArrayReader child(int k) {
@@ -149,7 +149,7 @@ public final class ArrayReader {
     }
 
     /**
-     * @return a reader of the dictionary values of a dictionary-encoded array
+     * {@return a reader of the dictionary values of a dictionary-encoded array}
      * @throws IllegalStateException if the array is not dictionary-encoded
      */
     public ArrayReader dictionary() {
@@ -161,8 +161,8 @@ public final class ArrayReader {
     }
 
     /**
+     * {@return element {@code i} in the Java mapping of {@link HostVector}}
      * @param i element index
-     * @return element {@code i} in the Java mapping of {@link HostVector}
      * @throws IndexOutOfBoundsException if {@code i} is not an element index
      */
     public Object getObject(long i) {
@@ -251,8 +251,8 @@ public final class ArrayReader {
     }
 
     /**
-     * @return every element in order, in the Java mapping of {@link HostVector}, boxed one at a time as the
-     *         stream is consumed (sequential; valid while the array is open)
+     * {@return every element in order, in the Java mapping of {@link HostVector}, boxed one at a time as the
+     * stream is consumed (sequential; valid while the array is open)}
      */
     public Stream<Object> stream() {
         return LongStream.range(0, length).mapToObj(this::getObject);
@@ -272,8 +272,8 @@ public final class ArrayReader {
     // ---- unboxed getters ---------------------------------------------------------------------------
 
     /**
+     * {@return its value}
      * @param i element index of a boolean array
-     * @return its value
      * @throws IllegalStateException if the element is null or the array is not boolean
      */
     public boolean getBoolean(long i) {
@@ -286,8 +286,8 @@ public final class ArrayReader {
     }
 
     /**
+     * {@return its value (uint8 as its bits)}
      * @param i element index of an 8-bit integer array
-     * @return its value (uint8 as its bits)
      * @throws IllegalStateException if the element is null or the array is not an 8-bit integer array
      */
     public byte getByte(long i) {
@@ -299,8 +299,8 @@ public final class ArrayReader {
     }
 
     /**
+     * {@return its value (uint16 as its bits; float16 as its IEEE 754 half-precision bits)}
      * @param i element index of an integer array of 16 bits or fewer, or of a float16 array
-     * @return its value (uint16 as its bits; float16 as its IEEE 754 half-precision bits)
      * @throws IllegalStateException if the element is null or the array is not of such a type
      */
     public short getShort(long i) {
@@ -314,9 +314,9 @@ public final class ArrayReader {
     }
 
     /**
+     * {@return its value (uint32 as its bits)}
      * @param i element index of an integer array of 32 bits or fewer, a date32, time32 or year-month
      *          interval array
-     * @return its value (uint32 as its bits)
      * @throws IllegalStateException if the element is null or the array is not of such a type
      */
     public int getInt(long i) {
@@ -329,8 +329,8 @@ public final class ArrayReader {
     }
 
     /**
+     * {@return its value (unsigned widths zero-extended, uint64 as its bits)}
      * @param i element index of an integer, date, time, timestamp, duration or year-month interval array
-     * @return its value (unsigned widths zero-extended, uint64 as its bits)
      * @throws IllegalStateException if the element is null or the array is not of such a type
      */
     public long getLong(long i) {
@@ -343,8 +343,8 @@ public final class ArrayReader {
     }
 
     /**
+     * {@return its value, widened to float}
      * @param i element index of a float16 or float32 array
-     * @return its value, widened to float
      * @throws IllegalStateException if the element is null or the array is not of such a type
      */
     public float getFloat(long i) {
@@ -357,8 +357,8 @@ public final class ArrayReader {
     }
 
     /**
+     * {@return its value, widened to double}
      * @param i element index of a floating-point array
-     * @return its value, widened to double
      * @throws IllegalStateException if the element is null or the array is not floating point
      */
     public double getDouble(long i) {
@@ -370,8 +370,8 @@ public final class ArrayReader {
     }
 
     /**
+     * {@return its value, with the type's scale}
      * @param i element index of a decimal array
-     * @return its value, with the type's scale
      * @throws IllegalStateException if the element is null or the array is not decimal
      */
     public BigDecimal getDecimal(long i) {
@@ -384,8 +384,8 @@ public final class ArrayReader {
     }
 
     /**
+     * {@return its value}
      * @param i element index of a utf8, large utf8 or utf8 view array
-     * @return its value
      * @throws IllegalStateException if the element is null or the array is not utf8
      */
     public String getString(long i) {
@@ -398,9 +398,9 @@ public final class ArrayReader {
     }
 
     /**
+     * {@return a copy of its bytes (for utf8, the UTF-8 encoding)}
      * @param i element index of a binary or utf8 array of any layout (offsets, large offsets, views), or of
      *          a fixed-size binary array
-     * @return a copy of its bytes (for utf8, the UTF-8 encoding)
      * @throws IllegalStateException if the element is null or the array is not of such a type
      */
     public byte[] getBytes(long i) {

@@ -21,11 +21,7 @@ import java.util.Objects;
  * reference to the caller's arrays; those must not be modified by another thread during the call. The
  * returned vector is immutable and owns no native memory. Stateless: any thread may call any method.
  *
- * {@snippet :
- * byte[] data = "helloworld".getBytes(StandardCharsets.UTF_8);
- * HostVector words = BinaryVectors.utf8("w", data, new int[] {0, 5, 5, 10}, Validity.of(new boolean[] {true, false, true}));
- * // "hello", null, "world"
- * }
+ * {@snippet class=dev.quiver.snippets.HostSnippets region=utf8}
  *
  * @see FixedWidthVectors for fixed-width types
  */
@@ -33,11 +29,11 @@ public final class BinaryVectors {
     private BinaryVectors() {}
 
     /**
+     * {@return a utf8 vector of {@code offsets.length - 1} values}
      * @param name     field name
      * @param data     the UTF-8 bytes of every value, back to back
      * @param offsets  where each value starts, then where the last one ends; ascending, within {@code data}
      * @param validity which values are valid
-     * @return a utf8 vector of {@code offsets.length - 1} values
      * @throws IllegalArgumentException if the offsets are empty, descend or pass the data, a value is not
      *                                  well-formed UTF-8, or {@code validity} describes too few values
      */
@@ -46,11 +42,11 @@ public final class BinaryVectors {
     }
 
     /**
+     * {@return a large utf8 vector of {@code offsets.length - 1} values}
      * @param name     field name
      * @param data     the UTF-8 bytes of every value, back to back
      * @param offsets  where each value starts, then where the last one ends; ascending, within {@code data}
      * @param validity which values are valid
-     * @return a large utf8 vector of {@code offsets.length - 1} values
      * @throws IllegalArgumentException if the offsets are empty, descend or pass the data, a value is not
      *                                  well-formed UTF-8, or {@code validity} describes too few values
      */
@@ -59,11 +55,11 @@ public final class BinaryVectors {
     }
 
     /**
+     * {@return a binary vector of {@code offsets.length - 1} values}
      * @param name     field name
      * @param data     the bytes of every value, back to back
      * @param offsets  where each value starts, then where the last one ends; ascending, within {@code data}
      * @param validity which values are valid
-     * @return a binary vector of {@code offsets.length - 1} values
      * @throws IllegalArgumentException if the offsets are empty, descend or pass the data, or {@code validity}
      *                                  describes too few values
      */
@@ -72,11 +68,11 @@ public final class BinaryVectors {
     }
 
     /**
+     * {@return a large binary vector of {@code offsets.length - 1} values}
      * @param name     field name
      * @param data     the bytes of every value, back to back
      * @param offsets  where each value starts, then where the last one ends; ascending, within {@code data}
      * @param validity which values are valid
-     * @return a large binary vector of {@code offsets.length - 1} values
      * @throws IllegalArgumentException if the offsets are empty, descend or pass the data, or {@code validity}
      *                                  describes too few values
      */

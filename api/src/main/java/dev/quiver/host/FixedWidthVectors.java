@@ -33,15 +33,7 @@ import java.util.Objects;
  * vector owns no native memory. Builders are stateless: any thread may call any method; a vector may be
  * read from several threads while nobody writes its array.
  *
- * {@snippet :
- * long[] ids = new long[1_000_000];
- * boolean[] valid = new boolean[ids.length];
- * // ... fill them ...
- * try (DeviceArray array = FixedWidthVectors.int64("id", ids, Validity.of(valid)).toDeviceArray()) {
- *     ArrayReader reader = ArrayReader.of(array);
- *     long first = reader.isNull(0) ? -1 : reader.getLong(0);
- * }
- * }
+ * {@snippet class=dev.quiver.snippets.HostSnippets region=int64}
  *
  * @see BinaryVectors for utf8 and binary
  */
@@ -49,10 +41,10 @@ public final class FixedWidthVectors {
     private FixedWidthVectors() {}
 
     /**
+     * {@return a boolean vector}
      * @param name     field name
      * @param values   the booleans, bit-packed by the builder
      * @param validity which values are valid
-     * @return a boolean vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code values} holds
      */
     public static HostVector bool(String name, boolean[] values, Validity validity) {
@@ -61,10 +53,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return an int8 vector}
      * @param name     field name
      * @param values   the values
      * @param validity which values are valid
-     * @return an int8 vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code values} holds
      */
     public static HostVector int8(String name, byte[] values, Validity validity) {
@@ -72,10 +64,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a uint8 vector}
      * @param name     field name
      * @param values   the values as their bits (a byte of -1 is 255)
      * @param validity which values are valid
-     * @return a uint8 vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code values} holds
      */
     public static HostVector uint8(String name, byte[] values, Validity validity) {
@@ -83,10 +75,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return an int16 vector}
      * @param name     field name
      * @param values   the values
      * @param validity which values are valid
-     * @return an int16 vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code values} holds
      */
     public static HostVector int16(String name, short[] values, Validity validity) {
@@ -94,10 +86,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a uint16 vector}
      * @param name     field name
      * @param values   the values as their bits
      * @param validity which values are valid
-     * @return a uint16 vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code values} holds
      */
     public static HostVector uint16(String name, short[] values, Validity validity) {
@@ -105,10 +97,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return an int32 vector}
      * @param name     field name
      * @param values   the values
      * @param validity which values are valid
-     * @return an int32 vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code values} holds
      */
     public static HostVector int32(String name, int[] values, Validity validity) {
@@ -116,10 +108,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a uint32 vector}
      * @param name     field name
      * @param values   the values as their bits
      * @param validity which values are valid
-     * @return a uint32 vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code values} holds
      */
     public static HostVector uint32(String name, int[] values, Validity validity) {
@@ -127,10 +119,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return an int64 vector}
      * @param name     field name
      * @param values   the values
      * @param validity which values are valid
-     * @return an int64 vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code values} holds
      */
     public static HostVector int64(String name, long[] values, Validity validity) {
@@ -138,10 +130,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a uint64 vector}
      * @param name     field name
      * @param values   the values as their bits
      * @param validity which values are valid
-     * @return a uint64 vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code values} holds
      */
     public static HostVector uint64(String name, long[] values, Validity validity) {
@@ -149,10 +141,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a float16 vector}
      * @param name     field name
      * @param bits     the values as IEEE 754 half-precision bits ({@link Float#floatToFloat16})
      * @param validity which values are valid
-     * @return a float16 vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code bits} holds
      */
     public static HostVector float16(String name, short[] bits, Validity validity) {
@@ -160,10 +152,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a float32 vector}
      * @param name     field name
      * @param values   the values
      * @param validity which values are valid
-     * @return a float32 vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code values} holds
      */
     public static HostVector float32(String name, float[] values, Validity validity) {
@@ -172,10 +164,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a float64 vector}
      * @param name     field name
      * @param values   the values
      * @param validity which values are valid
-     * @return a float64 vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code values} holds
      */
     public static HostVector float64(String name, double[] values, Validity validity) {
@@ -184,10 +176,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a date32 vector}
      * @param name     field name
      * @param days     days since the UNIX epoch
      * @param validity which values are valid
-     * @return a date32 vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code days} holds
      */
     public static HostVector date32(String name, int[] days, Validity validity) {
@@ -195,10 +187,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a date64 vector}
      * @param name         field name
      * @param milliseconds milliseconds since the UNIX epoch
      * @param validity     which values are valid
-     * @return a date64 vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code milliseconds} holds
      */
     public static HostVector date64(String name, long[] milliseconds, Validity validity) {
@@ -206,11 +198,11 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a time32 vector}
      * @param name     field name
      * @param unit     {@link TimeUnit#SECOND} or {@link TimeUnit#MILLISECOND}
      * @param values   times since midnight in {@code unit}
      * @param validity which values are valid
-     * @return a time32 vector
      * @throws IllegalArgumentException if the unit is finer than milliseconds, or {@code validity} describes
      *                                  too few values
      */
@@ -223,11 +215,11 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a time64 vector}
      * @param name     field name
      * @param unit     {@link TimeUnit#MICROSECOND} or {@link TimeUnit#NANOSECOND}
      * @param values   times since midnight in {@code unit}
      * @param validity which values are valid
-     * @return a time64 vector
      * @throws IllegalArgumentException if the unit is coarser than microseconds, or {@code validity}
      *                                  describes too few values
      */
@@ -240,12 +232,12 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a timestamp vector}
      * @param name     field name
      * @param unit     the unit
      * @param timezone an IANA zone name or offset, or {@code ""} for a zone-less timestamp
      * @param values   instants since the UNIX epoch in {@code unit}
      * @param validity which values are valid
-     * @return a timestamp vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code values} holds
      */
     public static HostVector timestamp(String name, TimeUnit unit, String timezone, long[] values, Validity validity) {
@@ -253,11 +245,11 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a duration vector}
      * @param name     field name
      * @param unit     the unit
      * @param values   durations in {@code unit}
      * @param validity which values are valid
-     * @return a duration vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code values} holds
      */
     public static HostVector duration(String name, TimeUnit unit, long[] values, Validity validity) {
@@ -265,10 +257,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a year-month interval vector}
      * @param name     field name
      * @param months   the intervals in months
      * @param validity which values are valid
-     * @return a year-month interval vector
      * @throws IllegalArgumentException if {@code validity} describes fewer values than {@code months} holds
      */
     public static HostVector intervalYearMonth(String name, int[] months, Validity validity) {
@@ -276,10 +268,10 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a day-time interval vector of {@code daysAndMillis.length / 2} values}
      * @param name               field name
      * @param daysAndMillis      two ints per value: days, then milliseconds
      * @param validity           which values are valid
-     * @return a day-time interval vector of {@code daysAndMillis.length / 2} values
      * @throws IllegalArgumentException if the array's length is odd or {@code validity} describes too few values
      */
     public static HostVector intervalDayTime(String name, int[] daysAndMillis, Validity validity) {
@@ -289,12 +281,12 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a month-day-nano interval vector}
      * @param name        field name
      * @param months      months of each value
      * @param days        days of each value, as many as {@code months}
      * @param nanoseconds nanoseconds of each value, as many as {@code months}
      * @param validity    which values are valid
-     * @return a month-day-nano interval vector
      * @throws IllegalArgumentException if the arrays differ in length or {@code validity} describes too few values
      */
     public static HostVector intervalMonthDayNano(String name, int[] months, int[] days, long[] nanoseconds, Validity validity) {
@@ -316,12 +308,12 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a decimal32 vector}
      * @param name      field name
      * @param precision total digits, 1..9
      * @param scale     digits after the point
      * @param unscaled  the unscaled values (not checked against the precision)
      * @param validity  which values are valid
-     * @return a decimal32 vector
      * @throws IllegalArgumentException if the precision is out of range or {@code validity} describes too few values
      */
     public static HostVector decimal32(String name, int precision, int scale, int[] unscaled, Validity validity) {
@@ -329,12 +321,12 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a decimal64 vector}
      * @param name      field name
      * @param precision total digits, 1..18
      * @param scale     digits after the point
      * @param unscaled  the unscaled values (not checked against the precision)
      * @param validity  which values are valid
-     * @return a decimal64 vector
      * @throws IllegalArgumentException if the precision is out of range or {@code validity} describes too few values
      */
     public static HostVector decimal64(String name, int precision, int scale, long[] unscaled, Validity validity) {
@@ -342,13 +334,13 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a decimal128 vector of {@code words.length / 2} values}
      * @param name      field name
      * @param precision total digits, 1..38
      * @param scale     digits after the point
      * @param words     the unscaled values as 128-bit two's complement integers, 2 words per value, least
      *                  significant first (not checked against the precision)
      * @param validity  which values are valid
-     * @return a decimal128 vector of {@code words.length / 2} values
      * @throws IllegalArgumentException if the precision is out of range, the words do not make whole values,
      *                                  or {@code validity} describes too few values
      */
@@ -357,13 +349,13 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a decimal256 vector of {@code words.length / 4} values}
      * @param name      field name
      * @param precision total digits, 1..76
      * @param scale     digits after the point
      * @param words     the unscaled values as 256-bit two's complement integers, 4 words per value, least
      *                  significant first (not checked against the precision)
      * @param validity  which values are valid
-     * @return a decimal256 vector of {@code words.length / 4} values
      * @throws IllegalArgumentException if the precision is out of range, the words do not make whole values,
      *                                  or {@code validity} describes too few values
      */
@@ -372,11 +364,11 @@ public final class FixedWidthVectors {
     }
 
     /**
+     * {@return a fixed-size binary vector of {@code values.length / width} values}
      * @param name     field name
      * @param width    bytes per value, at least 1
      * @param values   the values back to back, {@code width} bytes each
      * @param validity which values are valid
-     * @return a fixed-size binary vector of {@code values.length / width} values
      * @throws IllegalArgumentException if the width is not positive, the bytes do not make whole values, or
      *                                  {@code validity} describes too few values
      */

@@ -44,14 +44,7 @@ import java.util.RandomAccess;
  * and run-end encoded arrays as their decoded values. Builders also accept any {@link Number}, and
  * {@code byte[]} for binary.
  *
- * {@snippet :
- * HostVector batch = HostVector.struct("batch",
- *         HostVector.int32("id", 1, 2, null),
- *         HostVector.utf8("name", "a", null, "c"));
- * try (DeviceArray array = batch.toDeviceArray()) {
- *     System.out.println(ArrayReader.of(array).values());
- * }
- * }
+ * {@snippet class=dev.quiver.snippets.HostSnippets region=struct}
  */
 public final class HostVector {
     private final Field field;
@@ -91,29 +84,29 @@ public final class HostVector {
     // ---- shortcuts ----------------------------------------------------------------------------
 
     /**
+     * {@return a null-type array}
      * @param name   field name
      * @param length number of (null) values
-     * @return a null-type array
      */
     public static HostVector nulls(String name, int length) {
         return of(Field.of(name, ArrowType.nullType(), true), Collections.nCopies(length, null));
     }
 
     /**
+     * {@return a boolean array}
      * @param name   field name
      * @param values values, null for null
-     * @return a boolean array
      */
     public static HostVector bool(String name, Boolean... values) {
         return of(Field.of(name, ArrowType.bool(), true), Arrays.asList(values));
     }
 
     /**
+     * {@return an integer array}
      * @param name     field name
      * @param bitWidth 8, 16, 32 or 64
      * @param signed   signedness
      * @param values   values (truncated to the width; unsigned 64-bit as bits), null for null
-     * @return an integer array
      */
     public static HostVector integers(String name, int bitWidth, boolean signed, Long... values) {
         ArrowType.Int type = new ArrowType.Int(bitWidth, signed);
@@ -125,65 +118,65 @@ public final class HostVector {
     }
 
     /**
+     * {@return an int32 array}
      * @param name   field name
      * @param values values, null for null
-     * @return an int32 array
      */
     public static HostVector int32(String name, Integer... values) {
         return of(Field.of(name, ArrowType.integer(32, true), true), longs(values));
     }
 
     /**
+     * {@return an int64 array}
      * @param name   field name
      * @param values values, null for null
-     * @return an int64 array
      */
     public static HostVector int64(String name, Long... values) {
         return of(Field.of(name, ArrowType.integer(64, true), true), Arrays.asList(values));
     }
 
     /**
+     * {@return a floating-point array}
      * @param name     field name
      * @param bitWidth 16 (half; rounded to nearest), 32 or 64
      * @param values   values, null for null
-     * @return a floating-point array
      */
     public static HostVector floats(String name, int bitWidth, Double... values) {
         return of(Field.of(name, ArrowType.floatingPoint(bitWidth), true), roundTo(bitWidth, values));
     }
 
     /**
+     * {@return a float64 array}
      * @param name   field name
      * @param values values, null for null
-     * @return a float64 array
      */
     public static HostVector float64(String name, Double... values) {
         return floats(name, 64, values);
     }
 
     /**
+     * {@return a utf8 array}
      * @param name   field name
      * @param values strings, null for null
-     * @return a utf8 array
      */
     public static HostVector utf8(String name, String... values) {
         return of(Field.of(name, ArrowType.utf8(), true), Arrays.asList(values));
     }
 
     /**
+     * {@return a binary array}
      * @param name   field name
      * @param values byte strings, null for null
-     * @return a binary array
      */
     public static HostVector binary(String name, byte[]... values) {
         return of(Field.of(name, ArrowType.binary(), true), buffers(values));
     }
 
     /**
+     * {@return a list array}
      * @param name     field name
      * @param elements the concatenated elements of all lists
      * @param lengths  the length of each list, null for a null list; they sum to at most the elements' length
-     * @return a list array
      */
     public static HostVector list(String name, HostVector elements, Integer... lengths) {
         List<Object> all = elements.values();
@@ -204,19 +197,19 @@ public final class HostVector {
     }
 
     /**
+     * {@return a struct array without nulls}
      * @param name    field name
      * @param members member arrays, all of one length
-     * @return a struct array without nulls
      */
     public static HostVector struct(String name, HostVector... members) {
         return struct(name, null, members);
     }
 
     /**
+     * {@return a struct array}
      * @param name    field name
      * @param valid   which structs are valid (null: all)
      * @param members member arrays, all at least as long as {@code valid}
-     * @return a struct array
      */
     public static HostVector struct(String name, boolean[] valid, HostVector... members) {
         int length = valid != null ? valid.length : members.length == 0 ? 0 : (int) members[0].length;
@@ -297,8 +290,8 @@ public final class HostVector {
     }
 
     /**
+     * {@return this array under another name, sharing its values and buffers}
      * @param name a new field name
-     * @return this array under another name, sharing its values and buffers
      */
     public HostVector renamed(String name) {
         return new HostVector(new Field(name, field.type(), field.nullable(), field.children(), field.metadata(), field.dictionary()),
@@ -308,26 +301,26 @@ public final class HostVector {
     // ---- operations ---------------------------------------------------------------------------
 
     /**
+     * {@return a view of part of this array, exported with {@code offset} set (buffers are shared)}
      * @param offset first element of the slice, relative to this view
      * @param length number of elements
-     * @return a view of part of this array, exported with {@code offset} set (buffers are shared)
      */
     public HostVector slice(long offset, long length) {
         Objects.checkFromIndexSize(offset, length, this.length);
         return new HostVector(field, values, node, this.offset + offset, length);
     }
 
-    /** @return the field */
+    /** {@return the field} */
     public Field field() {
         return field;
     }
 
-    /** @return the number of elements */
+    /** {@return the number of elements} */
     public long length() {
         return length;
     }
 
-    /** @return the number of null elements in this slice (0 for unions and run-end encoded arrays) */
+    /** {@return the number of null elements in this slice (0 for unions and run-end encoded arrays)} */
     public long nullCount() {
         if (field.dictionary() == null && (field.type() instanceof ArrowType.Union || field.type() instanceof ArrowType.RunEndEncoded)) {
             return 0;
@@ -343,22 +336,22 @@ public final class HostVector {
     }
 
     /**
-     * @return the values of this slice in the Java mapping: as given to the builder, or, for vectors built
-     *         without boxing, read on demand from their buffers (for {@link FixedWidthVectors}, from the array
-     *         the vector wraps)
+     * {@return the values of this slice in the Java mapping: as given to the builder, or, for vectors built
+     * without boxing, read on demand from their buffers (for {@link FixedWidthVectors}, from the array
+     * the vector wraps)}
      */
     public List<Object> values() {
         return values.subList((int) offset, (int) (offset + length));
     }
 
-    /** @return a CPU device array holding a copy of this data, owned by the caller */
+    /** {@return a CPU device array holding a copy of this data, owned by the caller} */
     public DeviceArray toDeviceArray() {
         return toDeviceArray(Devices.system());
     }
 
     /**
+     * {@return a CPU device array holding a copy of this data, owned by the caller}
      * @param devices where the array will look for backends (its events and copies)
-     * @return a CPU device array holding a copy of this data, owned by the caller
      */
     public DeviceArray toDeviceArray(Devices devices) {
         Arena memory = Arena.ofShared();

@@ -13,10 +13,7 @@ import java.util.Objects;
  * the bits during its call, so the caller may reuse the array afterwards but must not modify it while that
  * call runs. Otherwise immutable; any thread may use it.
  *
- * {@snippet :
- * long[] ids = {1, 2, 3, 4};
- * HostVector v = FixedWidthVectors.int64("id", ids, Validity.of(new boolean[] {true, false, true, true}));
- * }
+ * {@snippet class=dev.quiver.snippets.HostSnippets region=validity}
  */
 public final class Validity {
     private static final Validity ALL_VALID = new Validity(null, 0, Long.MAX_VALUE, "all valid");
@@ -33,14 +30,14 @@ public final class Validity {
         this.description = description;
     }
 
-    /** @return validity that makes every value valid: the array gets no validity bitmap */
+    /** {@return validity that makes every value valid: the array gets no validity bitmap} */
     public static Validity allValid() {
         return ALL_VALID;
     }
 
     /**
+     * {@return validity read from the flags}
      * @param valid one flag per value, {@code true} for valid; at least as long as the array built with it
-     * @return validity read from the flags
      */
     public static Validity of(boolean[] valid) {
         Objects.requireNonNull(valid, "valid");
@@ -48,9 +45,9 @@ public final class Validity {
     }
 
     /**
+     * {@return validity read from {@code bitmap}}
      * @param bitmap    an Arrow validity bitmap, least significant bit first, 1 for valid
      * @param bitOffset the bit that describes the first value
-     * @return validity read from {@code bitmap}
      * @throws IllegalArgumentException if {@code bitOffset} is negative or past the bitmap
      */
     public static Validity bitmap(byte[] bitmap, long bitOffset) {
@@ -59,10 +56,10 @@ public final class Validity {
     }
 
     /**
+     * {@return validity read from {@code words}}
      * @param words     an Arrow validity bitmap as 64-bit words: value {@code k} is bit {@code k % 64} (least
      *                  significant first) of word {@code k / 64}, 1 for valid
      * @param bitOffset the bit that describes the first value
-     * @return validity read from {@code words}
      * @throws IllegalArgumentException if {@code bitOffset} is negative or past the bitmap
      */
     public static Validity bitmap(long[] words, long bitOffset) {

@@ -10,7 +10,11 @@ import java.util.stream.Stream;
 /**
  * A Java source of device arrays behind an exported ArrowDeviceArrayStream: pulled by one thread at a
  * time (the stream's callbacks are serialized), closed once when the stream is released.
+ *
+ * <p>{@link #close()} may throw any exception, {@link InterruptedException} included, since it closes what the
+ * application handed over (an iterator that is also {@link AutoCloseable}); the stream's release records it.
  */
+@SuppressWarnings("try")
 interface ArraySource extends AutoCloseable {
     /** @return the next array, owned by the caller; null at the end of the stream */
     DeviceArray next() throws Exception;

@@ -47,15 +47,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  * reported by {@link InvalidArrowException}. After any error the stream is failed: later calls throw
  * {@link IllegalStateException} with the first error as cause; only {@link #close()} remains to do.
  *
- * {@snippet :
- * try (DeviceArrayStream stream = DeviceArrayStream.importFrom(streamPointer)) {
- *     while (stream.hasNext()) {
- *         try (DeviceArray batch = stream.next()) {
- *             System.out.println(batch.length() + " rows on " + batch.deviceType());
- *         }
- *     }
- * }
- * }
+ * {@snippet class=dev.quiver.snippets.StreamSnippets region=import}
  */
 public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoCloseable {
     private static final long SIZE = ArrowDeviceArrayStreamLayout.LAYOUT.byteSize();
@@ -172,12 +164,12 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         return message == null ? "the producer gave no description (get_last_error returned NULL)" : message;
     }
 
-    /** @return the schema every array of the stream has */
+    /** {@return the schema every array of the stream has} */
     public Field schema() {
         return schema;
     }
 
-    /** @return the device type every array of the stream is on ({@code device_type}) */
+    /** {@return the device type every array of the stream is on ({@code device_type})} */
     public DeviceType deviceType() {
         return deviceType;
     }
@@ -270,7 +262,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         return BatchEvents.imported(event, BatchEvents.PULL_IMPORT, imported++, DeviceArray.importFrom(scratch, schema, devices, trust));
     }
 
-    /** @return true once {@link #close()} was called */
+    /** {@return true once {@link #close()} was called} */
     public boolean isClosed() {
         return gate.isClosed();
     }

@@ -34,11 +34,7 @@ import java.util.stream.Stream;
  * sticky: later {@code get_next} calls return the same code. The end of the stream is a released array
  * ({@code release == NULL}); later calls return the end again.
  *
- * {@snippet :
- * Iterator<DeviceArray> batches = ...;   // each on the CPU, of type int32
- * DeviceArrayStreams.exportTo(batches, Field.of("v", ArrowType.integer(32, true), true), DeviceType.CPU, streamPointer);
- * nativeConsumer.consume(streamPointer);  // C calls get_schema / get_next / release
- * }
+ * {@snippet class=dev.quiver.snippets.StreamSnippets region=export}
  */
 public final class DeviceArrayStreams {
     private DeviceArrayStreams() {}

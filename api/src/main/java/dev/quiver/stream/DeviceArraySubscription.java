@@ -18,12 +18,12 @@ import java.util.concurrent.Flow;
  * and signals {@link IllegalArgumentException} through {@code onError}, as {@link Flow} demands.
  */
 public interface DeviceArraySubscription extends Flow.Subscription {
-    /** @return the schema of every array; null only if the stream failed before {@code on_schema} */
+    /** {@return the schema of every array; null only if the stream failed before {@code on_schema}} */
     Field schema();
 
-    /** @return the producer's {@code device_type}; null only if the stream failed before {@code on_schema} */
+    /** {@return the producer's {@code device_type}; null only if the stream failed before {@code on_schema}} */
     DeviceType deviceType();
 
-    /** @return the producer's {@code additional_metadata}, decoded; empty if it was NULL */
+    /** {@return the producer's {@code additional_metadata}, decoded; empty if it was NULL} */
     Map<String, String> additionalMetadata();
 }

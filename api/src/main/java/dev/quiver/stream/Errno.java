@@ -59,7 +59,7 @@ public enum Errno {
         return os.contains("windows") ? 2 : 0;
     }
 
-    /** @return this code's value on the platform the JVM runs on */
+    /** {@return this code's value on the platform the JVM runs on} */
     public int code() {
         return switch (PLATFORM) {
             case 1 -> macos;
@@ -69,8 +69,8 @@ public enum Errno {
     }
 
     /**
+     * {@return the symbolic name, if it is one Quiver knows}
      * @param code an {@code errno} value of this platform
-     * @return the symbolic name, if it is one Quiver knows
      */
     public static Optional<Errno> of(int code) {
         for (Errno errno : values()) {
@@ -82,8 +82,8 @@ public enum Errno {
     }
 
     /**
+     * {@return for example {@code "EIO (5)"}, or {@code "error code 1234"} for codes Quiver does not know}
      * @param code an {@code errno} value of this platform
-     * @return for example {@code "EIO (5)"}, or {@code "error code 1234"} for codes Quiver does not know
      */
     public static String describe(int code) {
         return of(code).map(e -> e.name() + " (" + code + ")").orElse("error code " + code);

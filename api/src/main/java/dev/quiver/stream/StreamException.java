@@ -16,11 +16,15 @@ import java.util.Optional;
 public class StreamException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** The {@code errno} value. */
     private final int code;
+    /** What went wrong, as the other side described it; may be null. */
     private final String detail;
     private final transient Map<String, String> metadata;
 
     /**
+     * A stream error with an {@code errno} code and no metadata.
+     *
      * @param code   an {@code errno} value of this platform, not 0
      * @param detail what went wrong, as the other side described it; may be null
      */
@@ -29,6 +33,8 @@ public class StreamException extends RuntimeException {
     }
 
     /**
+     * A stream error with a known {@code errno} code and no metadata.
+     *
      * @param errno  the code
      * @param detail what went wrong
      */
@@ -37,6 +43,8 @@ public class StreamException extends RuntimeException {
     }
 
     /**
+     * A stream error with an {@code errno} code and the metadata that came with it.
+     *
      * @param code     an {@code errno} value of this platform, not 0
      * @param detail   what went wrong; may be null
      * @param metadata key/value error metadata (as {@code on_error} carries it); copied
@@ -51,22 +59,22 @@ public class StreamException extends RuntimeException {
         this.metadata = Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
     }
 
-    /** @return the {@code errno} value */
+    /** {@return the {@code errno} value} */
     public int code() {
         return code;
     }
 
-    /** @return the symbolic name of {@link #code()}, if Quiver knows it */
+    /** {@return the symbolic name of {@link #code()}, if Quiver knows it} */
     public Optional<Errno> errno() {
         return Errno.of(code);
     }
 
-    /** @return the other side's description of the error, if it gave one */
+    /** {@return the other side's description of the error, if it gave one} */
     public Optional<String> detail() {
         return Optional.ofNullable(detail);
     }
 
-    /** @return the error metadata ({@code on_error}'s {@code metadata}); empty if there was none */
+    /** {@return the error metadata ({@code on_error}'s {@code metadata}); empty if there was none} */
     public Map<String, String> metadata() {
         return metadata;
     }

@@ -9,7 +9,7 @@ import java.util.List;
  */
 public sealed interface ArrowType {
 
-    /** @return the C Data Interface format string of this type */
+    /** {@return the C Data Interface format string of this type} */
     default String format() {
         return FormatString.write(this);
     }
@@ -111,12 +111,12 @@ public sealed interface ArrowType {
      * @param unit the unit, which decides the width
      */
     record Date(DateUnit unit) implements ArrowType {
-        /** @return a date32 type */
+        /** {@return a date32 type} */
         public static Date days() {
             return new Date(DateUnit.DAY);
         }
 
-        /** @return a date64 type */
+        /** {@return a date64 type} */
         public static Date milliseconds() {
             return new Date(DateUnit.MILLISECOND);
         }
@@ -136,7 +136,7 @@ public sealed interface ArrowType {
      * @param unit the unit
      */
     record Time(TimeUnit unit) implements ArrowType {
-        /** @return 32 or 64 */
+        /** {@return 32 or 64} */
         public int bitWidth() {
             return unit == TimeUnit.SECOND || unit == TimeUnit.MILLISECOND ? 32 : 64;
         }
@@ -237,49 +237,49 @@ public sealed interface ArrowType {
     /** Run-end encoded: children {@code run_ends} (int16/32/64) and {@code values}. */
     record RunEndEncoded() implements ArrowType {}
 
-    /** @return the null type */
+    /** {@return the null type} */
     static ArrowType nullType() {
         return new Null();
     }
 
-    /** @return the boolean type */
+    /** {@return the boolean type} */
     static ArrowType bool() {
         return new Bool();
     }
 
     /**
+     * {@return an integer type}
      * @param bitWidth 8, 16, 32 or 64
      * @param signed   signedness
-     * @return an integer type
      */
     static ArrowType integer(int bitWidth, boolean signed) {
         return new Int(bitWidth, signed);
     }
 
     /**
+     * {@return a floating-point type}
      * @param bitWidth 16, 32 or 64
-     * @return a floating-point type
      */
     static ArrowType floatingPoint(int bitWidth) {
         return new FloatingPoint(bitWidth);
     }
 
-    /** @return the utf8 type */
+    /** {@return the utf8 type} */
     static ArrowType utf8() {
         return new Utf8();
     }
 
-    /** @return the binary type */
+    /** {@return the binary type} */
     static ArrowType binary() {
         return new Binary();
     }
 
-    /** @return the list type */
+    /** {@return the list type} */
     static ArrowType list() {
         return new ListType();
     }
 
-    /** @return the struct type */
+    /** {@return the struct type} */
     static ArrowType struct() {
         return new Struct();
     }

@@ -48,8 +48,8 @@ public record BufferLayout(List<Buffer> buffers, boolean variadic, int childCoun
      */
     public record Buffer(Kind kind, int bitWidth) {
         /**
+         * {@return bytes needed to hold {@code slots} entries; DATA has no size of its own (returns 0)}
          * @param slots offset + length of the array
-         * @return bytes needed to hold {@code slots} entries; DATA has no size of its own (returns 0)
          */
         public long bytesFor(long slots) {
             return switch (kind) {
@@ -60,7 +60,7 @@ public record BufferLayout(List<Buffer> buffers, boolean variadic, int childCoun
             };
         }
 
-        /** @return a name for messages, for example {@code offsets} */
+        /** {@return a name for messages, for example {@code offsets}} */
         public String name() {
             return switch (kind) {
                 case VALIDITY -> "validity";
@@ -77,8 +77,8 @@ public record BufferLayout(List<Buffer> buffers, boolean variadic, int childCoun
     private static final Buffer VALIDITY = new Buffer(Kind.VALIDITY, 1);
 
     /**
+     * {@return its layout}
      * @param type a type
-     * @return its layout
      */
     public static BufferLayout of(ArrowType type) {
         return switch (type) {
@@ -121,28 +121,28 @@ public record BufferLayout(List<Buffer> buffers, boolean variadic, int childCoun
         return new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, offsetBits), new Buffer(Kind.DATA, 8)), false, 0);
     }
 
-    /** @return whether buffer 0 is a validity bitmap */
+    /** {@return whether buffer 0 is a validity bitmap} */
     public boolean hasValidity() {
         return !buffers.isEmpty() && buffers.getFirst().kind() == Kind.VALIDITY;
     }
 
-    /** @return the number of fixed buffers ({@code n_buffers} unless {@link #variadic()}) */
+    /** {@return the number of fixed buffers ({@code n_buffers} unless {@link #variadic()})} */
     public int bufferCount() {
         return buffers.size();
     }
 
     /**
+     * {@return whether that count fits this layout}
      * @param nBuffers the {@code n_buffers} of an array
-     * @return whether that count fits this layout
      */
     public boolean acceptsBufferCount(long nBuffers) {
         return variadic ? nBuffers >= buffers.size() + 1 : nBuffers == buffers.size();
     }
 
     /**
+     * {@return a name for messages, for example {@code offsets} or {@code variadic data 2}}
      * @param i a buffer index of an array with {@code nBuffers} buffers
      * @param nBuffers the array's {@code n_buffers}
-     * @return a name for messages, for example {@code offsets} or {@code variadic data 2}
      */
     public String bufferName(int i, long nBuffers) {
         if (i < buffers.size()) {

@@ -61,76 +61,76 @@ public record Field(String name, ArrowType type, boolean nullable, List<Field> c
     }
 
     /**
+     * {@return a field without children or metadata}
      * @param name     the field name
      * @param type     a type without children
      * @param nullable nullability
-     * @return a field without children or metadata
      */
     public static Field of(String name, ArrowType type, boolean nullable) {
         return new Field(name, type, nullable, List.of(), Metadata.EMPTY, null);
     }
 
     /**
+     * {@return a field without metadata}
      * @param name     the field name
      * @param type     the type
      * @param nullable nullability
      * @param children child fields
-     * @return a field without metadata
      */
     public static Field of(String name, ArrowType type, boolean nullable, List<Field> children) {
         return new Field(name, type, nullable, children, Metadata.EMPTY, null);
     }
 
     /**
+     * {@return a list field}
      * @param name     the field name
      * @param nullable nullability
      * @param element  the element field
-     * @return a list field
      */
     public static Field list(String name, boolean nullable, Field element) {
         return of(name, ArrowType.list(), nullable, List.of(element));
     }
 
     /**
+     * {@return a struct field}
      * @param name     the field name
      * @param nullable nullability
      * @param members  the member fields
-     * @return a struct field
      */
     public static Field struct(String name, boolean nullable, List<Field> members) {
         return of(name, ArrowType.struct(), nullable, members);
     }
 
     /**
+     * {@return this field with {@code metadata}}
      * @param metadata new metadata
-     * @return this field with {@code metadata}
      */
     public Field withMetadata(Metadata metadata) {
         return new Field(name, type, nullable, children, metadata, dictionary);
     }
 
     /**
+     * {@return this field with {@code metadata}}
      * @param metadata new metadata, as UTF-8 strings
-     * @return this field with {@code metadata}
      */
     public Field withMetadata(Map<String, String> metadata) {
         return withMetadata(Metadata.of(metadata));
     }
 
     /**
+     * {@return this field, dictionary-encoded}
      * @param encoding the dictionary encoding; this field's type becomes the index type
-     * @return this field, dictionary-encoded
      */
     public Field withDictionary(DictionaryEncoding encoding) {
         return new Field(name, type, nullable, children, metadata, encoding);
     }
 
-    /** @return the extension type name ({@code ARROW:extension:name}), if this field has one */
+    /** {@return the extension type name ({@code ARROW:extension:name}), if this field has one} */
     public Optional<String> extensionName() {
         return metadata.get(Metadata.EXTENSION_NAME);
     }
 
-    /** @return the extension type metadata ({@code ARROW:extension:metadata}), if present */
+    /** {@return the extension type metadata ({@code ARROW:extension:metadata}), if present} */
     public Optional<String> extensionMetadata() {
         return metadata.get(Metadata.EXTENSION_METADATA);
     }

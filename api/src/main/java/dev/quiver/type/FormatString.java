@@ -11,8 +11,8 @@ import java.util.List;
 public final class FormatString {
 
     /**
+     * {@return its type}
      * @param format a format string, for example {@code "i"}, {@code "tsu:UTC"} or {@code "+ud:0,1"}
-     * @return its type
      * @throws IllegalArgumentException naming the format if it is unknown or malformed
      */
     public static ArrowType parse(String format) {
@@ -84,8 +84,8 @@ public final class FormatString {
     }
 
     /**
+     * {@return its format string}
      * @param type a type
-     * @return its format string
      */
     public static String write(ArrowType type) {
         return switch (type) {

@@ -17,12 +17,12 @@ public enum IntervalUnit {
         this.bitWidth = bitWidth;
     }
 
-    /** @return the letter the format strings use */
+    /** {@return the letter the format strings use} */
     public char letter() {
         return letter;
     }
 
-    /** @return bits per value */
+    /** {@return bits per value} */
     public int bitWidth() {
         return bitWidth;
     }

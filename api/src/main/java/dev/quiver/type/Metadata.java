@@ -39,22 +39,24 @@ public final class Metadata {
             value = value.clone();
         }
 
+        /** {@return a copy of the key bytes} */
         @Override
         public byte[] key() {
             return key.clone();
         }
 
+        /** {@return a copy of the value bytes} */
         @Override
         public byte[] value() {
             return value.clone();
         }
 
-        /** @return the key decoded as UTF-8 */
+        /** {@return the key decoded as UTF-8} */
         public String keyString() {
             return new String(key, StandardCharsets.UTF_8);
         }
 
-        /** @return the value decoded as UTF-8 */
+        /** {@return the value decoded as UTF-8} */
         public String valueString() {
             return new String(value, StandardCharsets.UTF_8);
         }
@@ -76,16 +78,16 @@ public final class Metadata {
     }
 
     /**
+     * {@return metadata holding them}
      * @param entries pairs in encoded order
-     * @return metadata holding them
      */
     public static Metadata of(List<Entry> entries) {
         return entries.isEmpty() ? EMPTY : new Metadata(entries);
     }
 
     /**
+     * {@return metadata holding them}
      * @param map UTF-8 keys and values, in the map's iteration order
-     * @return metadata holding them
      */
     public static Metadata of(Map<String, String> map) {
         List<Entry> entries = new ArrayList<>();
@@ -93,25 +95,25 @@ public final class Metadata {
         return of(entries);
     }
 
-    /** @return the pairs in encoded order */
+    /** {@return the pairs in encoded order} */
     public List<Entry> entries() {
         return entries;
     }
 
-    /** @return true if there are no pairs */
+    /** {@return true if there are no pairs} */
     public boolean isEmpty() {
         return entries.isEmpty();
     }
 
     /**
+     * {@return the value of its first occurrence, decoded as UTF-8}
      * @param key a UTF-8 key
-     * @return the value of its first occurrence, decoded as UTF-8
      */
     public Optional<String> get(String key) {
         return entries.stream().filter(e -> e.keyString().equals(key)).findFirst().map(Entry::valueString);
     }
 
-    /** @return the pairs as UTF-8 strings; a later duplicate key overwrites an earlier one */
+    /** {@return the pairs as UTF-8 strings; a later duplicate key overwrites an earlier one} */
     public Map<String, String> toMap() {
         Map<String, String> map = new LinkedHashMap<>();
         entries.forEach(e -> map.put(e.keyString(), e.valueString()));

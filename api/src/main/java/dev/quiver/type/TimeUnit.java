@@ -17,7 +17,7 @@ public enum TimeUnit {
         this.letter = letter;
     }
 
-    /** @return the letter the C Data Interface format strings use */
+    /** {@return the letter the C Data Interface format strings use} */
     public char letter() {
         return letter;
     }

@@ -295,7 +295,7 @@ class CudaArrayInterfaceTest {
         try (DeviceStream consumer = withCuda.get(DeviceType.CUDA, 0).createStream()) {
             d.put("stream", 0xABCL);
             int syncs = cuda.streamSyncs.size();
-            try (DeviceArray imported = CudaArrayInterface.importFrom(d, DeviceType.CUDA, 0, onCuda.consumerStream(consumer))) {
+            try (DeviceArray _ = CudaArrayInterface.importFrom(d, DeviceType.CUDA, 0, onCuda.consumerStream(consumer))) {
                 TestDoubleProvider.EventRecord record = cuda.eventRecords.getLast();
                 assertEquals(0xABC, record.stream(), "an event recorded on the producer's stream");
                 assertEquals(new StreamWait(consumer.handle().address(), record.event()), cuda.streamWaits.getLast());

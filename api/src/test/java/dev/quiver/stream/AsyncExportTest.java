@@ -252,7 +252,8 @@ class AsyncExportTest {
     @Test
     void aPublisherThatSignalsOnItsOwnThreadsIsSerialized() throws Exception {
         MemorySegment c = consumer(CPU, 3, -1, -1, 0, 0);
-        try (SubmissionPublisher<DeviceArray> publisher = new SubmissionPublisher<>()) {
+        SubmissionPublisher<DeviceArray> publisher = new SubmissionPublisher<>();
+        try {
             CompletableFuture<Void> done = export(publisher, Batches.SCHEMA, DeviceType.CPU, c);
             while (publisher.getNumberOfSubscribers() == 0) {
                 Thread.onSpinWait();
@@ -260,9 +261,11 @@ class AsyncExportTest {
             for (int i = 0; i < 200; i++) {
                 publisher.submit(Batches.batch(i));
             }
-            publisher.close();
+            publisher.close();   // the end of the stream, before the release is awaited
             awaitRelease(c);
             assertNull(done.get(30, TimeUnit.SECONDS));
+        } finally {
+            publisher.close();
         }
         assertEquals(200, stat(c, ARRAYS_OK));
         assertEquals(1, stat(c, END_SEEN));

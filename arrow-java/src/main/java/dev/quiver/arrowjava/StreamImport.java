@@ -22,32 +22,25 @@ import java.util.Objects;
  *
  * <p><b>Threading.</b> One thread at a time, as for any ArrowReader; the stream refuses concurrent use.
  *
- * {@snippet :
- * try (BufferAllocator allocator = new RootAllocator();
- *      ArrowReader reader = StreamImport.toArrowReader(DeviceArrayStream.importFrom(streamPointer), allocator)) {
- *     while (reader.loadNextBatch()) {
- *         System.out.println(reader.getVectorSchemaRoot().contentToTSVString());
- *     }
- * }
- * }
+ * {@snippet class=dev.quiver.arrowjava.snippets.ArrowJavaSnippets region=stream}
  */
 public final class StreamImport {
     private StreamImport() {}
 
     /**
+     * {@return a reader over the stream, owned by the caller}
      * @param stream    a stream of struct arrays on the CPU; owned by the reader from now on
      * @param allocator charged for the imported buffers
-     * @return a reader over the stream, owned by the caller
      */
     public static ArrowReader toArrowReader(DeviceArrayStream stream, BufferAllocator allocator) {
         return toArrowReader(stream, allocator, DeviceCopy.REFUSE);
     }
 
     /**
+     * {@return a reader over the stream, owned by the caller}
      * @param stream    a stream of struct arrays; owned by the reader from now on
      * @param allocator charged for the imported buffers
      * @param policy    what to do with batches not on the CPU
-     * @return a reader over the stream, owned by the caller
      */
     public static ArrowReader toArrowReader(DeviceArrayStream stream, BufferAllocator allocator, DeviceCopy policy) {
         Objects.requireNonNull(stream, "stream");

@@ -34,17 +34,7 @@ import java.util.Objects;
  * The resulting DeviceArray follows Quiver's rules: it may be closed from any thread, and its release
  * (Arrow Java's, through JNI) runs exactly once on the thread that closes it.
  *
- * {@snippet :
- * try (BufferAllocator allocator = new RootAllocator();
- *      IntVector ids = new IntVector("id", allocator)) {
- *     ids.allocateNew(3);
- *     ids.set(0, 1); ids.setNull(1); ids.set(2, 3);
- *     ids.setValueCount(3);
- *     try (DeviceArray array = VectorExport.toDeviceArray(ids, allocator)) {
- *         System.out.println(ArrayReader.of(array).values());   // [1, null, 3]
- *     }
- * }
- * }
+ * {@snippet class=dev.quiver.arrowjava.snippets.ArrowJavaSnippets region=export}
  */
 public final class VectorExport {
     private VectorExport() {}

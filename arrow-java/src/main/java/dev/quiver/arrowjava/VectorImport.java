@@ -36,13 +36,7 @@ import java.util.Objects;
  * <p><b>Threading.</b> The import runs on the calling thread. The release callback runs on whichever thread
  * closes the last vector holding the memory; Quiver's callbacks may be called from any thread.
  *
- * {@snippet :
- * try (BufferAllocator allocator = new RootAllocator();
- *      DeviceArray array = HostVector.int32("id", 1, null, 3).toDeviceArray();
- *      FieldVector vector = VectorImport.toFieldVector(array, allocator, null)) {
- *     System.out.println(vector);   // [1, null, 3]
- * }
- * }
+ * {@snippet class=dev.quiver.arrowjava.snippets.ArrowJavaSnippets region=import}
  */
 public final class VectorImport {
     private VectorImport() {}

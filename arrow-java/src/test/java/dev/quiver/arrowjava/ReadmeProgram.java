@@ -67,7 +67,7 @@ final class ReadmeProgram {
      * @return the README line it came from
      */
     int fileLine(long generatedLine) {
-        int index = (int) Math.clamp(generatedLine - 1, 0, fileLines.length - 1);
+        int index = Math.clamp(generatedLine - 1, 0, fileLines.length - 1);
         return fileLines[index];
     }
 }

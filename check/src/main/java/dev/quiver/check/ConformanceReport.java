@@ -20,12 +20,12 @@ public record ConformanceReport(List<Violation> violations, List<String> checked
         notes = List.copyOf(notes);
     }
 
-    /** @return true if no rule was broken */
+    /** {@return true if no rule was broken} */
     public boolean conforming() {
         return violations.isEmpty();
     }
 
-    /** @return the ids of the rules broken, each once, in the order first found */
+    /** {@return the ids of the rules broken, each once, in the order first found} */
     public Set<String> ruleIds() {
         Set<String> ids = new LinkedHashSet<>();
         for (Violation violation : violations) {

@@ -15,7 +15,7 @@ public enum ProducerSignature {
         this.c = c;
     }
 
-    /** @return the C declaration */
+    /** {@return the C declaration} */
     public String c() {
         return c;
     }

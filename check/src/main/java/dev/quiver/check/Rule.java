@@ -111,12 +111,12 @@ public enum Rule {
         this.summary = summary;
     }
 
-    /** @return the stable id, for example {@code device.reserved} */
+    /** {@return the stable id, for example {@code device.reserved}} */
     public String id() {
         return id;
     }
 
-    /** @return the rule as one sentence */
+    /** {@return the rule as one sentence} */
     public String summary() {
         return summary;
     }

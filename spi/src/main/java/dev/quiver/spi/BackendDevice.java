@@ -28,25 +28,25 @@ import java.util.Map;
  */
 public interface BackendDevice {
 
-    /** @return the {@code ARROW_DEVICE_*} code of this device's memory */
+    /** {@return the {@code ARROW_DEVICE_*} code of this device's memory} */
     int deviceType();
 
-    /** @return the device id as the Arrow C Device interface spells it: {@code -1} for the CPU */
+    /** {@return the device id as the Arrow C Device interface spells it: {@code -1} for the CPU} */
     long deviceId();
 
-    /** @return a human-readable name, for example {@code "pthread-AMD EPYC (PoCL)"} */
+    /** {@return a human-readable name, for example {@code "pthread-AMD EPYC (PoCL)"}} */
     String name();
 
-    /** @return total memory in bytes, or {@code -1} if the backend cannot tell */
+    /** {@return total memory in bytes, or {@code -1} if the backend cannot tell} */
     long totalMemory();
 
     /**
-     * @return true if the host can read and write this device's pointers directly (CPU, pinned, managed)
+     * {@return true if the host can read and write this device's pointers directly (CPU, pinned, managed)}
      */
     boolean hostAccessible();
 
     /**
-     * @return limits and facts worth showing to a user (versions, maximum allocation, ...); never null
+     * {@return limits and facts worth showing to a user (versions, maximum allocation, ...); never null}
      */
     default Map<String, String> properties() {
         return Map.of();
@@ -111,15 +111,15 @@ public interface BackendDevice {
     // ---- streams ------------------------------------------------------------------------------
 
     /**
-     * @return the default stream handle, borrowed (never destroy it); {@link MemorySegment#NULL} where the
-     *         backend's calls take NULL for it
+     * {@return the default stream handle, borrowed (never destroy it); {@link MemorySegment#NULL} where the
+     * backend's calls take NULL for it}
      */
     default MemorySegment defaultStream() {
         return MemorySegment.NULL;
     }
 
     /**
-     * @return a new stream, owned by the caller, released with {@link #destroyStream}
+     * {@return a new stream, owned by the caller, released with {@link #destroyStream}}
      */
     MemorySegment createStream();
 
@@ -140,14 +140,14 @@ public interface BackendDevice {
     // ---- events -------------------------------------------------------------------------------
 
     /**
-     * @return whether this device has events; when false the event methods throw
-     *         {@link UnsupportedOperationException} and arrays of this device carry no {@code sync_event}
+     * {@return whether this device has events; when false the event methods throw
+     * {@link UnsupportedOperationException} and arrays of this device carry no {@code sync_event}}
      */
     boolean supportsEvents();
 
     /**
-     * @return a new event handle (for example a {@code CUevent}), owned by the caller, released with
-     *         {@link #destroyEvent}
+     * {@return a new event handle (for example a {@code CUevent}), owned by the caller, released with
+     * {@link #destroyEvent}}
      */
     default MemorySegment createEvent() {
         throw noEvents();
@@ -208,8 +208,8 @@ public interface BackendDevice {
     }
 
     /**
+     * {@return true if the event has completed; never blocks}
      * @param event an event handle
-     * @return true if the event has completed; never blocks
      */
     default boolean isEventComplete(MemorySegment event) {
         throw noEvents();

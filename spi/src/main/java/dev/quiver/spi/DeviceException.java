@@ -8,6 +8,8 @@ public class DeviceException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * An exception with the given message.
+     *
      * @param message what failed, naming the vendor call and its error
      */
     public DeviceException(String message) {
@@ -15,6 +17,8 @@ public class DeviceException extends RuntimeException {
     }
 
     /**
+     * An exception with the given message and cause.
+     *
      * @param message what failed, naming the vendor call and its error
      * @param cause the underlying failure
      */

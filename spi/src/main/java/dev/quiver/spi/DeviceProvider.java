@@ -11,18 +11,18 @@ package dev.quiver.spi;
 public interface DeviceProvider {
 
     /**
-     * @return a short lower-case name, unique among providers, used to choose or exclude the backend
-     *         (for example {@code cpu}, {@code opencl})
+     * {@return a short lower-case name, unique among providers, used to choose or exclude the backend
+     * (for example {@code cpu}, {@code opencl})}
      */
     String name();
 
     /**
-     * @return the device type codes this backend serves ({@link DeviceTypeCodes}); a new array each call
+     * {@return the device type codes this backend serves ({@link DeviceTypeCodes}); a new array each call}
      */
     int[] deviceTypes();
 
     /**
-     * @return rank against other providers of the same code; higher wins. Quiver's own backends use 0.
+     * {@return rank against other providers of the same code; higher wins. Quiver's own backends use 0.}
      */
     default int priority() {
         return 0;

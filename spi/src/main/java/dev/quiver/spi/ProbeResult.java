@@ -39,16 +39,16 @@ public sealed interface ProbeResult {
     }
 
     /**
+     * {@return a usable result}
      * @param devices the devices found
-     * @return a usable result
      */
     static ProbeResult available(List<BackendDevice> devices) {
         return new Available(Objects.requireNonNull(devices));
     }
 
     /**
+     * {@return an unusable result}
      * @param reason why the backend cannot be used
-     * @return an unusable result
      */
     static ProbeResult unavailable(String reason) {
         return new Unavailable(List.of(reason));

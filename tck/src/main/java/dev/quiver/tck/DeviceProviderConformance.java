@@ -67,7 +67,10 @@ public abstract class DeviceProviderConformance {
     private List<Device> targets;
     private List<BackendDevice> backends;
 
-    /** @return a new instance of the provider under test */
+    /** For subclasses, one per provider under test. */
+    protected DeviceProviderConformance() {}
+
+    /** {@return a new instance of the provider under test} */
     protected abstract DeviceProvider provider();
 
     /** Probes the provider once for the whole suite. */
@@ -85,7 +88,7 @@ public abstract class DeviceProviderConformance {
         backends = ((ProbeResult.Available) probed.result()).devices();
     }
 
-    /** @return the devices under test */
+    /** {@return the devices under test} */
     protected final List<Device> devices() {
         return targets;
     }

@@ -5,13 +5,6 @@
  * events, export through real C and import back, release exactly
  * once (counted in C) and concurrent use from two threads.
  *
- * {@snippet :
- * class MyBackendConformanceTest extends DeviceProviderConformance {
- *     @Override
- *     protected DeviceProvider provider() {
- *         return new MyProvider();
- *     }
- * }
- * }
+ * {@snippet class=dev.quiver.tck.snippets.TckSnippets region=conformance}
  */
 package dev.quiver.tck;

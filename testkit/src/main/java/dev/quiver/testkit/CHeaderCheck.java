@@ -36,6 +36,8 @@ public final class CHeaderCheck {
     private final List<String> expansions = new ArrayList<>();
 
     /**
+     * A check whose C program starts with {@code preamble}.
+     *
      * @param preamble lines that open the program, typically {@code #define}s and {@code #include}s of the
      *                 vendor headers
      */
@@ -67,9 +69,9 @@ public final class CHeaderCheck {
     }
 
     /**
+     * {@return this}
      * @param prototype  the C prototype, parameter types only, naming the symbol the binding resolves
      * @param descriptor the descriptor the binding uses for it
-     * @return this
      */
     public CHeaderCheck function(String prototype, FunctionDescriptor descriptor) {
         Prototype p = carriedBy(prototype, descriptor);
@@ -79,10 +81,10 @@ public final class CHeaderCheck {
     }
 
     /**
+     * {@return this}
      * @param functionPointerType a C function pointer type, for example a {@code PFN_} typedef
      * @param prototype           the prototype it must equal (its symbol names only the message)
      * @param descriptor          the descriptor the binding uses for it
-     * @return this
      */
     public CHeaderCheck functionPointerType(String functionPointerType, String prototype, FunctionDescriptor descriptor) {
         Prototype p = carriedBy(prototype, descriptor);
@@ -120,9 +122,9 @@ public final class CHeaderCheck {
     }
 
     /**
+     * {@return this}
      * @param cType  the C struct type, for example {@code ze_context_desc_t}
      * @param layout the Java layout; its named members must be named as in C, padding is skipped
-     * @return this
      */
     public CHeaderCheck struct(String cType, GroupLayout layout) {
         assertion("sizeof(" + cType + ") == " + layout.byteSize(), "sizeof(" + cType + ") is not " + layout.byteSize());
@@ -140,9 +142,9 @@ public final class CHeaderCheck {
     }
 
     /**
+     * {@return this}
      * @param cExpression an integer constant expression, usually a macro or enumerator name
      * @param value       the value the Java code uses
-     * @return this
      */
     public CHeaderCheck constant(String cExpression, long value) {
         assertion("(long long)(" + cExpression + ") == " + value + "LL", cExpression + " is not " + value);
@@ -150,21 +152,21 @@ public final class CHeaderCheck {
     }
 
     /**
+     * {@return this}
      * @param macro a macro whose expansion {@link #run} reports, for example to see which versioned symbol a
      *              header maps a bare name to
-     * @return this
      */
     public CHeaderCheck expansion(String macro) {
         expansions.add(macro);
         return this;
     }
 
-    /** @return how many assertions the program holds */
+    /** {@return how many assertions the program holds} */
     public int assertionCount() {
         return assertions.size();
     }
 
-    /** @return the generated C program */
+    /** {@return the generated C program} */
     public String source() {
         StringBuilder c = new StringBuilder();
         preamble.forEach(line -> c.append(line).append('\n'));

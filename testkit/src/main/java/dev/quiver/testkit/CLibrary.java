@@ -27,10 +27,7 @@ import java.util.concurrent.TimeUnit;
  * {@code java.io.tmpdir}, and loaded into the global arena: they stay loaded until the JVM exits, so
  * function handles may be kept in static fields and called from any thread.
  *
- * {@snippet :
- * CLibrary lib = CLibrary.fromResources(MyTest.class, "abi_sizes.c");
- * MethodHandle size = lib.function("sizeof_schema", FunctionDescriptor.of(ValueLayout.JAVA_LONG));
- * }
+ * {@snippet class=dev.quiver.testkit.snippets.TestkitSnippets region=library}
  */
 public final class CLibrary {
     private static final ConcurrentHashMap<String, CLibrary> CACHE = new ConcurrentHashMap<>();
@@ -119,14 +116,14 @@ public final class CLibrary {
         return compile(digest(sources, flags), sources, flags);
     }
 
-    /** @return the path of the loaded {@code .so} */
+    /** {@return the path of the loaded {@code .so}} */
     public Path path() {
         return path;
     }
 
     /**
+     * {@return its address}
      * @param name a symbol the library exports
-     * @return its address
      * @throws IllegalArgumentException if the library has no such symbol
      */
     public MemorySegment symbol(String name) {
@@ -134,9 +131,9 @@ public final class CLibrary {
     }
 
     /**
+     * {@return a downcall handle, callable from any thread}
      * @param name       a function the library exports
      * @param descriptor its C signature
-     * @return a downcall handle, callable from any thread
      */
     public MethodHandle function(String name, FunctionDescriptor descriptor) {
         return Linker.nativeLinker().downcallHandle(symbol(name), descriptor);

@@ -8,6 +8,8 @@ public final class SystemProperties {
     private SystemProperties() {}
 
     /**
+     * Runs {@code work} with the property {@code key} set to {@code value}.
+     *
      * @param key   the property
      * @param value its value while {@code work} runs
      * @param work  the test code

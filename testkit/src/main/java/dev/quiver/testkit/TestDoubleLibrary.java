@@ -71,7 +71,7 @@ public final class TestDoubleLibrary {
         });
     }
 
-    /** @return the library file, named by its soname: what a backend's library-path override takes */
+    /** {@return the library file, named by its soname: what a backend's library-path override takes} */
     public Path path() {
         return path;
     }

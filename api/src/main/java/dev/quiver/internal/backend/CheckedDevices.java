@@ -17,7 +17,7 @@ import java.util.WeakHashMap;
  */
 final class CheckedDevices {
     private static final Map<BackendDevice, WeakReference<CheckedBackendDevice>> VIEWS = new WeakHashMap<>();
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})   // a generic array: created raw
     private static volatile WeakReference<CheckedBackendDevice>[] all = new WeakReference[0];
 
     private CheckedDevices() {}
@@ -55,7 +55,7 @@ final class CheckedDevices {
     }
 
     /** Publishes a new view, dropping the references of views already collected. */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})   // a generic array: created raw
     private static void register(WeakReference<CheckedBackendDevice> reference) {
         List<WeakReference<CheckedBackendDevice>> kept = new ArrayList<>();
         for (WeakReference<CheckedBackendDevice> existing : all) {

@@ -19,10 +19,10 @@ public final class BenchBatches {
     private BenchBatches() {}
 
     /**
+     * {@return a struct batch}
      * @param shape   {@code int32}, {@code utf8}, {@code list_int64} or {@code struct} (of int32 and utf8)
      * @param columns number of columns
      * @param rows    number of rows
-     * @return a struct batch
      */
     public static HostVector batch(String shape, int columns, int rows) {
         List<Object> values = new ArrayList<>(rows);

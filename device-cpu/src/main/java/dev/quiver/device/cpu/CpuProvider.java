@@ -1,6 +1,5 @@
 package dev.quiver.device.cpu;
 
-import com.google.auto.service.AutoService;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
@@ -12,7 +11,6 @@ import java.util.List;
  * Serves {@code ARROW_DEVICE_CPU} with one device, id -1: the process's {@link HostDevice}, the same one the
  * API copies to the host with, after making the C library its heap. Stateless; thread-safe.
  */
-@AutoService(DeviceProvider.class)
 public final class CpuProvider implements DeviceProvider {
 
     /** Does nothing native. */

@@ -10,8 +10,11 @@ import dev.quiver.spi.DeviceException;
 public final class CudaException extends DeviceException {
     private static final long serialVersionUID = 1L;
 
+    /** The driver entry point that failed. */
     private final String call;
+    /** The {@code CUresult} value. */
     private final int result;
+    /** The {@code CUresult} name. */
     private final String errorName;
 
     CudaException(String call, int result, String errorName, String description) {
@@ -21,17 +24,17 @@ public final class CudaException extends DeviceException {
         this.errorName = errorName;
     }
 
-    /** @return the driver entry point that failed, for example {@code cuMemAlloc} */
+    /** {@return the driver entry point that failed, for example {@code cuMemAlloc}} */
     public String call() {
         return call;
     }
 
-    /** @return the {@code CUresult} value */
+    /** {@return the {@code CUresult} value} */
     public int result() {
         return result;
     }
 
-    /** @return the {@code CUresult} name, for example {@code CUDA_ERROR_OUT_OF_MEMORY} */
+    /** {@return the {@code CUresult} name, for example {@code CUDA_ERROR_OUT_OF_MEMORY}} */
     public String errorName() {
         return errorName;
     }

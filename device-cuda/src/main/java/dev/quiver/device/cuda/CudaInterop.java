@@ -34,6 +34,8 @@ public final class CudaInterop {
     private final CudaProvider provider;
 
     /**
+     * Interoperation through the driver of {@code provider}.
+     *
      * @param provider the provider whose driver library to use
      */
     public CudaInterop(CudaProvider provider) {
@@ -50,7 +52,7 @@ public final class CudaInterop {
 
     private CudaContext anyContext() {
         try {
-            return ((CudaDevice) driver().devices().getFirst()).context();
+            return driver().devices().getFirst().context();
         } catch (CudaUnavailableException e) {
             throw new DeviceException(e.getMessage());
         }

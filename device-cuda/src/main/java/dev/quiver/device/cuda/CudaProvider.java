@@ -1,6 +1,5 @@
 package dev.quiver.device.cuda;
 
-import com.google.auto.service.AutoService;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceProvider;
@@ -22,7 +21,6 @@ import java.util.Objects;
  * no native work; the first probe loads and initialises the driver and retains the primary contexts, which
  * stay retained for the life of the process. Thread-safe.
  */
-@AutoService(DeviceProvider.class)
 public final class CudaProvider implements DeviceProvider {
     /** System property naming the CUDA driver library to load instead of {@code libcuda.so.1}. */
     public static final String LIBRARY_PROPERTY = "quiver.cuda.library";
@@ -75,7 +73,7 @@ public final class CudaProvider implements DeviceProvider {
         }
     }
 
-    /** @return the library this provider loads: a path, or a name for the dynamic linker's search */
+    /** {@return the library this provider loads: a path, or a name for the dynamic linker's search} */
     public String library() {
         if (library != null) {
             return library.toString();

@@ -1,6 +1,5 @@
 package dev.quiver.device.metal;
 
-import com.google.auto.service.AutoService;
 import dev.quiver.device.ffm.Once;
 import dev.quiver.device.ffm.VendorLibrary;
 import dev.quiver.spi.DeviceException;
@@ -21,7 +20,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link #probe()} runs). Elsewhere the probe reports that Metal is macOS only, without touching any native
  * library. Construction does no native work. Thread-safe.
  */
-@AutoService(DeviceProvider.class)
 public final class MetalProvider implements DeviceProvider {
     /** System property choosing the storage mode: {@code private} (default) or {@code shared}. */
     public static final String STORAGE_PROPERTY = "quiver.metal.storage";
@@ -37,6 +35,8 @@ public final class MetalProvider implements DeviceProvider {
     }
 
     /**
+     * Uses the given storage mode, whatever the system property says. Does nothing native.
+     *
      * @param storage the storage mode of the buffers the device allocates
      */
     public MetalProvider(MetalStorage storage) {
@@ -102,7 +102,7 @@ public final class MetalProvider implements DeviceProvider {
     }
 
     /**
-     * @return the storage mode of the buffers the device allocates
+     * {@return the storage mode of the buffers the device allocates}
      * @throws IllegalArgumentException if {@value #STORAGE_PROPERTY} names no mode
      */
     public MetalStorage storage() {

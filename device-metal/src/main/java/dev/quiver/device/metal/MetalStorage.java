@@ -35,8 +35,8 @@ public enum MetalStorage {
     }
 
     /**
+     * {@return the storage mode}
      * @param name {@code private} or {@code shared}, in any case
-     * @return the storage mode
      * @throws IllegalArgumentException naming the choices for any other name
      */
     public static MetalStorage parse(String name) {

@@ -9,7 +9,9 @@ import dev.quiver.spi.DeviceException;
 public final class OneApiException extends DeviceException {
     private static final long serialVersionUID = 1L;
 
+    /** The Level Zero function that failed. */
     private final String call;
+    /** The {@code ze_result_t} value. */
     private final int result;
 
     OneApiException(String call, int result) {
@@ -18,17 +20,17 @@ public final class OneApiException extends DeviceException {
         this.result = result;
     }
 
-    /** @return the Level Zero function that failed, for example {@code zeMemAllocDevice} */
+    /** {@return the Level Zero function that failed, for example {@code zeMemAllocDevice}} */
     public String call() {
         return call;
     }
 
-    /** @return the {@code ze_result_t} value */
+    /** {@return the {@code ze_result_t} value} */
     public int result() {
         return result;
     }
 
-    /** @return the {@code ze_result_t} name, for example {@code ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY} */
+    /** {@return the {@code ze_result_t} name, for example {@code ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY}} */
     public String resultName() {
         return ZeResult.name(result);
     }

@@ -25,8 +25,8 @@ public enum OneApiMemory {
     }
 
     /**
+     * {@return the kind}
      * @param name {@code device}, {@code shared} or {@code host}, in any case
-     * @return the kind
      * @throws IllegalArgumentException naming the choices for any other name
      */
     public static OneApiMemory parse(String name) {

@@ -1,6 +1,5 @@
 package dev.quiver.device.oneapi;
 
-import com.google.auto.service.AutoService;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceProvider;
@@ -20,7 +19,6 @@ import java.util.Objects;
  * {@value #MEMORY_PROPERTY} says {@code shared} or {@code host}. Both are read when {@link #probe()} runs.
  * Construction does no native work. Thread-safe.
  */
-@AutoService(DeviceProvider.class)
 public final class OneApiProvider implements DeviceProvider {
     /** System property naming the Level Zero loader library to load instead of {@code libze_loader.so.1}. */
     public static final String LIBRARY_PROPERTY = "quiver.oneapi.library";
@@ -77,7 +75,7 @@ public final class OneApiProvider implements DeviceProvider {
         }
     }
 
-    /** @return the loader this provider loads: a path, or a name for the dynamic linker's search */
+    /** {@return the loader this provider loads: a path, or a name for the dynamic linker's search} */
     public String library() {
         if (library != null) {
             return library.toString();
@@ -87,7 +85,7 @@ public final class OneApiProvider implements DeviceProvider {
     }
 
     /**
-     * @return the memory kind the devices allocate
+     * {@return the memory kind the devices allocate}
      * @throws IllegalArgumentException if {@value #MEMORY_PROPERTY} names no kind
      */
     public OneApiMemory memory() {

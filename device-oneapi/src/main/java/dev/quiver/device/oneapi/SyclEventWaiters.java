@@ -13,13 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * native code. Waiting on an event with no waiter fails with an exception that says so; nothing waits
  * silently or skips the wait.
  *
- * {@snippet :
- * try (SyclEventWaiters.Registration r = SyclEventWaiters.register(syncEventPointer, mySyclWaiter);
- *      DeviceArray array = DeviceArray.importFrom(deviceArray, schema);
- *      DeviceArray onHost = array.copyToHost()) {
- *     // ...
- * }
- * }
+ * {@snippet class=dev.quiver.device.oneapi.snippets.OneApiSnippets region=register}
  *
  * <p>The registry is process-wide, keyed by the {@code sycl::event*} address, and thread-safe; waiters are
  * called on the thread that honours the event.
@@ -35,8 +29,8 @@ public final class SyclEventWaiters {
         void await();
 
         /**
-         * @return whether the event has completed, without blocking
-         *         ({@code info::event::command_execution_status == complete})
+         * {@return whether the event has completed, without blocking
+         * ({@code info::event::command_execution_status == complete})}
          */
         boolean isComplete();
     }
@@ -49,9 +43,9 @@ public final class SyclEventWaiters {
     }
 
     /**
+     * {@return the registration, to close once the array is released}
      * @param syclEvent the {@code sync_event} value of an array: the {@code sycl::event*}
      * @param waiter    how to wait on it
-     * @return the registration, to close once the array is released
      * @throws IllegalStateException if a waiter is already registered for that pointer
      */
     public static Registration register(MemorySegment syclEvent, Waiter waiter) {

@@ -118,7 +118,7 @@ class OneApiOnTestDoubleTest {
         };
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment syclEvent = arena.allocate(64);
-            try (SyclEventWaiters.Registration registration = SyclEventWaiters.register(syclEvent, waiter)) {
+            try (SyclEventWaiters.Registration _ = SyclEventWaiters.register(syclEvent, waiter)) {
                 assertThrows(IllegalStateException.class, () -> SyclEventWaiters.register(syclEvent, waiter), "one waiter per event");
                 MemorySegment event = device.eventFromSyncEvent(syclEvent);
                 assertEquals(syclEvent.address(), event.address(), "the handle is the sycl::event* itself");

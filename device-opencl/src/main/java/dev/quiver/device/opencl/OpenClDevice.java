@@ -100,23 +100,23 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
 
     // ---- raw handles --------------------------------------------------------------------------
 
-    /** @return the {@code cl_context}, borrowed: valid while this device is open */
+    /** {@return the {@code cl_context}, borrowed: valid while this device is open} */
     public MemorySegment context() {
         checkOpen();
         return context;
     }
 
-    /** @return the {@code cl_device_id}, borrowed */
+    /** {@return the {@code cl_device_id}, borrowed} */
     public MemorySegment clDevice() {
         return info.device();
     }
 
-    /** @return the {@code cl_platform_id}, borrowed */
+    /** {@return the {@code cl_platform_id}, borrowed} */
     public MemorySegment platform() {
         return info.platform();
     }
 
-    /** @return true if this device wraps an application's context and queue (see {@link OpenClDevices#adopt}) */
+    /** {@return true if this device wraps an application's context and queue (see {@link OpenClDevices#adopt})} */
     public boolean isAdopted() {
         return adopted;
     }

@@ -14,16 +14,7 @@ import java.util.Objects;
  * Entry points for applications that already use OpenCL (directly, through LWJGL or JOCL): share their
  * context and queue with Quiver instead of making new ones. Stateless; thread-safe.
  *
- * {@snippet :
- * // context and queue are the application's cl_context and cl_command_queue, as raw addresses
- * try (OpenClDevice device = OpenClDevices.adopt(MemorySegment.ofAddress(context), MemorySegment.ofAddress(queue))) {
- *     Devices devices = Devices.of(List.of(OpenClDevices.provider(List.of(device))), BackendSelection.all());
- *     Device target = devices.get(DeviceType.OPENCL, device.deviceId());
- *     try (DeviceArray onHost = batch.toDeviceArray(devices); DeviceArray onDevice = onHost.copyTo(target)) {
- *         // onDevice's buffers are cl_mem objects of the application's context
- *     }
- * }
- * }
+ * {@snippet class=dev.quiver.device.opencl.snippets.OpenClSnippets region=adopt}
  */
 public final class OpenClDevices {
     private OpenClDevices() {}

@@ -158,27 +158,27 @@ public enum OpenClError {
         this.header = header;
     }
 
-    /** @return the numeric value, for example {@code -30} for {@code CL_INVALID_VALUE} */
+    /** {@return the numeric value, for example {@code -30} for {@code CL_INVALID_VALUE}} */
     public int code() {
         return code;
     }
 
-    /** @return the header that defines it: {@code "cl.h"} or {@code "cl_ext.h"} */
+    /** {@return the header that defines it: {@code "cl.h"} or {@code "cl_ext.h"}} */
     public String header() {
         return header;
     }
 
     /**
+     * {@return the named error, or empty for a code no header this backend knows defines}
      * @param code an OpenCL status code
-     * @return the named error, or empty for a code no header this backend knows defines
      */
     public static Optional<OpenClError> of(int code) {
         return Optional.ofNullable(BY_CODE.get(code));
     }
 
     /**
+     * {@return its macro name, or {@code "unknown OpenCL error <code>"}}
      * @param code an OpenCL status code
-     * @return its macro name, or {@code "unknown OpenCL error <code>"}
      */
     public static String nameOf(int code) {
         return of(code).map(Enum::name).orElse("unknown OpenCL error " + code);

@@ -11,10 +11,14 @@ import java.util.Optional;
 public final class OpenClException extends DeviceException {
     private static final long serialVersionUID = 1L;
 
+    /** The OpenCL function that failed. */
     private final String call;
+    /** The status it returned. */
     private final int code;
 
     /**
+     * An exception naming the failed call and its status.
+     *
      * @param call   the OpenCL function that failed, optionally with the arguments that matter
      * @param code   the status it returned (or wrote to {@code errcode_ret})
      * @param detail what the backend was doing, or an empty string
@@ -25,22 +29,22 @@ public final class OpenClException extends DeviceException {
         this.code = code;
     }
 
-    /** @return the OpenCL function that failed */
+    /** {@return the OpenCL function that failed} */
     public String call() {
         return call;
     }
 
-    /** @return the numeric status, for example {@code -61} */
+    /** {@return the numeric status, for example {@code -61}} */
     public int code() {
         return code;
     }
 
-    /** @return the named error, empty if no header this backend knows defines the code */
+    /** {@return the named error, empty if no header this backend knows defines the code} */
     public Optional<OpenClError> error() {
         return OpenClError.of(code);
     }
 
-    /** @return the macro name, for example {@code "CL_INVALID_BUFFER_SIZE"}, or a text naming an unknown code */
+    /** {@return the macro name, for example {@code "CL_INVALID_BUFFER_SIZE"}, or a text naming an unknown code} */
     public String errorName() {
         return OpenClError.nameOf(code);
     }

@@ -1,6 +1,5 @@
 package dev.quiver.device.opencl;
 
-import com.google.auto.service.AutoService;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
@@ -11,7 +10,6 @@ import dev.quiver.spi.ProbeResult;
  * process, whatever the number of provider instances, and its devices live as long as the process.
  * Construction does nothing native. Thread-safe.
  */
-@AutoService(DeviceProvider.class)
 public final class OpenClProvider implements DeviceProvider {
 
     /** Does nothing native. */

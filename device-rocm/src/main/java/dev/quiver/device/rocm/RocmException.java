@@ -9,8 +9,11 @@ import dev.quiver.spi.DeviceException;
 public final class RocmException extends DeviceException {
     private static final long serialVersionUID = 1L;
 
+    /** The HIP function that failed. */
     private final String call;
+    /** The {@code hipError_t} value. */
     private final int error;
+    /** The {@code hipError_t} name. */
     private final String errorName;
 
     RocmException(String call, int error, String errorName, String description) {
@@ -20,17 +23,17 @@ public final class RocmException extends DeviceException {
         this.errorName = errorName;
     }
 
-    /** @return the HIP function that failed, for example {@code hipMalloc} */
+    /** {@return the HIP function that failed, for example {@code hipMalloc}} */
     public String call() {
         return call;
     }
 
-    /** @return the {@code hipError_t} value */
+    /** {@return the {@code hipError_t} value} */
     public int error() {
         return error;
     }
 
-    /** @return the {@code hipError_t} name, for example {@code hipErrorOutOfMemory} */
+    /** {@return the {@code hipError_t} name, for example {@code hipErrorOutOfMemory}} */
     public String errorName() {
         return errorName;
     }

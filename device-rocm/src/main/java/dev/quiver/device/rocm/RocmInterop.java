@@ -21,6 +21,8 @@ public final class RocmInterop {
     private final RocmProvider provider;
 
     /**
+     * Interoperation through the HIP runtime of {@code provider}.
+     *
      * @param provider the provider whose HIP runtime to use
      */
     public RocmInterop(RocmProvider provider) {

@@ -1,6 +1,5 @@
 package dev.quiver.device.rocm;
 
-import com.google.auto.service.AutoService;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceProvider;
@@ -19,7 +18,6 @@ import java.util.Objects;
  * the dynamic linker finds, unless the system property {@value #LIBRARY_PROPERTY} names a library file (read
  * when {@link #probe()} runs). Construction does no native work. Thread-safe.
  */
-@AutoService(DeviceProvider.class)
 public final class RocmProvider implements DeviceProvider {
     /** System property naming the HIP runtime library to load instead of the default names. */
     public static final String LIBRARY_PROPERTY = "quiver.rocm.library";
@@ -70,7 +68,7 @@ public final class RocmProvider implements DeviceProvider {
         }
     }
 
-    /** @return the libraries this provider tries, in order: one path, or names for the dynamic linker */
+    /** {@return the libraries this provider tries, in order: one path, or names for the dynamic linker} */
     public List<String> libraries() {
         if (library != null) {
             return List.of(library.toString());

@@ -20,17 +20,17 @@ public final class ValidationLog {
 
     private ValidationLog() {}
 
-    /** @return whether {@value #PROPERTY} asks for validation */
+    /** {@return whether {@value #PROPERTY} asks for validation} */
     public static boolean requested() {
         return Boolean.getBoolean(PROPERTY);
     }
 
-    /** @return a snapshot of the messages recorded so far in this process */
+    /** {@return a snapshot of the messages recorded so far in this process} */
     public static List<String> messages() {
         return List.copyOf(MESSAGES);
     }
 
-    /** @return how many messages were recorded so far in this process */
+    /** {@return how many messages were recorded so far in this process} */
     public static int count() {
         return MESSAGES.size();
     }

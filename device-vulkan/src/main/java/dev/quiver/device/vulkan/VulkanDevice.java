@@ -200,34 +200,34 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         return context.info().describe(validation, adopted);
     }
 
-    /** @return the raw {@code VkInstance} handle */
+    /** {@return the raw {@code VkInstance} handle} */
     public long vkInstance() {
         return instance;
     }
 
-    /** @return the raw {@code VkPhysicalDevice} handle */
+    /** {@return the raw {@code VkPhysicalDevice} handle} */
     public long vkPhysicalDevice() {
         return context.device().getPhysicalDevice().address();
     }
 
-    /** @return the raw {@code VkDevice} handle that owns this device's buffers and events */
+    /** {@return the raw {@code VkDevice} handle that owns this device's buffers and events} */
     public long vkDevice() {
         return context.device().address();
     }
 
-    /** @return the raw {@code VkQueue} handle streams submit to */
+    /** {@return the raw {@code VkQueue} handle streams submit to} */
     public long vkQueue() {
         return context.queue().address();
     }
 
-    /** @return the queue family of {@link #vkQueue()} */
+    /** {@return the queue family of {@link #vkQueue()}} */
     public int queueFamilyIndex() {
         return context.queueFamily();
     }
 
     /**
+     * {@return the {@code VkDeviceMemory} bound to it, or empty if this device did not allocate it}
      * @param buffer a pointer returned by {@link #allocate}
-     * @return the {@code VkDeviceMemory} bound to it, or empty if this device did not allocate it
      */
     public OptionalLong deviceMemory(MemorySegment buffer) {
         Allocation allocation = allocations.get(buffer.address());

@@ -15,6 +15,8 @@ public class VulkanException extends DeviceException {
     private final int result;
 
     /**
+     * An exception naming the failed call and its result.
+     *
      * @param call   the Vulkan function that failed, for example {@code vkQueueSubmit}
      * @param result the {@code VkResult} it returned
      */
@@ -24,17 +26,17 @@ public class VulkanException extends DeviceException {
         this.result = result;
     }
 
-    /** @return the Vulkan function that failed */
+    /** {@return the Vulkan function that failed} */
     public String call() {
         return call;
     }
 
-    /** @return the {@code VkResult} it returned */
+    /** {@return the {@code VkResult} it returned} */
     public int result() {
         return result;
     }
 
-    /** @return the symbolic name of {@link #result()}, for example {@code VK_ERROR_DEVICE_LOST} */
+    /** {@return the symbolic name of {@link #result()}, for example {@code VK_ERROR_DEVICE_LOST}} */
     public String resultName() {
         return VkResults.name(result);
     }

@@ -1,6 +1,5 @@
 package dev.quiver.device.vulkan;
 
-import com.google.auto.service.AutoService;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
@@ -21,7 +20,6 @@ import java.util.List;
  *
  * <p>Construction does no native work. Thread-safe.
  */
-@AutoService(DeviceProvider.class)
 public final class VulkanProvider implements DeviceProvider {
     private final List<VulkanDevice> adopted;
 
@@ -35,8 +33,8 @@ public final class VulkanProvider implements DeviceProvider {
     }
 
     /**
+     * {@return a provider whose probe reports exactly these devices}
      * @param devices devices an application adopted; they stay owned by the application
-     * @return a provider whose probe reports exactly these devices
      */
     public static VulkanProvider serving(List<VulkanDevice> devices) {
         if (devices.isEmpty()) {

@@ -1,0 +1,36 @@
+package dev.quiver.snippets;
+
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
+import dev.quiver.stream.DeviceArrayStream;
+import dev.quiver.stream.DeviceArrayStreams;
+import dev.quiver.type.ArrowType;
+import dev.quiver.type.Field;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Iterator;
+
+/** The examples in the documentation of package {@code dev.quiver.stream}, compiled with the tests. */
+final class StreamSnippets {
+    private StreamSnippets() {}
+
+    static void export(Iterator<DeviceArray> batches, MemorySegment streamPointer) {
+        // @start region="export"
+        // batches: arrays on the CPU, of type int32; streamPointer: a struct ArrowDeviceArrayStream
+        DeviceArrayStreams.exportTo(batches, Field.of("v", ArrowType.integer(32, true), true), DeviceType.CPU, streamPointer);
+        // the C consumer owns the stream now: it calls get_schema, get_next and finally release
+        // @end
+    }
+
+    static void importFrom(MemorySegment streamPointer) {
+        // @start region="import"
+        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(streamPointer)) {
+            while (stream.hasNext()) {
+                try (DeviceArray batch = stream.next()) {
+                    System.out.println(batch.length() + " rows on " + batch.deviceType());
+                }
+            }
+        }
+        // @end
+    }
+}
