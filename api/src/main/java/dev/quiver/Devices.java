@@ -46,7 +46,7 @@ public final class Devices {
         this.probes = List.copyOf(found);
     }
 
-    /** @return the process-wide devices, from the class path or module path, selected by the environment */
+    /** {@return the process-wide devices, from the class path or module path, selected by the environment} */
     public static Devices system() {
         Devices result = system;
         if (result == null) {
@@ -65,6 +65,8 @@ public final class Devices {
     }
 
     /**
+     * Devices over the given providers instead of those {@link ServiceLoader} finds.
+     *
      * @param providers providers to use, for example in tests or to bypass {@link ServiceLoader}
      * @param selection which of them are allowed
      * @return devices over exactly these providers
@@ -73,7 +75,7 @@ public final class Devices {
         return new Devices(List.copyOf(providers), List.of(), selection);
     }
 
-    /** @return one entry per provider found, in name order, each probed unless excluded */
+    /** {@return one entry per provider found, in name order, each probed unless excluded} */
     public List<ProviderReport> report() {
         List<ProviderReport> result = reports;
         if (result == null) {
@@ -89,7 +91,7 @@ public final class Devices {
         return result;
     }
 
-    /** @return every device of every chosen, usable provider */
+    /** {@return every device of every chosen, usable provider} */
     public List<Device> all() {
         return report().stream().flatMap(r -> r.devices().stream()).toList();
     }
@@ -118,16 +120,17 @@ public final class Devices {
     }
 
     /**
-     * @return every usable device, best first by {@link DeviceRanking#fromEnvironment()} (the
-     *         {@value DeviceRanking#PROPERTY} property overrides the default order)
+     * {@return every usable device, best first by {@link DeviceRanking#fromEnvironment()} (the
+     * {@value DeviceRanking#PROPERTY} property overrides the default order)}
      */
     public List<Device> ranked() {
         return DeviceRanking.fromEnvironment().rank(all());
     }
 
     /**
-     * @return the best usable device by {@link #ranked()}: where a library that lets Quiver choose should
-     *         compute
+     * {@return the best usable device by {@link #ranked()}: where a library that lets Quiver choose should
+     * compute}
+     *
      * @throws NoSuchElementException if no device is usable, with every provider's reasons
      */
     public Device preferred() {
@@ -138,7 +141,7 @@ public final class Devices {
         return ranked.getFirst();
     }
 
-    /** @return the usable devices, best first, and why each other provider is not usable */
+    /** {@return the usable devices, best first, and why each other provider is not usable} */
     @Override
     public String toString() {
         StringBuilder out = new StringBuilder("Devices[");
@@ -154,12 +157,12 @@ public final class Devices {
         return out.append(String.join(", ", parts)).append(']').toString();
     }
 
-    /** @return the CPU device, probing only the providers that serve the CPU */
+    /** {@return the CPU device, probing only the providers that serve the CPU} */
     public Device cpu() {
         return get(DeviceType.CPU, -1);
     }
 
-    /** @return the loaded providers that serve {@code type}, in name order */
+    /** {@return the loaded providers that serve {@code type}, in name order} */
     private List<ProviderProbe> serving(DeviceType type) {
         return probes.stream().filter(p -> p.loaded() && p.types().contains(type)).toList();
     }

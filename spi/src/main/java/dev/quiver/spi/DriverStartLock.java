@@ -16,6 +16,8 @@ public final class DriverStartLock {
     private DriverStartLock() {}
 
     /**
+     * Runs a driver's start-up calls while no other driver starts.
+     *
      * @param start the calls that start the driver
      * @param <T>   what they return
      * @return what {@code start} returned
