@@ -40,7 +40,7 @@ final class LongBatches {
             for (int r = 0; r < rows; r++) {
                 values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, r, first + r);
             }
-            v.getValidityBuffer().setOne(0, (rows + 7) / 8);
+            MemorySegment.ofAddress(v.getValidityBuffer().memoryAddress()).reinterpret((rows + 7) / 8).fill((byte) 0xff);
             v.setValueCount(rows);
             try (VectorSchemaRoot root = new VectorSchemaRoot(List.of(v.getField()), List.of(v), rows)) {
                 return VectorExport.toDeviceArray(root, null, allocator);
