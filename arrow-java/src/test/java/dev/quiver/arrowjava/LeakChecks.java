@@ -14,9 +14,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * and no release callback failed. Public for the tests of modules built on this one.
  */
 public abstract class LeakChecks {
+    /** The allocator of the running test, made before it and closed (checked empty) after it. */
     protected BufferAllocator allocator;
     private long exportsBefore;
     private long callbackFailuresBefore;
+
+    /** For subclasses: each test class gets the checks by extending this one. */
+    protected LeakChecks() {}
 
     @BeforeEach
     void openAllocator() {

@@ -14,8 +14,9 @@ import java.util.Optional;
  *                        if there is one: that module's tests compile and run the block, on its class path
  *                        (this module's run the others)
  */
-record ReadmeBlock(int fenceLine, List<String> lines, Optional<String> compileOnlyWhy, Optional<String> runsIn) {
-    ReadmeBlock {
+public record ReadmeBlock(int fenceLine, List<String> lines, Optional<String> compileOnlyWhy, Optional<String> runsIn) {
+    /** Copies the lines. */
+    public ReadmeBlock {
         lines = List.copyOf(lines);
     }
 

@@ -27,6 +27,9 @@ public class ReadmeExamplesTest {
     static final List<String> OTHER_RUNNERS = List.of("flight");
     private static final String README = "quiver.readme";
 
+    /** Made by JUnit; public because the flight module's tests read the blocks through this class. */
+    public ReadmeExamplesTest() {}
+
     @TestFactory
     Stream<DynamicTest> everyJavaBlockCompilesAndRuns() throws IOException {
         return blocksRunningIn(Optional.empty()).stream().map(block -> DynamicTest.dynamicTest(block.describe()
