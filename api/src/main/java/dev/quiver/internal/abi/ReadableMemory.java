@@ -30,19 +30,33 @@ public final class ReadableMemory {
      *         gap; {@code max} where the system publishes no mappings (nothing can be checked)
      */
     public static long readableBytes(MemorySegment pointer, long max) {
+        return readableBytes(pointer.address(), max);
+    }
+
+    /**
+     * @param address an address
+     * @param max     how many bytes the caller wants to read
+     * @return how many bytes from {@code address}, up to {@code max}, lie in readable mappings without a
+     *         gap; {@code max} where the system publishes no mappings (nothing can be checked)
+     */
+    public static long readableBytes(long address, long max) {
         if (max <= 0) {
             return Math.max(max, 0);
         }
-        Optional<HostMappings> cached = mappings();
-        if (cached.isEmpty()) {
-            return max;
+        HostMappings cached = current;
+        if (cached == null) {
+            Optional<HostMappings> first = refresh();
+            if (first.isEmpty()) {
+                return max;
+            }
+            cached = first.get();
         }
-        long found = cached.get().readableBytes(pointer.address(), max);
+        long found = cached.readableBytes(address, max);
         if (found >= max) {
             return found;
         }
         Optional<HostMappings> fresh = refresh();
-        return fresh.map(m -> m.readableBytes(pointer.address(), max)).orElse(max);
+        return fresh.isEmpty() ? max : fresh.get().readableBytes(address, max);
     }
 
     /** @return the cached snapshot, taking the first one if there is none yet */
