@@ -154,7 +154,8 @@ final class ArrayState extends PhantomReference<DeviceArray> implements Runnable
 
     /** Reports the array as a leak if it was never closed nor moved: called once it is unreachable. */
     void reportIfOpen() {
-        if (LeakRegistry.unwatch(leakId) && state() == OPEN) {
+        // unreachable, so never closed or moved from now on: this thread alone stops watching it
+        if (state() == OPEN && LeakRegistry.unwatch(leakId)) {
             Diagnostics.reportLeak(description(), allocationSite);
         }
     }

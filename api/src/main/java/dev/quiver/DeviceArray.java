@@ -24,6 +24,7 @@ import dev.quiver.type.Field;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.Reference;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.ToLongFunction;
@@ -260,18 +261,31 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     private static DeviceArray adopt(long block, boolean hasSchema, Field field, Devices devices, boolean readOnly, boolean checking) {
-        long array = block + ArrowDeviceArrayLayout.ARRAY;
+        checkImported(block, field, checking);
+        return new DeviceArray(block, hasSchema, field, devices, readOnly);
+    }
+
+    /**
+     * The checks every import makes of an ArrowDeviceArray it has taken over, before anything reads through
+     * it: the structs against the field, with {@code checking} every host range against the process's
+     * mappings, and the {@code sync_event} against the device type. Also reached through
+     * {@code internal.bridge.ArrayAccess} by a stream that relays arrays without importing them.
+     *
+     * @param deviceArray the address of an ArrowDeviceArray the caller owns
+     * @throws InvalidArrowException naming the first fault; the caller releases the struct
+     */
+    static void checkImported(long deviceArray, Field field, boolean checking) {
+        long array = deviceArray + ArrowDeviceArrayLayout.ARRAY;
         Faults faults = checking ? CHECKING : TRUSTED;
         ArrayValidator.validate(array, field, faults);
-        DeviceType type = DeviceType.of(RawMemory.getInt(block + ArrowDeviceArrayLayout.DEVICE_TYPE));
+        DeviceType type = DeviceType.of(RawMemory.getInt(deviceArray + ArrowDeviceArrayLayout.DEVICE_TYPE));
         if (checking && type.isHostAccessible()) {
             HostBufferRanges.check(array, field, faults);
         }
-        boolean hasEvent = RawMemory.getAddress(block + ArrowDeviceArrayLayout.SYNC_EVENT) != 0;
+        boolean hasEvent = RawMemory.getAddress(deviceArray + ArrowDeviceArrayLayout.SYNC_EVENT) != 0;
         if (hasEvent && type.isKnown() && type.eventType().isEmpty()) {
             throw new InvalidArrowException("sync_event", "is set but " + type + " arrays have no events (must be NULL)");
         }
-        return new DeviceArray(block, hasSchema, field, devices, readOnly);
     }
 
     /**
@@ -296,7 +310,7 @@ public final class DeviceArray implements AutoCloseable {
         if (RawMemory.getAddress(from + releaseOffset) == 0) {
             throw new InvalidArrowException(releasePath, "is NULL: the struct was already released or moved");
         }
-        RawMemory.copy(from, target, size);
+        RawMemory.copyWords(from, target, size);
         RawMemory.setAddress(from + releaseOffset, 0);
     }
 
@@ -342,15 +356,16 @@ public final class DeviceArray implements AutoCloseable {
         if (found != ArrayState.OPEN) {
             throw new IllegalStateException(state.description() + " is " + state.endedAs());
         }
+        Reference.reachabilityFence(this);
         long block = state.block;
-        RawMemory.copy(block, arrayTarget, DEVICE_ARRAY_SIZE);
+        RawMemory.copyWords(block, arrayTarget, DEVICE_ARRAY_SIZE);
         try {
             if (schemaTarget == 0) {
                 if (state.hasSchema) {
                     ReleaseCallbacks.releaseSchemaStruct(block + ArrayState.SCHEMA_OFFSET);
                 }
             } else if (state.hasSchema) {
-                RawMemory.copy(block + ArrayState.SCHEMA_OFFSET, schemaTarget, SCHEMA_SIZE);
+                RawMemory.copyWords(block + ArrayState.SCHEMA_OFFSET, schemaTarget, SCHEMA_SIZE);
             } else {
                 StructWriter.writeSchema(schemaTarget, field);
             }
@@ -790,6 +805,8 @@ public final class DeviceArray implements AutoCloseable {
     @Override
     public void close() {
         state.close();
+        // the array stays reachable until its state has left OPEN, so the leak check never sees it half closed
+        Reference.reachabilityFence(this);
     }
 
     /**

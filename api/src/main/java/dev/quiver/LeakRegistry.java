@@ -34,6 +34,10 @@ final class LeakRegistry {
     }
 
     /**
+     * Stops watching an array. Exactly one party does so: whoever takes the array out of the open state
+     * (close or move, while the array is still reachable), or the reporting thread for an array found
+     * unreachable while open.
+     *
      * @param id what {@link #watch} returned
      * @return true if this call stopped watching it; false if it was stopped already
      */

@@ -95,6 +95,16 @@ public record BufferLayout(List<Buffer> buffers, boolean variadic, int childCoun
      * @return its layout; the same instance for every type of one layout, except unions and fixed-size binaries
      */
     public static BufferLayout of(ArrowType type) {
+        // the commonest types first, without the full type switch
+        if (type instanceof ArrowType.Int i) {
+            return fixed(i.bitWidth());
+        }
+        if (type instanceof ArrowType.Struct) {
+            return STRUCT;
+        }
+        if (type instanceof ArrowType.Utf8) {
+            return VARIABLE_32;
+        }
         return switch (type) {
             case ArrowType.Null n -> NULL;
             case ArrowType.Bool b -> BOOL;

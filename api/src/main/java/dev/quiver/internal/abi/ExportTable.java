@@ -37,29 +37,30 @@ final class ExportTable {
         }
     }
 
-    /** @return whether {@code id} names a tree not yet fully released */
-    static boolean isLive(long id) {
-        return TREES.slot(id) >= 0;
+    /**
+     * @param id a {@code private_data} value
+     * @return the slot of the tree {@code id} names, or -1 if it names no tree not yet fully released
+     */
+    static int find(long id) {
+        return TREES.slot(id);
     }
 
     /**
      * Counts {@code nodes} nodes of tree {@code id} released; after the last, forgets the tree, frees its
      * block and runs its owner, on this thread.
      *
-     * @return false if {@code id} names no live tree, or the tree has fewer nodes left than that
+     * @param slot what {@link #find} gave for {@code id}
+     * @return false if {@code id} no longer names a live tree, or the tree has fewer nodes left than that
      */
-    static boolean released(long id, int nodes) {
-        int slot = TREES.slot(id);
-        if (slot < 0) {
-            return false;
-        }
+    static boolean released(int slot, long id, int nodes) {
         Object owner = TREES.value(slot);
         long block = TREES.word(slot);
         long left = TREES.addCount(slot, id, -nodes);
         if (left < 0) {
             return false;
         }
-        if (left == 0 && TREES.remove(id)) {
+        // only the release that brings the count to zero gets here with 0: it alone removes the tree
+        if (left == 0 && TREES.free(id)) {
             try {
                 if (owner != null) {
                     ((Runnable) owner).run();

@@ -20,8 +20,8 @@ public final class ReleaseCallbacks {
 
     /** Upcall stubs, made once, on first use. */
     private static final class Stubs {
-        static final MemorySegment ARRAY = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseArray", NativeCalls.VOID_PTR);
-        static final MemorySegment SCHEMA = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseSchema", NativeCalls.VOID_PTR);
+        static final MemorySegment ARRAY = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseArray", NativeCalls.VOID_ADDRESS);
+        static final MemorySegment SCHEMA = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseSchema", NativeCalls.VOID_ADDRESS);
         static final long ARRAY_ADDRESS = ARRAY.address();
         static final long SCHEMA_ADDRESS = SCHEMA.address();
     }
@@ -127,25 +127,29 @@ public final class ReleaseCallbacks {
     }
 
     /** Our {@code void release(struct ArrowArray*)}. Never throws. */
-    static void releaseArray(MemorySegment pointer) {
-        release(pointer.address(), Shape.ARRAY);
+    static void releaseArray(long pointer) {
+        release(pointer, Shape.ARRAY);
     }
 
     /** Our {@code void release(struct ArrowSchema*)}. Never throws. */
-    static void releaseSchema(MemorySegment pointer) {
-        release(pointer.address(), Shape.SCHEMA);
+    static void releaseSchema(long pointer) {
+        release(pointer, Shape.SCHEMA);
     }
 
     private static void release(long struct, Shape shape) {
         try {
+            if (struct == 0) {
+                throw new IllegalArgumentException("called with NULL");
+            }
             if (RawMemory.getAddress(struct + shape.release) == 0) {
                 return;
             }
             long id = RawMemory.getAddress(struct + shape.privateData);
-            if (!ExportTable.isLive(id)) {
+            int slot = ExportTable.find(id);
+            if (slot < 0) {
                 throw new IllegalStateException(shape.name + " private_data " + id + " is not a live export (released twice?)");
             }
-            if (!ExportTable.released(id, releaseNode(struct, id, shape))) {
+            if (!ExportTable.released(slot, id, releaseNode(struct, id, shape))) {
                 throw new IllegalStateException(shape.name + " private_data " + id + ": the exported tree was released more often than it was referenced");
             }
         } catch (Throwable t) {

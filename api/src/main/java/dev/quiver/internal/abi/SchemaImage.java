@@ -72,7 +72,7 @@ final class SchemaImage {
             RawMemory.setAddress(block + node + ArrowSchemaLayout.PRIVATE_DATA, id);
             RawMemory.setAddress(block + node + ArrowSchemaLayout.RELEASE, release);
         }
-        RawMemory.copy(block, target, NODE);
+        RawMemory.copyWords(block, target, NODE);
     }
 
     /** Encodes metadata as the C Data Interface does: int32 count, then int32 length + bytes per key and value. */

@@ -142,6 +142,28 @@ final class SlotTable {
         return true;
     }
 
+    /**
+     * Removes a live entry, for an entry that only one thread ever removes (so no atomic check is needed).
+     *
+     * @param id the entry's id
+     * @return true if it was live and is removed now
+     */
+    boolean free(long id) {
+        long slot = (id & SLOT_MASK) - 1;
+        if (id <= 0 || slot < 0) {
+            return false;
+        }
+        Chunk chunk = chunks.get((int) (slot >>> CHUNK_BITS));
+        int i = (int) slot & (CHUNK - 1);
+        if (chunk == null || (long) IDS.getAcquire(chunk.ids, i) != id) {
+            return false;
+        }
+        chunk.values[i] = null;
+        IDS.setRelease(chunk.ids, i, -id);
+        push((int) slot);
+        return true;
+    }
+
     /** @return how many entries are live (a snapshot) */
     int size() {
         int live = 0;

@@ -65,8 +65,9 @@ public final class StructWriter {
     public static void writeView(long target, long source, int deviceType, long deviceId,
                                  MemorySegment syncEvent, Runnable owner) {
         long from = source;
-        long nodes = viewNodes(from);
-        long block = block((nodes - 1) * ARRAY_SIZE + viewPointers(from) * Long.BYTES);
+        long counts = viewCounts(from);
+        long nodes = counts >>> 32;
+        long block = block((nodes - 1) * ARRAY_SIZE + (counts & 0xFFFF_FFFFL) * Long.BYTES);
         long id = ExportTable.register(owner, block, Math.toIntExact(nodes));
         try {
             header(target, deviceType, deviceId, syncEvent.address());
@@ -162,26 +163,26 @@ public final class StructWriter {
         return free;
     }
 
-    private static long viewNodes(long array) {
-        long nodes = 1;
+    /** @return the nodes (high 32 bits) and the buffer and child pointers (low 32 bits) of the tree at {@code array} */
+    private static long viewCounts(long array) {
         long n = RawMemory.getLong(array + ArrowArrayLayout.N_CHILDREN);
+        long counts = 1L << 32 | (RawMemory.getLong(array + ArrowArrayLayout.N_BUFFERS) + n);
         long children = RawMemory.getAddress(array + ArrowArrayLayout.CHILDREN);
         for (long i = 0; i < n; i++) {
-            nodes += viewNodes(RawMemory.getAddress(children + i * Long.BYTES));
+            counts = add(counts, viewCounts(RawMemory.getAddress(children + i * Long.BYTES)));
         }
         long dictionary = RawMemory.getAddress(array + ArrowArrayLayout.DICTIONARY);
-        return dictionary == 0 ? nodes : nodes + viewNodes(dictionary);
+        return dictionary == 0 ? counts : add(counts, viewCounts(dictionary));
     }
 
-    private static long viewPointers(long array) {
-        long n = RawMemory.getLong(array + ArrowArrayLayout.N_CHILDREN);
-        long pointers = RawMemory.getLong(array + ArrowArrayLayout.N_BUFFERS) + n;
-        long children = RawMemory.getAddress(array + ArrowArrayLayout.CHILDREN);
-        for (long i = 0; i < n; i++) {
-            pointers += viewPointers(RawMemory.getAddress(children + i * Long.BYTES));
+    /** Adds two packed counts, refusing a tree too large to count in 31 bits each. */
+    private static long add(long a, long b) {
+        long nodes = (a >>> 32) + (b >>> 32);
+        long pointers = (a & 0xFFFF_FFFFL) + (b & 0xFFFF_FFFFL);
+        if (nodes > Integer.MAX_VALUE || pointers > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("array tree too large to export: " + nodes + " nodes, " + pointers + " pointers");
         }
-        long dictionary = RawMemory.getAddress(array + ArrowArrayLayout.DICTIONARY);
-        return dictionary == 0 ? pointers : pointers + viewPointers(dictionary);
+        return nodes << 32 | pointers;
     }
 
     /** Writes a copy of node {@code source} at {@code target}, as {@link #write} does; returns the new free. */

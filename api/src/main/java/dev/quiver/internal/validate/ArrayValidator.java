@@ -241,19 +241,7 @@ public final class ArrayValidator {
             if (!sized) {
                 continue;
             }
-            long needed = switch (type) {
-                case ArrowType.Struct _ -> offset + length;
-                case ArrowType.Union u when u.mode() == ArrowType.UnionMode.SPARSE -> offset + length;
-                case ArrowType.FixedSizeList l -> multiply(offset + length, l.listSize(), childPath, faults);
-                // dense unions, lists, maps and run-end encoded arrays reach their children through offsets or run
-                // ends, so no child length follows from the parent's; the other types have no children
-                case ArrowType.Union _, ArrowType.ListType _, ArrowType.LargeList _, ArrowType.ListView _,
-                     ArrowType.LargeListView _, ArrowType.MapType _, ArrowType.RunEndEncoded _,
-                     ArrowType.Null _, ArrowType.Bool _, ArrowType.Int _, ArrowType.FloatingPoint _, ArrowType.Decimal _,
-                     ArrowType.FixedSizeBinary _, ArrowType.Binary _, ArrowType.LargeBinary _, ArrowType.BinaryView _,
-                     ArrowType.Utf8 _, ArrowType.LargeUtf8 _, ArrowType.Utf8View _, ArrowType.Date _, ArrowType.Time _,
-                     ArrowType.Timestamp _, ArrowType.Duration _, ArrowType.Interval _ -> 0;
-            };
+            long needed = neededLength(type, offset + length, childPath, faults);
             if (childLength < needed) {
                 FirstFault.report(faults, Fault.ARRAY_CHILD_LENGTH, Paths.join(childPath, "length"), "is " + childLength
                         + ", shorter than the parent " + parentRule(type) + " (" + needed + ")");
@@ -262,6 +250,19 @@ public final class ArrayValidator {
         if (type instanceof ArrowType.RunEndEncoded && runEndsPresent && valuesPresent) {
             runEnds(children, runEndsLength, valuesLength, length, path, faults);
         }
+    }
+
+    /**
+     * The length a child must have at least: struct and sparse union children are indexed like their
+     * parent, fixed-size list children {@code listSize} times as far. Dense unions, lists, maps, list views
+     * and run-end encoded arrays reach their children through offsets, sizes or run ends, so no child length
+     * follows from the parent's; the other types have no children.
+     */
+    private static long neededLength(ArrowType type, long slots, String childPath, Faults faults) {
+        if (type instanceof ArrowType.Struct || type instanceof ArrowType.Union u && u.mode() == ArrowType.UnionMode.SPARSE) {
+            return slots;
+        }
+        return type instanceof ArrowType.FixedSizeList l ? multiply(slots, l.listSize(), childPath, faults) : 0;
     }
 
     /** @return what a child's length must cover, for the message */

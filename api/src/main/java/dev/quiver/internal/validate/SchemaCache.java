@@ -22,19 +22,26 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * another schema's field. Schemas the key walk finds unusual (see {@link SchemaKey}), and keys over 64 KiB,
  * always go to the reader, which reports their faults. At most 64 fields are kept (4 MiB of keys at most).
  *
- * <p>Thread-safe: entries are immutable and replaced whole; each thread keys in a buffer of its own.
+ * <p>Thread-safe: entries are immutable and replaced whole; each thread keys in a buffer of its own and
+ * checks the entry it found last before looking in the table.
  */
 public final class SchemaCache {
     private static final int ENTRIES = 64;
     private static final int MAX_KEY = 64 * 1024;
     private static final AtomicReferenceArray<Entry> RECENT = new AtomicReferenceArray<>(ENTRIES);
-    private static final ThreadLocal<byte[]> KEYS = ThreadLocal.withInitial(() -> new byte[1024]);
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
     private static final Faults TRUSTING = Faults.throwing((path, rule) -> new IllegalStateException(path + " " + rule));
 
     private SchemaCache() {}
 
     /** A schema read before: its key and field. */
     private record Entry(int hash, byte[] key, Field field) {}
+
+    /** One thread's key buffer, and the entry it found last (checked before any other). */
+    private static final class Scratch {
+        byte[] key = new byte[1024];
+        Entry last;
+    }
 
     /**
      * Reads the schema at {@code schema}, as {@link SchemaReader#read(MemorySegment, String, Faults)} does
@@ -46,22 +53,31 @@ public final class SchemaCache {
      * @return the field
      */
     public static Field read(long schema, Faults faults) {
-        byte[] key = KEYS.get();
+        Scratch scratch = SCRATCH.get();
+        byte[] key = scratch.key;
         int length = key(schema, faults, key);
         if (length == SchemaKey.FULL) {
-            key = grown(key, schema, faults);
+            key = grown(scratch, schema, faults);
             length = key == null ? SchemaKey.UNUSUAL : key(schema, faults, key);
         }
-        int hash = length < 0 ? 0 : SchemaKey.hash(key, length);
-        if (length >= 0) {
-            Entry recent = RECENT.getPlain(hash & (ENTRIES - 1));
-            if (recent != null && recent.hash == hash && Arrays.equals(recent.key, 0, recent.key.length, key, 0, length)) {
-                return recent.field;
-            }
+        if (length < 0) {
+            return SchemaReader.read(MemorySegment.ofAddress(schema), "schema", faults);
+        }
+        Entry last = scratch.last;
+        if (last != null && last.key.length == length && Arrays.equals(last.key, 0, length, key, 0, length)) {
+            return last.field;
+        }
+        int hash = SchemaKey.hash(key, length);
+        Entry recent = RECENT.getPlain(hash & (ENTRIES - 1));
+        if (recent != null && recent.hash == hash && Arrays.equals(recent.key, 0, recent.key.length, key, 0, length)) {
+            scratch.last = recent;
+            return recent.field;
         }
         Field field = SchemaReader.read(MemorySegment.ofAddress(schema), "schema", faults);
-        if (length >= 0 && field != null && writesBackAs(field, key, length)) {
-            RECENT.setRelease(hash & (ENTRIES - 1), new Entry(hash, Arrays.copyOf(key, length), field));
+        if (field != null && writesBackAs(field, key, length)) {
+            Entry entry = new Entry(hash, Arrays.copyOf(key, length), field);
+            RECENT.setRelease(hash & (ENTRIES - 1), entry);
+            scratch.last = entry;
         }
         return field;
     }
@@ -71,14 +87,14 @@ public final class SchemaCache {
     }
 
     /** @return a buffer the key fits, kept for this thread; null if the key is longer than {@link #MAX_KEY} */
-    private static byte[] grown(byte[] key, long schema, Faults faults) {
-        int size = key.length;
+    private static byte[] grown(Scratch scratch, long schema, Faults faults) {
+        int size = scratch.key.length;
         while (size < MAX_KEY) {
             size *= 2;
             byte[] bigger = new byte[size];
             int length = key(schema, faults, bigger);
             if (length != SchemaKey.FULL) {
-                KEYS.set(bigger);
+                scratch.key = bigger;
                 return bigger;
             }
         }

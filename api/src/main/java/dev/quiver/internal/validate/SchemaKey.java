@@ -108,27 +108,54 @@ final class SchemaKey {
 
     /** Writes the NUL-terminated string at {@code pointer} as its length and bytes. */
     private static int string(long pointer, byte[] out, int at, Faults faults) {
-        long readable = faults.readableBytes(pointer, MAX_STRING + 1L);
-        int start = at + 4;
-        int length = 0;
-        while (true) {
-            if (length == readable || length > MAX_STRING) {
-                return UNUSUAL;
-            }
-            byte b = RawMemory.getByte(pointer + length);
-            if (b == 0) {
-                break;
-            }
-            if (start + length >= out.length) {
-                return FULL;
-            }
-            out[start + length++] = b;
+        long length = terminator(pointer, Math.min(faults.readableBytes(pointer, MAX_STRING + 1L), MAX_STRING + 1L));
+        if (length < 0 || length > MAX_STRING) {
+            return UNUSUAL;
         }
-        if (start > out.length) {
+        int start = at + 4;
+        if (start + length > out.length) {
             return FULL;
         }
-        INTS.set(out, at, length);
-        return start + length;
+        INTS.set(out, at, (int) length);
+        if (length < 16) {
+            for (int i = 0; i < length; i++) {
+                out[start + i] = RawMemory.getByte(pointer + i);
+            }
+        } else {
+            RawMemory.copy(pointer, out, start, (int) length);
+        }
+        return start + (int) length;
+    }
+
+    /**
+     * Finds the NUL that ends the string at {@code pointer}, eight bytes at a time. Reads whole aligned
+     * words only, which never cross a page: a word is read only if its first byte at or after
+     * {@code pointer} lies within {@code limit}.
+     *
+     * @return the string's length, or -1 if no NUL lies within {@code limit} bytes
+     */
+    private static long terminator(long pointer, long limit) {
+        if (limit <= 0) {
+            return -1;
+        }
+        long word = pointer & -Long.BYTES;
+        int skip = (int) (pointer - word);
+        // the bytes before the string read as 0xFF, never as a terminator
+        long bytes = RawMemory.getLongLittleEndian(word) | ((1L << (skip << 3)) - 1);
+        long first = -skip;
+        while (true) {
+            long zeros = (bytes - 0x0101010101010101L) & ~bytes & 0x8080808080808080L;
+            if (zeros != 0) {
+                long at = first + (Long.numberOfTrailingZeros(zeros) >>> 3);
+                return at < limit ? at : -1;
+            }
+            first += Long.BYTES;
+            word += Long.BYTES;
+            if (first >= limit) {
+                return -1;
+            }
+            bytes = RawMemory.getLongLittleEndian(word);
+        }
     }
 
     private static int emptyString(byte[] out, int at) {
