@@ -2,8 +2,9 @@ package dev.quiver.internal.abi;
 
 /**
  * The exported trees whose release has not finished: for each, the id stored in every node's
- * {@code private_data}, the native block holding its nodes (freed when the last node is released), what
- * runs then (a {@link Runnable}, or nothing), and how many of its nodes are not released yet. No Java
+ * {@code private_data}, the native block holding its nodes (freed when the last node is released), its
+ * owner (a {@link Runnable} that runs then, or what wrote it), and how many of its nodes are not released
+ * yet. No Java
  * reference is stored in native memory. The C Data Interface lets a consumer move children out and release
  * them after their parent, so the count goes down by however many nodes each release covers. Allocates
  * nothing once warm. Thread-safe.
@@ -14,12 +15,13 @@ final class ExportTable {
     private ExportTable() {}
 
     /**
-     * @param owner runs once, after the last node is released; may be null
+     * @param owner what the tree belongs to: a {@link Runnable} runs once, after the last node is released;
+     *              anything else (a {@link SchemaImage}, null) is only kept
      * @param block the native block to free then ({@link NativeHeap#malloc}), or 0
      * @param nodes how many nodes hold the tree
      * @return the tree's id, for every node's {@code private_data}
      */
-    static long register(Runnable owner, long block, int nodes) {
+    static long register(Object owner, long block, int nodes) {
         return TREES.add(owner, block, nodes);
     }
 
@@ -62,8 +64,8 @@ final class ExportTable {
         // only the release that brings the count to zero gets here with 0: it alone removes the tree
         if (left == 0 && TREES.free(id)) {
             try {
-                if (owner != null) {
-                    ((Runnable) owner).run();
+                if (owner instanceof Runnable run) {
+                    run.run();
                 }
             } finally {
                 if (block != 0) {
@@ -72,6 +74,16 @@ final class ExportTable {
             }
         }
         return true;
+    }
+
+    /** @return the owner of the tree in {@code slot}, as {@link #find} found it */
+    static Object owner(int slot) {
+        return TREES.value(slot);
+    }
+
+    /** @return the block of the tree in {@code slot}, as {@link #find} found it */
+    static long block(int slot) {
+        return TREES.word(slot);
     }
 
     /** @return exported struct nodes whose release has not run yet */

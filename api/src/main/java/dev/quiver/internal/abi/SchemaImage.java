@@ -14,11 +14,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * The ArrowSchema tree of one {@link Field}, laid out once as bytes: the nodes, child pointer arrays,
+ * The ArrowSchema tree of one {@link Field}, laid out once as words: the nodes, child pointer arrays,
  * format and name strings and metadata, with pointers stored as offsets from the start. Exporting the
- * schema then costs one C allocation, one copy and a pass that turns offsets into addresses, instead of
- * encoding every string again. Images of recently exported fields are kept in a small table keyed by the
- * field's identity. Immutable; thread-safe.
+ * schema then costs one C allocation and one pass that copies the words, turning offsets into addresses
+ * and writing each node's id and release, instead of encoding every string again; the same pass, reading,
+ * tells whether a tree is still exactly as written ({@link #isWrittenAt}). Images of recently exported
+ * fields are kept in a small table keyed by the field's identity. Immutable; thread-safe.
  */
 final class SchemaImage {
     private static final int NODE = (int) ArrowSchemaLayout.LAYOUT.byteSize();
@@ -27,19 +28,33 @@ final class SchemaImage {
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
-    private final Field field;
-    /** The tree, node 0 (the top level) first; pointers hold offsets from the start. */
-    private final byte[] bytes;
-    /** Where the non-NULL pointers lie. */
-    private final int[] pointers;
-    /** Where the nodes lie, node 0 first. */
-    private final int[] nodes;
+    private static final int NODE_WORDS = NODE / Long.BYTES;
+    /** A word written as it is. */
+    private static final byte LITERAL = 0;
+    /** A non-NULL pointer: the offset it holds plus the block's address. */
+    private static final byte POINTER = 1;
+    /** A node's {@code private_data}: the tree's id. */
+    private static final byte ID = 2;
+    /** A node's {@code release}: our callback. */
+    private static final byte RELEASE = 3;
 
-    private SchemaImage(Field field, byte[] bytes, int[] pointers, int[] nodes) {
+    private final Field field;
+    /** The tree as native-order words, node 0 (the top level) first; pointers hold offsets from the start. */
+    private final long[] words;
+    /** What each word is: {@link #LITERAL}, {@link #POINTER}, {@link #ID} or {@link #RELEASE}. */
+    private final byte[] kinds;
+    private final int nodes;
+
+    private SchemaImage(Field field, long[] words, byte[] kinds, int nodes) {
         this.field = field;
-        this.bytes = bytes;
-        this.pointers = pointers;
+        this.words = words;
+        this.kinds = kinds;
         this.nodes = nodes;
+    }
+
+    /** @return the field this image describes */
+    Field field() {
+        return field;
     }
 
     /** @return the image of {@code field}, made now or found among those of recently exported fields */
@@ -61,18 +76,43 @@ final class SchemaImage {
      * @param target the address of 72 writable bytes
      */
     void writeTo(long target) {
-        long block = NativeHeap.malloc(bytes.length);
-        RawMemory.copy(bytes, 0, block, bytes.length);
-        for (int pointer : pointers) {
-            RawMemory.setAddress(block + pointer, RawMemory.getAddress(block + pointer) + block);
-        }
-        long id = ExportTable.register(null, block, nodes.length);
+        long block = NativeHeap.malloc((long) words.length * Long.BYTES);
+        long id = ExportTable.register(this, block, nodes);
         long release = ReleaseCallbacks.schemaReleaseAddress();
-        for (int node : nodes) {
-            RawMemory.setAddress(block + node + ArrowSchemaLayout.PRIVATE_DATA, id);
-            RawMemory.setAddress(block + node + ArrowSchemaLayout.RELEASE, release);
+        for (int i = 0; i < words.length; i++) {
+            RawMemory.setLong(block + (long) i * Long.BYTES, word(i, block, id, release));
         }
         RawMemory.copyWords(block, target, NODE);
+    }
+
+    /**
+     * Whether the tree with top-level node {@code root} and the rest in {@code block} is exactly as
+     * {@link #writeTo} wrote it under {@code id}: every string, count, flag and pointer, and every node
+     * still ours and not released. The caller vouches that {@code block} is this image's live block.
+     */
+    boolean isWrittenAt(long root, long block, long id) {
+        long release = ReleaseCallbacks.schemaReleaseAddress();
+        for (int i = 0; i < NODE_WORDS; i++) {
+            if (RawMemory.getLong(root + (long) i * Long.BYTES) != word(i, block, id, release)) {
+                return false;
+            }
+        }
+        // the block's own copy of node 0 is never read: node 0 lives where the consumer put it
+        for (int i = NODE_WORDS; i < words.length; i++) {
+            if (RawMemory.getLong(block + (long) i * Long.BYTES) != word(i, block, id, release)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private long word(int i, long block, long id, long release) {
+        return switch (kinds[i]) {
+            case POINTER -> words[i] + block;
+            case ID -> id;
+            case RELEASE -> release;
+            default -> words[i];
+        };
     }
 
     /** Encodes metadata as the C Data Interface does: int32 count, then int32 length + bytes per key and value. */
@@ -112,7 +152,20 @@ final class SchemaImage {
 
         SchemaImage build(Field field) {
             node(reserve(NODE, 8), field);
-            return new SchemaImage(field, Arrays.copyOf(out, size), Arrays.copyOf(pointers, pointerCount), Arrays.copyOf(nodes, nodeCount));
+            long[] words = new long[(size + Long.BYTES - 1) / Long.BYTES];
+            reserve(words.length * Long.BYTES - size, 1);
+            for (int i = 0; i < words.length; i++) {
+                words[i] = (long) LONGS.get(out, i * Long.BYTES);
+            }
+            byte[] kinds = new byte[words.length];
+            for (int i = 0; i < pointerCount; i++) {
+                kinds[pointers[i] / Long.BYTES] = POINTER;
+            }
+            for (int i = 0; i < nodeCount; i++) {
+                kinds[(nodes[i] + (int) ArrowSchemaLayout.PRIVATE_DATA) / Long.BYTES] = ID;
+                kinds[(nodes[i] + (int) ArrowSchemaLayout.RELEASE) / Long.BYTES] = RELEASE;
+            }
+            return new SchemaImage(field, words, kinds, nodeCount);
         }
 
         private void node(int at, Field field) {

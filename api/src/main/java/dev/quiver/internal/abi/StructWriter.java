@@ -196,7 +196,7 @@ public final class StructWriter {
         RawMemory.setLong(target + ArrowArrayLayout.N_CHILDREN, nChildren);
         long bufferPointers = nBuffers == 0 ? 0 : free;
         if (nBuffers > 0) {
-            RawMemory.copy(RawMemory.getAddress(source + ArrowArrayLayout.BUFFERS), free, nBuffers * Long.BYTES);
+            RawMemory.copyWords(RawMemory.getAddress(source + ArrowArrayLayout.BUFFERS), free, nBuffers * Long.BYTES);
             free += nBuffers * Long.BYTES;
         }
         RawMemory.setAddress(target + ArrowArrayLayout.BUFFERS, bufferPointers);

@@ -51,6 +51,16 @@ public interface Faults {
     }
 
     /**
+     * Whether pointers are checked against the process's readable mappings before they are read
+     * ({@link #readableBytes} may answer less than asked).
+     *
+     * @return false only for a sink that trusts every pointer
+     */
+    default boolean checksPointers() {
+        return true;
+    }
+
+    /**
      * Reports a fault.
      *
      * @param fault   what kind of fault

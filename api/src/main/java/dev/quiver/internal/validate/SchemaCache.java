@@ -1,6 +1,7 @@
 package dev.quiver.internal.validate;
 
 import dev.quiver.abi.ArrowSchemaLayout;
+import dev.quiver.internal.abi.ExportedSchemas;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.type.Field;
@@ -14,7 +15,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * Reads imported schemas into fields, remembering the fields of recent schemas by their content: a schema
  * whose {@link SchemaKey} (everything the reader reads, byte for byte) equals that of one read before gets
  * the field read then, without a parse and without allocating. Fields are immutable, so sharing one is
- * safe.
+ * safe. Where pointers are trusted, a schema Quiver exported and nobody changed is recognised first
+ * ({@link ExportedSchemas}), without a key.
  *
  * <p>What is remembered is checked first: a field parsed on a miss is stored only if writing it back out
  * (as {@link StructWriter#writeSchema} does) gives the same key, so that a producer changing its structs
@@ -53,6 +55,12 @@ public final class SchemaCache {
      * @return the field
      */
     public static Field read(long schema, Faults faults) {
+        if (!faults.checksPointers()) {
+            Field exported = ExportedSchemas.recognise(schema);
+            if (exported != null) {
+                return exported;
+            }
+        }
         Scratch scratch = SCRATCH.get();
         byte[] key = scratch.key;
         int length = key(schema, faults, key);

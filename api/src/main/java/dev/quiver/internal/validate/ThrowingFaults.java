@@ -29,6 +29,11 @@ final class ThrowingFaults implements Faults {
     }
 
     @Override
+    public boolean checksPointers() {
+        return checking;
+    }
+
+    @Override
     public long readableBytes(MemorySegment pointer, long max) {
         return checking ? ReadableMemory.readableBytes(pointer, max) : max;
     }
