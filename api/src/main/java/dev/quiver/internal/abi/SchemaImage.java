@@ -16,9 +16,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 /**
  * The ArrowSchema tree of one {@link Field}, laid out once as words: the nodes, child pointer arrays,
  * format and name strings and metadata, with pointers stored as offsets from the start. Exporting the
- * schema then costs one C allocation and one pass that copies the words, turning offsets into addresses
- * and writing each node's id and release, instead of encoding every string again; the same pass, reading,
- * tells whether a tree is still exactly as written ({@link #isWrittenAt}). Images of recently exported
+ * schema then costs one C allocation and one pass that copies the words, turning offsets into addresses,
+ * then each node's id and release, instead of encoding every string again; the same passes, reading, tell
+ * whether a tree is still exactly as written ({@link #isWrittenAt}). Images of recently exported
  * fields are kept in a small table keyed by the field's identity. Immutable; thread-safe.
  */
 final class SchemaImage {
@@ -29,26 +29,22 @@ final class SchemaImage {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
     private static final int NODE_WORDS = NODE / Long.BYTES;
-    /** A word written as it is. */
-    private static final byte LITERAL = 0;
-    /** A non-NULL pointer: the offset it holds plus the block's address. */
-    private static final byte POINTER = 1;
-    /** A node's {@code private_data}: the tree's id. */
-    private static final byte ID = 2;
-    /** A node's {@code release}: our callback. */
-    private static final byte RELEASE = 3;
 
     private final Field field;
     /** The tree as native-order words, node 0 (the top level) first; pointers hold offsets from the start. */
     private final long[] words;
-    /** What each word is: {@link #LITERAL}, {@link #POINTER}, {@link #ID} or {@link #RELEASE}. */
-    private final byte[] kinds;
-    private final int nodes;
+    /** Per word, 1 for a non-NULL pointer (to which the block's address is added), else 0. */
+    private final long[] relocate;
+    /** Per word, 0 for a node's {@code private_data} and {@code release} (written per export), else all ones. */
+    private final long[] fixed;
+    /** Where the nodes lie (byte offsets), node 0 first. */
+    private final int[] nodes;
 
-    private SchemaImage(Field field, long[] words, byte[] kinds, int nodes) {
+    private SchemaImage(Field field, long[] words, long[] relocate, long[] fixed, int[] nodes) {
         this.field = field;
         this.words = words;
-        this.kinds = kinds;
+        this.relocate = relocate;
+        this.fixed = fixed;
         this.nodes = nodes;
     }
 
@@ -77,10 +73,14 @@ final class SchemaImage {
      */
     void writeTo(long target) {
         long block = NativeHeap.malloc((long) words.length * Long.BYTES);
-        long id = ExportTable.register(this, block, nodes);
-        long release = ReleaseCallbacks.schemaReleaseAddress();
+        long id = ExportTable.register(this, block, nodes.length);
         for (int i = 0; i < words.length; i++) {
-            RawMemory.setLong(block + (long) i * Long.BYTES, word(i, block, id, release));
+            RawMemory.setLong(block + (long) i * Long.BYTES, words[i] + relocate[i] * block);
+        }
+        long release = ReleaseCallbacks.schemaReleaseAddress();
+        for (int node : nodes) {
+            RawMemory.setAddress(block + node + ArrowSchemaLayout.PRIVATE_DATA, id);
+            RawMemory.setAddress(block + node + ArrowSchemaLayout.RELEASE, release);
         }
         RawMemory.copyWords(block, target, NODE);
     }
@@ -91,28 +91,26 @@ final class SchemaImage {
      * still ours and not released. The caller vouches that {@code block} is this image's live block.
      */
     boolean isWrittenAt(long root, long block, long id) {
-        long release = ReleaseCallbacks.schemaReleaseAddress();
+        long differs = 0;
         for (int i = 0; i < NODE_WORDS; i++) {
-            if (RawMemory.getLong(root + (long) i * Long.BYTES) != word(i, block, id, release)) {
-                return false;
-            }
+            differs |= (RawMemory.getLong(root + (long) i * Long.BYTES) ^ (words[i] + relocate[i] * block)) & fixed[i];
         }
         // the block's own copy of node 0 is never read: node 0 lives where the consumer put it
         for (int i = NODE_WORDS; i < words.length; i++) {
-            if (RawMemory.getLong(block + (long) i * Long.BYTES) != word(i, block, id, release)) {
+            differs |= (RawMemory.getLong(block + (long) i * Long.BYTES) ^ (words[i] + relocate[i] * block)) & fixed[i];
+        }
+        if (differs != 0) {
+            return false;
+        }
+        long release = ReleaseCallbacks.schemaReleaseAddress();
+        for (int n = 0; n < nodes.length; n++) {
+            long node = n == 0 ? root : block + nodes[n];
+            if (RawMemory.getAddress(node + ArrowSchemaLayout.PRIVATE_DATA) != id
+                    || RawMemory.getAddress(node + ArrowSchemaLayout.RELEASE) != release) {
                 return false;
             }
         }
         return true;
-    }
-
-    private long word(int i, long block, long id, long release) {
-        return switch (kinds[i]) {
-            case POINTER -> words[i] + block;
-            case ID -> id;
-            case RELEASE -> release;
-            default -> words[i];
-        };
     }
 
     /** Encodes metadata as the C Data Interface does: int32 count, then int32 length + bytes per key and value. */
@@ -157,15 +155,17 @@ final class SchemaImage {
             for (int i = 0; i < words.length; i++) {
                 words[i] = (long) LONGS.get(out, i * Long.BYTES);
             }
-            byte[] kinds = new byte[words.length];
+            long[] relocate = new long[words.length];
             for (int i = 0; i < pointerCount; i++) {
-                kinds[pointers[i] / Long.BYTES] = POINTER;
+                relocate[pointers[i] / Long.BYTES] = 1;
             }
+            long[] fixed = new long[words.length];
+            Arrays.fill(fixed, -1L);
             for (int i = 0; i < nodeCount; i++) {
-                kinds[(nodes[i] + (int) ArrowSchemaLayout.PRIVATE_DATA) / Long.BYTES] = ID;
-                kinds[(nodes[i] + (int) ArrowSchemaLayout.RELEASE) / Long.BYTES] = RELEASE;
+                fixed[(nodes[i] + (int) ArrowSchemaLayout.PRIVATE_DATA) / Long.BYTES] = 0;
+                fixed[(nodes[i] + (int) ArrowSchemaLayout.RELEASE) / Long.BYTES] = 0;
             }
-            return new SchemaImage(field, words, kinds, nodeCount);
+            return new SchemaImage(field, words, relocate, fixed, Arrays.copyOf(nodes, nodeCount));
         }
 
         private void node(int at, Field field) {
