@@ -19,9 +19,11 @@ public final class NativeHeap {
     private NativeHeap() {}
 
     private static final class Handles {
-        static final MethodHandle MALLOC = bind("malloc", FunctionDescriptor.of(ADDRESS, JAVA_LONG));
+        // malloc and free take and give pointers as 64-bit integers (the same registers on every 64-bit
+        // calling convention the linker supports), so that no segment is made per call
+        static final MethodHandle MALLOC = bind("malloc", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
         static final MethodHandle CALLOC = bind("calloc", FunctionDescriptor.of(ADDRESS, JAVA_LONG, JAVA_LONG));
-        static final MethodHandle FREE = bind("free", FunctionDescriptor.ofVoid(ADDRESS));
+        static final MethodHandle FREE = bind("free", FunctionDescriptor.ofVoid(JAVA_LONG));
 
         private static MethodHandle bind(String name, FunctionDescriptor descriptor) {
             Linker linker = Linker.nativeLinker();
@@ -54,16 +56,16 @@ public final class NativeHeap {
      *         {@link #free(long)}
      */
     public static long malloc(long bytes) {
-        MemorySegment memory;
+        long memory;
         try {
-            memory = (MemorySegment) Handles.MALLOC.invokeExact(Math.max(bytes, 1));
+            memory = (long) Handles.MALLOC.invokeExact(Math.max(bytes, 1));
         } catch (Throwable t) {
             throw new IllegalStateException("malloc failed", t);
         }
-        if (memory.equals(MemorySegment.NULL)) {
+        if (memory == 0) {
             throw new OutOfMemoryError("malloc of " + bytes + " bytes failed");
         }
-        return memory.address();
+        return memory;
     }
 
     /**
@@ -78,7 +80,7 @@ public final class NativeHeap {
      */
     public static void free(long address) {
         try {
-            Handles.FREE.invokeExact(MemorySegment.ofAddress(address));
+            Handles.FREE.invokeExact(address);
         } catch (Throwable t) {
             throw new IllegalStateException("free failed", t);
         }
