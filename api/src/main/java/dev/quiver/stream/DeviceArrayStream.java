@@ -196,7 +196,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
      */
     @Override
     public boolean hasNext() {
-        return take(false) != null;
+        return advance(0);
     }
 
     private void closedDuringCall() {
@@ -210,7 +210,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
      */
     @Override
     public DeviceArray next() {
-        DeviceArray out = take(true);
+        DeviceArray out = poll();
         if (out == null) {
             throw new NoSuchElementException("end of the ArrowDeviceArrayStream");
         }
@@ -218,11 +218,16 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     }
 
     /**
-     * {@link #hasNext()} and {@link #next()} in one call: the next array, owned by the caller, or null at the
-     * end of the stream.
+     * {@link #hasNext()} and {@link #next()} in one call into the gate: the next array, owned by the caller,
+     * or null at the end of the stream.
      */
     DeviceArray poll() {
-        return take(true);
+        if (!advance(0)) {
+            return null;
+        }
+        DeviceArray out = pending;
+        pending = null;
+        return out;
     }
 
     /**
@@ -231,69 +236,67 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
      * whose owner then releases it. An array fetched by {@link #hasNext()} and waiting is moved out instead.
      * One call into the gate; the same threading and failure rules as {@link #next()}.
      *
-     * @param out the address of 128 writable bytes for a {@code struct ArrowDeviceArray}
+     * @param out the address of 128 writable bytes for a {@code struct ArrowDeviceArray}, not 0
      * @return false at the end of the stream ({@code out} untouched)
      * @throws InvalidArrowException if the array broke the spec or is on another device type; it was released
      */
     boolean pollInto(long out) {
+        return advance(out);
+    }
+
+    /**
+     * One call into the gate: fetches the next array from C unless one is waiting and, if {@code relayTo}
+     * is not 0, moves it there instead of keeping it waiting.
+     *
+     * @param relayTo where to move the next array without importing it, or 0 to keep it waiting as a DeviceArray
+     * @return false at the end of the stream
+     */
+    private boolean advance(long relayTo) {
         enter();
+        boolean relayed = false;
         try {
-            if (pending != null) {
+            if (relayTo != 0 && pending == null) {
+                relayed = !ended && fetchRaw() && relay(relayTo);
+                return relayed;
+            }
+            if (pending == null && !ended) {
+                pending = fetch();
+            }
+            if (relayTo != 0 && pending != null) {
                 DeviceArray waiting = pending;
                 pending = null;
-                waiting.exportTo(MemorySegment.ofAddress(out), MemorySegment.NULL);
-                return true;
+                waiting.exportTo(MemorySegment.ofAddress(relayTo), MemorySegment.NULL);
+                relayed = true;
             }
-            if (ended || !fetchRaw()) {
-                return false;
-            }
-            try {
-                ArrayAccess.checkImported(scratch.address(), schema, trust);
-            } catch (RuntimeException | Error e) {
-                try {
-                    ReleaseCallbacks.releaseArrayStruct(scratch.address() + ArrowDeviceArrayLayout.ARRAY);
-                } catch (RuntimeException releaseFault) {
-                    e.addSuppressed(releaseFault);
-                }
-                throw e;
-            }
-            RawMemory.copyWords(scratch.address(), out, SCRATCH_SIZE);
-            return true;
+            return relayed || pending != null;
         } catch (RuntimeException | Error e) {
             failure = e;
             throw e;
         } finally {
             if (gate.exit()) {
+                if (relayed) {
+                    // the call fails, so the consumer will not release what it was about to get
+                    ReleaseCallbacks.releaseArrayStruct(relayTo + ArrowDeviceArrayLayout.ARRAY);
+                }
                 closedDuringCall();
             }
         }
     }
 
-    /**
-     * Fetches the next array from C unless one is waiting, in one call into the gate.
-     *
-     * @param remove whether the caller takes the array (else it stays waiting)
-     * @return the waiting array, or null at the end of the stream
-     */
-    private DeviceArray take(boolean remove) {
-        enter();
+    /** Checks the array in the scratch struct as an import would, then moves it to {@code out}; on a fault releases it. */
+    private boolean relay(long out) {
         try {
-            if (pending == null && !ended) {
-                pending = fetch();
-            }
-            DeviceArray out = pending;
-            if (remove) {
-                pending = null;
-            }
-            return out;
+            ArrayAccess.checkImported(scratch.address(), schema, trust);
         } catch (RuntimeException | Error e) {
-            failure = e;
-            throw e;
-        } finally {
-            if (gate.exit()) {
-                closedDuringCall();
+            try {
+                ReleaseCallbacks.releaseArrayStruct(scratch.address() + ArrowDeviceArrayLayout.ARRAY);
+            } catch (RuntimeException releaseFault) {
+                e.addSuppressed(releaseFault);
             }
+            throw e;
         }
+        RawMemory.copyWords(scratch.address(), out, SCRATCH_SIZE);
+        return true;
     }
 
     private void enter() {

@@ -2,14 +2,10 @@ package dev.quiver.stream;
 
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
-import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,49 +18,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class StreamRelayTest {
     private static final int CPU = DeviceType.CPU.code();
-    private static final int MADE = 0;
-    private static final int ARRAYS_RELEASED = 1;
-    private static final int STREAMS_RELEASED = 3;
+    private static final int MADE = PullProducers.MADE;
+    private static final int ARRAYS_RELEASED = PullProducers.ARRAYS_RELEASED;
+    private static final int STREAMS_RELEASED = PullProducers.STREAMS_RELEASED;
 
-    private final Arena arena = Arena.ofConfined();
-    private final List<MemorySegment> producers = new ArrayList<>();
+    private final PullProducers producers = new PullProducers();
 
     @AfterEach
     void free() {
-        for (MemorySegment p : producers) {
-            StreamC.call(() -> {
-                StreamC.PULL_PRODUCER_FREE.invokeExact(p);
-                return null;
-            });
-        }
-        arena.close();
+        producers.close();
     }
 
     private MemorySegment producer(long batches, long mismatchAt, long invalidAt) {
-        MemorySegment p = StreamC.call(() -> (MemorySegment) StreamC.PULL_PRODUCER_NEW.invokeExact(batches, CPU,
-                mismatchAt, invalidAt, -1L, 0, 0, 0));
-        producers.add(p);
-        return p;
+        return producers.producer(batches, CPU, mismatchAt, invalidAt, -1, 0, 0, false);
     }
 
     private MemorySegment export(MemorySegment producer) {
-        MemorySegment stream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-        StreamC.call(() -> {
-            StreamC.PULL_PRODUCER_EXPORT.invokeExact(producer, stream);
-            return null;
-        });
-        return stream;
+        return producers.export(producer);
     }
 
     /** @return the producer's stream imported and exported again into a new struct */
     private MemorySegment relayed(DeviceArrayStream imported) {
-        MemorySegment out = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
+        MemorySegment out = producers.streamStruct();
         DeviceArrayStreams.exportTo(imported, imported.schema(), imported.deviceType(), out);
         return out;
     }
 
     private static long stat(MemorySegment producer, int which) {
-        return StreamC.call(() -> (long) StreamC.PULL_PRODUCER_STAT.invokeExact(producer, which));
+        return PullProducers.stat(producer, which);
     }
 
     @Test

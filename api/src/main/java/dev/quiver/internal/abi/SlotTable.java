@@ -166,21 +166,16 @@ final class SlotTable {
 
     /** @return how many entries are live (a snapshot) */
     int size() {
-        int live = 0;
-        for (int c = 0; c < MAX_CHUNKS; c++) {
-            Chunk chunk = chunks.get(c);
-            if (chunk == null) {
-                break;
-            }
-            for (int i = 0; i < CHUNK; i++) {
-                live += (long) IDS.getAcquire(chunk.ids, i) > 0 ? 1 : 0;
-            }
-        }
-        return live;
+        return (int) scan(false);
     }
 
     /** @return the sum of the counters of the live entries (a snapshot) */
     long totalCount() {
+        return scan(true);
+    }
+
+    /** @return the number of live entries, or the sum of their counters */
+    private long scan(boolean counters) {
         long total = 0;
         for (int c = 0; c < MAX_CHUNKS; c++) {
             Chunk chunk = chunks.get(c);
@@ -189,7 +184,7 @@ final class SlotTable {
             }
             for (int i = 0; i < CHUNK; i++) {
                 if ((long) IDS.getAcquire(chunk.ids, i) > 0) {
-                    total += (long) COUNTS.getVolatile(chunk.counts, i) & COUNT_MASK;
+                    total += counters ? (long) COUNTS.getVolatile(chunk.counts, i) & COUNT_MASK : 1;
                 }
             }
         }

@@ -60,16 +60,10 @@ public final class ArrayValidator {
     }
 
     private static void validate(long array, Field field, String path, Faults faults) {
-        if (faults.stopsAtFirst()) {
-            try {
-                node(array, field, null, 0, faults);
-                return;
-            } catch (FirstFault found) {
-                node(array, field, path, 0, faults);
-                found.reportAgain(faults, path);
-                return;
-            }
-        }
+        FirstFault.run(ArrayValidator::root, array, field, path, faults);
+    }
+
+    private static void root(long array, Field field, String path, Faults faults) {
         node(array, field, path, 0, faults);
     }
 

@@ -1,5 +1,7 @@
 package dev.quiver.internal.validate;
 
+import dev.quiver.type.Field;
+
 /**
  * How the validators avoid building field paths when nothing is wrong. With a sink that stops at the first
  * fault ({@link Faults#stopsAtFirst()}), a validator first walks with no path (null) and reports through
@@ -17,6 +19,36 @@ final class FirstFault extends RuntimeException {
     /** @return the kind of fault found */
     Fault fault() {
         return fault;
+    }
+
+    /** A validator's walk of an ArrowArray tree from its root; {@code path} null means no paths. */
+    @FunctionalInterface
+    interface Walk {
+        void walk(long array, Field field, String path, Faults faults);
+    }
+
+    /**
+     * Runs a validator's walk: with a sink that stops at the first fault, first without paths and, only if
+     * that finds a fault, again with paths to name it; with any other sink, once with paths.
+     *
+     * @param walk   the walk, a method reference that captures nothing (so nothing is allocated)
+     * @param array  the address of the ArrowArray
+     * @param field  its field
+     * @param path   its path ({@code ""} at the root)
+     * @param faults where faults go
+     */
+    static void run(Walk walk, long array, Field field, String path, Faults faults) {
+        if (faults.stopsAtFirst()) {
+            try {
+                walk.walk(array, field, null, faults);
+                return;
+            } catch (FirstFault found) {
+                walk.walk(array, field, path, faults);
+                found.reportAgain(faults, path);
+                return;
+            }
+        }
+        walk.walk(array, field, path, faults);
     }
 
     /**

@@ -42,17 +42,10 @@ public final class HostBufferRanges {
     }
 
     private static void check(long array, Field field, String path, Faults faults) {
-        if (faults.stopsAtFirst()) {
-            try {
-                node(array, field, null, faults);
-                return;
-            } catch (FirstFault found) {
-                if (node(array, field, path, faults)) {
-                    found.reportAgain(faults, path);
-                }
-                return;
-            }
-        }
+        FirstFault.run(HostBufferRanges::root, array, field, path, faults);
+    }
+
+    private static void root(long array, Field field, String path, Faults faults) {
         node(array, field, path, faults);
     }
 
