@@ -8,6 +8,7 @@ import dev.quiver.internal.abi.ChildViews;
 import dev.quiver.internal.abi.ArrayData;
 import dev.quiver.internal.abi.NativeHeap;
 import dev.quiver.internal.abi.Pointers;
+import dev.quiver.internal.abi.RawMemory;
 import dev.quiver.internal.abi.ReadableMemory;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.abi.StructWriter;
@@ -16,22 +17,20 @@ import dev.quiver.internal.copy.ArrayCopier;
 import dev.quiver.internal.events.ArrayCopyEvent;
 import dev.quiver.internal.events.ArrayExportEvent;
 import dev.quiver.internal.events.ArrayImportEvent;
-import dev.quiver.internal.events.ArrayReleaseEvent;
 import dev.quiver.internal.validate.ArrayValidator;
 import dev.quiver.internal.validate.Faults;
 import dev.quiver.internal.validate.FullValidator;
 import dev.quiver.internal.validate.HostBufferRanges;
-import dev.quiver.internal.validate.SchemaReader;
+import dev.quiver.internal.validate.SchemaCache;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.ToLongFunction;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -45,7 +44,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * released) and gives them away the same way with {@link #exportTo}. {@link #close()} calls the array's and
  * the schema's release callbacks exactly once; it may be called from any thread and any number of times.
  * A DeviceArray that becomes unreachable without being closed is reported as a leak (see
- * {@link Diagnostics}) and its release is <em>not</em> called: the Cleaner is a safety net that reports,
+ * {@link Diagnostics}) and its release is <em>not</em> called: the leak check is a safety net that reports,
  * never the release mechanism.
  *
  * <p><b>Threading.</b> Reading accessors may be used from several threads while the array is open. Closing
@@ -72,67 +71,33 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * {@snippet class=dev.quiver.snippets.ApiSnippets region=import}
  */
 public final class DeviceArray implements AutoCloseable {
-    private static final Cleaner CLEANER = Cleaner.create();
-    private static final int OPEN = 0;
-    private static final int CLOSED = 1;
-    private static final int MOVED = 2;
+    private static final long DEVICE_ARRAY_SIZE = ArrowDeviceArrayLayout.LAYOUT.byteSize();
+    private static final long SCHEMA_SIZE = ArrowSchemaLayout.LAYOUT.byteSize();
+    private static final Faults TRUSTED = Faults.throwing(InvalidArrowException::new);
+    private static final Faults CHECKING = Faults.checking(InvalidArrowException::new);
 
-    private final MemorySegment struct;
-    private final MemorySegment schema;
     private final Field field;
     private final DeviceType deviceType;
     private final long deviceId;
     private final Devices devices;
     private final SyncEvent syncEvent;
     private final boolean readOnly;
-    private final State state;
-    /** The owner's reference plus one per shared view not yet released. */
-    private final AtomicInteger references = new AtomicInteger(1);
-    private final Cleaner.Cleanable cleanable;
+    /** The structs' block, the references on it and the open/closed/moved state; what a leak report sees. */
+    private final ArrayState state;
     /** Whether the contents are known valid: written by Quiver from Java values, or passed validateFull. */
     private volatile boolean contentsVerified;
 
-    /** The part the Cleaner sees: never the DeviceArray itself. */
-    private static final class State implements Runnable {
-        final AtomicInteger value = new AtomicInteger(OPEN);
-        final DeviceType type;
-        final long id;
-        final String name;
-        final Throwable allocationSite;
-
-        State(DeviceType type, long id, String name) {
-            this.type = type;
-            this.id = id;
-            this.name = name;
-            this.allocationSite = Diagnostics.TRACKING ? new Throwable("DeviceArray made here") : null;
-        }
-
-        /** Built only when a message needs it: arrays are made on hot paths. */
-        String description() {
-            return "DeviceArray " + type + ":" + id + " \"" + name + "\"";
-        }
-
-        @Override
-        public void run() {
-            if (value.get() == OPEN) {
-                Diagnostics.reportLeak(description(), allocationSite);
-            }
-        }
-    }
-
-    private DeviceArray(MemorySegment struct, MemorySegment schema, Field field, Devices devices, boolean readOnly) {
-        this.struct = struct;
+    /** Takes ownership of {@code block}, which holds a validated ArrowDeviceArray (and its ArrowSchema after it if {@code hasSchema}). */
+    private DeviceArray(long block, boolean hasSchema, Field field, Devices devices, boolean readOnly) {
         this.readOnly = readOnly;
-        this.schema = schema;
         this.field = field;
         this.devices = devices;
-        this.deviceType = DeviceType.of(struct.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE));
-        this.deviceId = struct.get(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID);
-        this.state = new State(deviceType, deviceId, field.name());
-        MemorySegment event = struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT);
-        this.syncEvent = event.equals(MemorySegment.NULL) ? null : SyncEvent.ofArray(deviceType, deviceId, event,
-                this::backend, () -> state.value.get() == OPEN);
-        this.cleanable = CLEANER.register(this, state);
+        this.deviceType = DeviceType.of(RawMemory.getInt(block + ArrowDeviceArrayLayout.DEVICE_TYPE));
+        this.deviceId = RawMemory.getLong(block + ArrowDeviceArrayLayout.DEVICE_ID);
+        this.state = new ArrayState(this, block, hasSchema, deviceType, deviceId, field.name());
+        long event = RawMemory.getAddress(block + ArrowDeviceArrayLayout.SYNC_EVENT);
+        this.syncEvent = event == 0 ? null : SyncEvent.ofArray(deviceType, deviceId, MemorySegment.ofAddress(event),
+                this::backend, () -> state.state() == ArrayState.OPEN);
     }
 
     /**
@@ -176,29 +141,38 @@ public final class DeviceArray implements AutoCloseable {
     public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, Devices devices, ProducerTrust trust) {
         ArrayImportEvent event = ArrayImportEvent.start();
         boolean checking = trust == ProducerTrust.UNTRUSTED;
-        MemorySegment ownArray;
+        long block = NativeHeap.malloc(DEVICE_ARRAY_SIZE + SCHEMA_SIZE);
+        long ownSchema = block + ArrayState.SCHEMA_OFFSET;
         try {
-            ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", checking);
+            move(deviceArray, block, DEVICE_ARRAY_SIZE, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", checking);
         } catch (RuntimeException e) {
             try {
-                releaseAndFreeSchema(move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release", checking));
+                move(schema, ownSchema, SCHEMA_SIZE, ArrowSchemaLayout.RELEASE, "schema.release", checking);
+                ReleaseCallbacks.releaseSchemaStruct(ownSchema);
             } catch (RuntimeException schemaFault) {
                 e.addSuppressed(schemaFault);
+            } finally {
+                NativeHeap.free(block);
             }
             throw e;
         }
-        MemorySegment ownSchema;
         try {
-            ownSchema = move(schema, ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.RELEASE, "schema.release", checking);
+            move(schema, ownSchema, SCHEMA_SIZE, ArrowSchemaLayout.RELEASE, "schema.release", checking);
         } catch (RuntimeException e) {
-            releaseAndFreeArray(ownArray);
+            try {
+                ReleaseCallbacks.releaseArrayStruct(block + ArrowDeviceArrayLayout.ARRAY);
+            } catch (RuntimeException releaseFault) {
+                e.addSuppressed(releaseFault);
+            } finally {
+                NativeHeap.free(block);
+            }
             throw e;
         }
         try {
-            Field field = SchemaReader.read(ownSchema, "schema", Faults.of(InvalidArrowException::new, checking));
-            return imported(adopt(ownArray, ownSchema, field, devices, false, checking), event);
+            Field field = SchemaCache.read(ownSchema, checking ? CHECKING : TRUSTED);
+            return imported(adopt(block, true, field, devices, false, checking), event);
         } catch (RuntimeException | Error e) {
-            releaseQuietly(ownArray, ownSchema, e);
+            releaseQuietly(block, true, e);
             throw e;
         }
     }
@@ -251,11 +225,11 @@ public final class DeviceArray implements AutoCloseable {
     private static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices, boolean readOnly, ProducerTrust trust) {
         ArrayImportEvent event = ArrayImportEvent.start();
         boolean checking = trust == ProducerTrust.UNTRUSTED;
-        MemorySegment ownArray = move(deviceArray, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", checking);
+        long block = moveIn(deviceArray, checking);
         try {
-            return imported(adopt(ownArray, null, field, devices, readOnly, checking), event);
+            return imported(adopt(block, false, field, devices, readOnly, checking), event);
         } catch (RuntimeException | Error e) {
-            releaseQuietly(ownArray, null, e);
+            releaseQuietly(block, false, e);
             throw e;
         }
     }
@@ -265,29 +239,53 @@ public final class DeviceArray implements AutoCloseable {
      * new DeviceArray, without validating it again; on failure it is released.
      */
     static DeviceArray adoptWritten(MemorySegment written, Field field, Devices devices, boolean readOnly) {
-        MemorySegment own = move(written, ArrowDeviceArrayLayout.LAYOUT.byteSize(), ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", false);
+        long block = moveIn(written, false);
         try {
-            return new DeviceArray(own, null, field, devices, readOnly);
+            return new DeviceArray(block, false, field, devices, readOnly);
         } catch (RuntimeException | Error e) {
-            releaseQuietly(own, null, e);
+            releaseQuietly(block, false, e);
             throw e;
         }
     }
 
-    private static DeviceArray adopt(MemorySegment ownArray, MemorySegment ownSchema, Field field, Devices devices, boolean readOnly,
-                                     boolean checking) {
-        MemorySegment array = ownArray.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
-        Faults faults = Faults.of(InvalidArrowException::new, checking);
-        ArrayValidator.validate(array, field, "", faults);
-        DeviceType type = DeviceType.of(ownArray.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE));
-        if (checking && type.isHostAccessible()) {
-            HostBufferRanges.check(array, field, "", faults);
+    /** @return a new block holding the ArrowDeviceArray moved from {@code deviceArray} */
+    private static long moveIn(MemorySegment deviceArray, boolean checking) {
+        long block = NativeHeap.malloc(DEVICE_ARRAY_SIZE);
+        try {
+            move(deviceArray, block, DEVICE_ARRAY_SIZE, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", checking);
+        } catch (RuntimeException | Error e) {
+            NativeHeap.free(block);
+            throw e;
         }
-        boolean hasEvent = !ownArray.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT).equals(MemorySegment.NULL);
+        return block;
+    }
+
+    private static DeviceArray adopt(long block, boolean hasSchema, Field field, Devices devices, boolean readOnly, boolean checking) {
+        checkImported(block, field, checking);
+        return new DeviceArray(block, hasSchema, field, devices, readOnly);
+    }
+
+    /**
+     * The checks every import makes of an ArrowDeviceArray it has taken over, before anything reads through
+     * it: the structs against the field, with {@code checking} every host range against the process's
+     * mappings, and the {@code sync_event} against the device type. Also reached through
+     * {@code internal.bridge.ArrayAccess} by a stream that relays arrays without importing them.
+     *
+     * @param deviceArray the address of an ArrowDeviceArray the caller owns
+     * @throws InvalidArrowException naming the first fault; the caller releases the struct
+     */
+    static void checkImported(long deviceArray, Field field, boolean checking) {
+        long array = deviceArray + ArrowDeviceArrayLayout.ARRAY;
+        Faults faults = checking ? CHECKING : TRUSTED;
+        ArrayValidator.validate(array, field, faults);
+        DeviceType type = DeviceType.of(RawMemory.getInt(deviceArray + ArrowDeviceArrayLayout.DEVICE_TYPE));
+        if (checking && type.isHostAccessible()) {
+            HostBufferRanges.check(array, field, faults);
+        }
+        boolean hasEvent = RawMemory.getAddress(deviceArray + ArrowDeviceArrayLayout.SYNC_EVENT) != 0;
         if (hasEvent && type.isKnown() && type.eventType().isEmpty()) {
             throw new InvalidArrowException("sync_event", "is set but " + type + " arrays have no events (must be NULL)");
         }
-        return new DeviceArray(ownArray, ownSchema, field, devices, readOnly);
     }
 
     /** Finishes {@code event}, if a recording started one, with what was imported. */
@@ -298,56 +296,47 @@ public final class DeviceArray implements AutoCloseable {
         return array;
     }
 
-    private static MemorySegment move(MemorySegment source, long size, long releaseOffset, String releasePath, boolean checking) {
+    /**
+     * Moves the struct at {@code source} into {@code target} (bitwise copy, then the source's release set
+     * to NULL), after checking the pointer.
+     */
+    private static void move(MemorySegment source, long target, long size, long releaseOffset, String releasePath, boolean checking) {
         if (source.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("struct pointer is NULL");
         }
-        if (source.address() % Long.BYTES != 0) {
-            throw new IllegalArgumentException("struct pointer 0x" + Long.toHexString(source.address()) + " is not aligned to " + Long.BYTES + " bytes");
+        if (!source.isNative()) {
+            throw new IllegalArgumentException("struct pointer is Java heap memory; C structs live in native memory");
         }
-        if (checking && !ReadableMemory.isReadable(source, size)) {
-            throw new IllegalArgumentException("struct pointer 0x" + Long.toHexString(source.address()) + " does not point to "
+        long from = source.address();
+        if (from % Long.BYTES != 0) {
+            throw new IllegalArgumentException("struct pointer 0x" + Long.toHexString(from) + " is not aligned to " + Long.BYTES + " bytes");
+        }
+        if (checking && !ReadableMemory.isReadable(from, size)) {
+            throw new IllegalArgumentException("struct pointer 0x" + Long.toHexString(from) + " does not point to "
                     + size + " bytes of readable memory");
         }
-        MemorySegment from = Pointers.bytes(source, size);
-        if (from.get(ADDRESS, releaseOffset).equals(MemorySegment.NULL)) {
+        if (RawMemory.getAddress(from + releaseOffset) == 0) {
             throw new InvalidArrowException(releasePath, "is NULL: the struct was already released or moved");
         }
-        MemorySegment own = NativeHeap.calloc(size);
-        own.copyFrom(from);
-        from.set(ADDRESS, releaseOffset, MemorySegment.NULL);
-        return own;
+        RawMemory.copyWords(from, target, size);
+        RawMemory.setAddress(from + releaseOffset, 0);
     }
 
-    private static void releaseQuietly(MemorySegment array, MemorySegment schema, Throwable primary) {
+    /** Releases the structs of a block this class moved them into and frees it; failures join {@code primary}. */
+    private static void releaseQuietly(long block, boolean hasSchema, Throwable primary) {
         try {
-            releaseAndFreeArray(array);
+            ReleaseCallbacks.releaseArrayStruct(block + ArrowDeviceArrayLayout.ARRAY);
         } catch (RuntimeException e) {
             primary.addSuppressed(e);
         }
-        if (schema != null) {
-            try {
-                releaseAndFreeSchema(schema);
-            } catch (RuntimeException e) {
-                primary.addSuppressed(e);
+        try {
+            if (hasSchema) {
+                ReleaseCallbacks.releaseSchemaStruct(block + ArrayState.SCHEMA_OFFSET);
             }
-        }
-    }
-
-    /** Calls the release of a struct this class moved in, then frees the memory it was moved into. */
-    private static void releaseAndFreeArray(MemorySegment own) {
-        try {
-            ReleaseCallbacks.releaseArrayStruct(own);
+        } catch (RuntimeException e) {
+            primary.addSuppressed(e);
         } finally {
-            NativeHeap.free(own);
-        }
-    }
-
-    private static void releaseAndFreeSchema(MemorySegment own) {
-        try {
-            ReleaseCallbacks.releaseSchemaStruct(own);
-        } finally {
-            NativeHeap.free(own);
+            NativeHeap.free(block);
         }
     }
 
@@ -364,31 +353,34 @@ public final class DeviceArray implements AutoCloseable {
      * @throws IllegalStateException    if this array is closed, moved, or has views or references open
      */
     public void exportTo(MemorySegment deviceArray, MemorySegment schema) {
-        MemorySegment arrayTarget = Pointers.writableStruct(deviceArray, ArrowDeviceArrayLayout.LAYOUT, "deviceArray");
-        MemorySegment schemaTarget = schema == null || schema.equals(MemorySegment.NULL) ? null
-                : Pointers.writableStruct(schema, ArrowSchemaLayout.LAYOUT, "schema");
-        checkOpen();
+        long arrayTarget = Pointers.writableStructAddress(deviceArray, ArrowDeviceArrayLayout.LAYOUT, "deviceArray");
+        long schemaTarget = schema == null || schema.equals(MemorySegment.NULL) ? 0
+                : Pointers.writableStructAddress(schema, ArrowSchemaLayout.LAYOUT, "schema");
         ArrayExportEvent event = ArrayExportEvent.start();
-        long length = event == null ? 0 : length();
-        if (references.get() > 1) {
-            throw new IllegalStateException(state.description() + " has " + (references.get() - 1)
+        int found = state.move();
+        if (found == -1) {
+            throw new IllegalStateException(state.description() + " has " + (state.references() - 1)
                     + " shared view(s) not yet released; it cannot be moved out");
         }
-        if (!state.value.compareAndSet(OPEN, MOVED)) {
-            throw new IllegalStateException(state.description() + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
+        if (found != ArrayState.OPEN) {
+            throw new IllegalStateException(state.description() + " is " + state.endedAs());
         }
-        cleanable.clean();
-        arrayTarget.copyFrom(struct);
-        NativeHeap.free(struct);
-        if (schemaTarget == null) {
-            if (this.schema != null) {
-                releaseAndFreeSchema(this.schema);
+        Reference.reachabilityFence(this);
+        long block = state.block;
+        long length = event == null ? 0 : RawMemory.getLong(block + ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.LENGTH);
+        RawMemory.copyWords(block, arrayTarget, DEVICE_ARRAY_SIZE);
+        try {
+            if (schemaTarget == 0) {
+                if (state.hasSchema) {
+                    ReleaseCallbacks.releaseSchemaStruct(block + ArrayState.SCHEMA_OFFSET);
+                }
+            } else if (state.hasSchema) {
+                RawMemory.copyWords(block + ArrayState.SCHEMA_OFFSET, schemaTarget, SCHEMA_SIZE);
+            } else {
+                StructWriter.writeSchema(schemaTarget, field);
             }
-        } else if (this.schema != null) {
-            schemaTarget.copyFrom(this.schema);
-            NativeHeap.free(this.schema);
-        } else {
-            StructWriter.writeSchema(schemaTarget, field);
+        } finally {
+            NativeHeap.free(block);
         }
         if (event != null) {
             event.finish(deviceLabel(), field.name(), length, false);
@@ -565,12 +557,12 @@ public final class DeviceArray implements AutoCloseable {
 
     /** {@return the number of elements (the top-level {@code length})} */
     public long length() {
-        return arrowArray().get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+        return RawMemory.getLong(arrayAddress() + ArrowArrayLayout.LENGTH);
     }
 
     /** {@return the top-level {@code null_count} (-1 if the producer did not compute it)} */
     public long nullCount() {
-        return arrowArray().get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT);
+        return RawMemory.getLong(arrayAddress() + ArrowArrayLayout.NULL_COUNT);
     }
 
     /** {@return where this array finds backends for its events and copies} */
@@ -608,25 +600,36 @@ public final class DeviceArray implements AutoCloseable {
      */
     public MemorySegment struct() {
         checkOpen();
-        return struct;
+        return Pointers.bytes(MemorySegment.ofAddress(state.block), DEVICE_ARRAY_SIZE);
     }
 
     /** {@return the embedded {@code struct ArrowArray}, borrowed like {@link #struct()}} */
     public MemorySegment arrowArray() {
         checkOpen();
-        return struct.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
+        return Pointers.struct(MemorySegment.ofAddress(state.block + ArrowDeviceArrayLayout.ARRAY), ArrowArrayLayout.LAYOUT);
+    }
+
+    /** @return the address of the embedded {@code struct ArrowArray}, once checked open */
+    private long arrayAddress() {
+        checkOpen();
+        return state.block + ArrowDeviceArrayLayout.ARRAY;
+    }
+
+    /** @return the {@code sync_event} pointer, NULL if none */
+    private MemorySegment syncEventPointer() {
+        return syncEvent == null ? MemorySegment.NULL : syncEvent.pointer();
     }
 
     // ---- inspection ------------------------------------------------------------------------------
 
     /** {@return the top-level {@code offset}: the first slot of the buffers this array uses} */
     public long offset() {
-        return arrowArray().get(JAVA_LONG, ArrowArrayLayout.OFFSET);
+        return RawMemory.getLong(arrayAddress() + ArrowArrayLayout.OFFSET);
     }
 
     /** {@return the top-level {@code n_buffers}} */
     public int bufferCount() {
-        return (int) arrowArray().get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
+        return (int) RawMemory.getLong(arrayAddress() + ArrowArrayLayout.N_BUFFERS);
     }
 
     /**
@@ -649,12 +652,12 @@ public final class DeviceArray implements AutoCloseable {
         }
         MemorySegment pointer = ArrayData.bufferPointer(array, i);
         long size = BufferSizes.impliedSize(array, field, i, deviceType.equals(DeviceType.CPU));
-        return DeviceBuffer.view(deviceType, deviceId, this::viewBackend, pointer, size, () -> state.value.get() == OPEN);
+        return DeviceBuffer.view(deviceType, deviceId, this::viewBackend, pointer, size, () -> state.state() == ArrayState.OPEN);
     }
 
     /** {@return the top-level {@code n_children}} */
     public int childCount() {
-        return (int) arrowArray().get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
+        return (int) RawMemory.getLong(arrayAddress() + ArrowArrayLayout.N_CHILDREN);
     }
 
     /**
@@ -746,7 +749,7 @@ public final class DeviceArray implements AutoCloseable {
      */
     public KeepAlive retain() {
         acquireReference();
-        return new KeepAlive(this::dropReference);
+        return new KeepAlive(state);
     }
 
     /**
@@ -789,10 +792,9 @@ public final class DeviceArray implements AutoCloseable {
         try (Arena scratch = Arena.ofConfined()) {
             written = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
             try {
-                StructWriter.writeDeviceArray(written, data, deviceType.code(), deviceId,
-                        struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT), this::dropReference);
+                StructWriter.writeDeviceArray(written, data, deviceType.code(), deviceId, syncEventPointer(), state);
             } catch (RuntimeException | Error e) {
-                dropReference();
+                state.run();
                 throw e;
             }
             DeviceArray view = adoptWritten(written, viewField, devices, readOnly);
@@ -802,13 +804,9 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     private void acquireReference() {
-        int held;
-        do {
-            held = references.get();
-            if (held == 0 || state.value.get() != OPEN) {
-                throw new IllegalStateException(state.description() + " is " + (state.value.get() == MOVED ? "moved" : "closed"));
-            }
-        } while (!references.compareAndSet(held, held + 1));
+        if (!state.acquire()) {
+            throw new IllegalStateException(state.description() + " is " + state.endedAs());
+        }
     }
 
     /** @return the backend for a view buffer's copies; the host device for CPU arrays */
@@ -818,17 +816,15 @@ public final class DeviceArray implements AutoCloseable {
 
     /** {@return true once closed or exported} */
     public boolean isClosed() {
-        return state.value.get() != OPEN;
+        return state.state() != ArrayState.OPEN;
     }
 
     /** Calls the array's and the schema's release callbacks, exactly once; any thread; idempotent. */
     @Override
     public void close() {
-        if (!state.value.compareAndSet(OPEN, CLOSED)) {
-            return;
-        }
-        cleanable.clean();
-        dropReference();
+        state.close();
+        // the array stays reachable until its state has left OPEN, so the leak check never sees it half closed
+        Reference.reachabilityFence(this);
     }
 
     /**
@@ -844,42 +840,23 @@ public final class DeviceArray implements AutoCloseable {
      * @throws IllegalStateException if this array is closed or moved
      */
     public void exportShared(MemorySegment deviceArray, MemorySegment schema) {
-        MemorySegment arrayTarget = Pointers.writableStruct(deviceArray, ArrowDeviceArrayLayout.LAYOUT, "deviceArray");
-        MemorySegment schemaTarget = schema == null || schema.equals(MemorySegment.NULL) ? null
-                : Pointers.writableStruct(schema, ArrowSchemaLayout.LAYOUT, "schema");
+        long arrayTarget = Pointers.writableStructAddress(deviceArray, ArrowDeviceArrayLayout.LAYOUT, "deviceArray");
+        long schemaTarget = schema == null || schema.equals(MemorySegment.NULL) ? 0
+                : Pointers.writableStructAddress(schema, ArrowSchemaLayout.LAYOUT, "schema");
         acquireReference();
         ArrayExportEvent event = ArrayExportEvent.start();
         try {
-            StructWriter.writeDeviceArray(arrayTarget, ArrayData.viewOf(arrowArray()),
-                    deviceType.code(), deviceId, struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT), this::dropReference);
+            StructWriter.writeView(arrayTarget, state.block + ArrowDeviceArrayLayout.ARRAY, deviceType.code(), deviceId,
+                    syncEventPointer(), state);
         } catch (RuntimeException | Error e) {
-            dropReference();
+            state.run();
             throw e;
         }
-        if (schemaTarget != null) {
+        if (schemaTarget != 0) {
             StructWriter.writeSchema(schemaTarget, field);
         }
         if (event != null) {
             event.finish(deviceLabel(), field.name(), length(), true);
-        }
-    }
-
-    /** Releases the structs once the owner and every shared view have let go. */
-    private void dropReference() {
-        if (references.decrementAndGet() != 0) {
-            return;
-        }
-        ArrayReleaseEvent event = ArrayReleaseEvent.start();
-        long length = event == null ? 0 : struct.get(JAVA_LONG, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.LENGTH);
-        try {
-            releaseAndFreeArray(struct);
-        } finally {
-            if (schema != null) {
-                releaseAndFreeSchema(schema);
-            }
-        }
-        if (event != null) {
-            event.finish(deviceLabel(), field.name(), length);
         }
     }
 
@@ -889,9 +866,9 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     private void checkOpen() {
-        int value = state.value.get();
-        if (value != OPEN) {
-            throw new IllegalStateException(state.description() + " is " + (value == MOVED ? "moved out (exported)" : "closed"));
+        int value = state.state();
+        if (value != ArrayState.OPEN) {
+            throw new IllegalStateException(state.description() + " is " + (value == ArrayState.MOVED ? "moved out (exported)" : "closed"));
         }
     }
 
@@ -903,9 +880,9 @@ public final class DeviceArray implements AutoCloseable {
     @Override
     public String toString() {
         if (isClosed()) {
-            return state.description() + " (" + (state.value.get() == MOVED ? "moved" : "closed") + ")";
+            return state.description() + " (" + state.endedAs() + ")";
         }
-        MemorySegment array = struct.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
+        MemorySegment array = arrowArray();
         return state.description() + " " + field.type().format() + (field.dictionary() == null ? "" : " dictionary " + field.dictionary().values().type().format())
                 + ", length " + array.get(JAVA_LONG, ArrowArrayLayout.LENGTH)
                 + ", offset " + array.get(JAVA_LONG, ArrowArrayLayout.OFFSET)

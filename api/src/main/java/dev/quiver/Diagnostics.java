@@ -57,7 +57,7 @@ public final class Diagnostics {
 
     /**
      * Adds a listener told of every leaked array, for example to fail a test run. Listeners run on the
-     * Cleaner's thread; they must not block, and what they throw is logged and ignored.
+     * thread that finds the leak; they must not block, and what they throw is logged and ignored.
      *
      * @param listener receives the array's description and, with leak tracking on, where it was made
      */

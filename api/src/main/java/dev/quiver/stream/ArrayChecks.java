@@ -53,6 +53,9 @@ final class ArrayChecks {
 
     /** @return true if both fields have the same type tree (names, nullability and metadata aside) */
     static boolean sameTypes(Field a, Field b) {
+        if (a == b) {
+            return true;
+        }
         if (!a.type().equals(b.type()) || a.children().size() != b.children().size()) {
             return false;
         }

@@ -1,6 +1,8 @@
 package dev.quiver.stream;
 
 import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
+import dev.quiver.type.Field;
 
 import java.util.Iterator;
 import java.util.Objects;
@@ -25,6 +27,9 @@ interface ArraySource extends AutoCloseable {
 
     static ArraySource of(Iterator<? extends DeviceArray> iterator) {
         Objects.requireNonNull(iterator, "iterator");
+        if (iterator instanceof DeviceArrayStream stream) {
+            return of(stream);
+        }
         return new ArraySource() {
             @Override
             public DeviceArray next() {
@@ -38,6 +43,35 @@ interface ArraySource extends AutoCloseable {
                 }
             }
         };
+    }
+
+    /** An imported stream relayed: one call into its gate per array ({@link DeviceArrayStream#poll()}). */
+    private static ArraySource of(DeviceArrayStream stream) {
+        return new Relayed(stream);
+    }
+
+    /**
+     * An imported C stream as the source of an exported one: its arrays can go from producer to consumer
+     * without becoming {@link DeviceArray}s ({@link DeviceArrayStream#pollInto}), checked as an import checks
+     * them. Closing it closes the imported stream.
+     *
+     * @param stream the imported stream
+     */
+    record Relayed(DeviceArrayStream stream) implements ArraySource {
+        @Override
+        public DeviceArray next() {
+            return stream.poll();
+        }
+
+        @Override
+        public void close() {
+            stream.close();
+        }
+
+        /** @return whether the imported stream's arrays fit an exported stream of this schema and device type as they are */
+        boolean fits(Field schema, DeviceType deviceType) {
+            return stream.deviceType().equals(deviceType) && ArrayChecks.sameTypes(stream.schema(), schema);
+        }
     }
 
     static ArraySource of(Stream<? extends DeviceArray> stream) {

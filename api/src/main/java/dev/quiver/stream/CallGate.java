@@ -1,5 +1,7 @@
 package dev.quiver.stream;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -16,8 +18,20 @@ final class CallGate {
     private static final int CLOSING = 2;
     private static final int CLOSED = 3;
 
+    private static final VarHandle HOLDER;
+
+    static {
+        try {
+            HOLDER = MethodHandles.lookup().findVarHandle(CallGate.class, "holder", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final AtomicInteger state = new AtomicInteger(IDLE);
-    private volatile Thread holder;
+    /** For messages only: written and read without ordering, so a reader may see a stale thread or none. */
+    @SuppressWarnings("unused") // through HOLDER
+    private Thread holder;
 
     /** @return ENTERED if the caller may go on (and must call {@link #exit()}), else why not */
     Entry enter() {
@@ -27,7 +41,7 @@ final class CallGate {
                 return s == BUSY ? Entry.BUSY : Entry.CLOSED;
             }
             if (state.compareAndSet(IDLE, BUSY)) {
-                holder = Thread.currentThread();
+                HOLDER.setOpaque(this, Thread.currentThread());
                 return Entry.ENTERED;
             }
         }
@@ -35,7 +49,7 @@ final class CallGate {
 
     /** @return true if a close was requested during the call: the caller must now release the stream */
     boolean exit() {
-        holder = null;
+        HOLDER.setOpaque(this, null);
         if (state.compareAndSet(BUSY, IDLE)) {
             return false;
         }
@@ -72,6 +86,6 @@ final class CallGate {
 
     /** @return the thread inside the gate, or null */
     Thread holder() {
-        return holder;
+        return (Thread) HOLDER.getOpaque(this);
     }
 }

@@ -10,7 +10,10 @@ import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.abi.NativeCalls;
+import dev.quiver.internal.abi.NativeHeap;
 import dev.quiver.internal.abi.Pointers;
+import dev.quiver.internal.abi.RawMemory;
+import dev.quiver.internal.bridge.ArrayAccess;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.events.StreamBatchEvent;
 import dev.quiver.internal.validate.Faults;
@@ -51,8 +54,10 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  */
 public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoCloseable {
     private static final long SIZE = ArrowDeviceArrayStreamLayout.LAYOUT.byteSize();
+    private static final long SCRATCH_SIZE = ArrowDeviceArrayLayout.LAYOUT.byteSize();
 
-    private final Arena memory;
+    /** The C heap block holding the moved stream struct, then the struct {@code get_next} fills; freed on release. */
+    private final long memory;
     private final MemorySegment struct;
     private final MemorySegment scratch;
     private final DeviceType deviceType;
@@ -61,15 +66,17 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     private final CallGate gate = new CallGate();
     private Field schema;
     private DeviceArray pending;
+    /** The last {@code get_next} pointer called, confined like the calls. */
+    private MemorySegment getNext = MemorySegment.NULL;
     private boolean ended;
     /** Arrays imported so far. */
     private long imported;
     private Throwable failure;
 
-    private DeviceArrayStream(Arena memory, MemorySegment struct, Devices devices, ProducerTrust trust) {
+    private DeviceArrayStream(long memory, Devices devices, ProducerTrust trust) {
         this.memory = memory;
-        this.struct = struct;
-        this.scratch = memory.allocate(ArrowDeviceArrayLayout.LAYOUT);
+        this.struct = Pointers.bytes(MemorySegment.ofAddress(memory), SIZE);
+        this.scratch = Pointers.bytes(MemorySegment.ofAddress(memory + SIZE), SCRATCH_SIZE);
         this.deviceType = DeviceType.of(struct.get(JAVA_INT, ArrowDeviceArrayStreamLayout.DEVICE_TYPE));
         this.devices = devices;
         this.trust = trust;
@@ -121,11 +128,11 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         if (from.get(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE).equals(MemorySegment.NULL)) {
             throw new InvalidArrowException("release", "is NULL: the stream was already released or moved");
         }
-        Arena memory = Arena.ofShared();
-        MemorySegment own = memory.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
+        long memory = NativeHeap.malloc(SIZE + SCRATCH_SIZE);
+        MemorySegment own = Pointers.bytes(MemorySegment.ofAddress(memory), SIZE);
         own.copyFrom(from);
         from.set(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE, MemorySegment.NULL);
-        DeviceArrayStream result = new DeviceArrayStream(memory, own, devices, trust);
+        DeviceArrayStream result = new DeviceArrayStream(memory, devices, trust);
         try {
             requireCallback(own, ArrowDeviceArrayStreamLayout.GET_SCHEMA, "get_schema");
             requireCallback(own, ArrowDeviceArrayStreamLayout.GET_NEXT, "get_next");
@@ -184,20 +191,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
      */
     @Override
     public boolean hasNext() {
-        enter();
-        try {
-            if (pending == null && !ended) {
-                pending = fetch();
-            }
-            return pending != null;
-        } catch (RuntimeException | Error e) {
-            failure = e;
-            throw e;
-        } finally {
-            if (gate.exit()) {
-                closedDuringCall();
-            }
-        }
+        return advance(0);
     }
 
     private void closedDuringCall() {
@@ -211,12 +205,93 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
      */
     @Override
     public DeviceArray next() {
-        if (!hasNext()) {
+        DeviceArray out = poll();
+        if (out == null) {
             throw new NoSuchElementException("end of the ArrowDeviceArrayStream");
+        }
+        return out;
+    }
+
+    /**
+     * {@link #hasNext()} and {@link #next()} in one call into the gate: the next array, owned by the caller,
+     * or null at the end of the stream.
+     */
+    DeviceArray poll() {
+        if (!advance(0)) {
+            return null;
         }
         DeviceArray out = pending;
         pending = null;
         return out;
+    }
+
+    /**
+     * Relays the next array without importing it: fetches it from C, makes the checks an import makes
+     * (device type, structs against the schema, with this stream's trust), and moves it into {@code out},
+     * whose owner then releases it. An array fetched by {@link #hasNext()} and waiting is moved out instead.
+     * One call into the gate; the same threading and failure rules as {@link #next()}.
+     *
+     * @param out the address of 128 writable bytes for a {@code struct ArrowDeviceArray}, not 0
+     * @return false at the end of the stream ({@code out} untouched)
+     * @throws InvalidArrowException if the array broke the spec or is on another device type; it was released
+     */
+    boolean pollInto(long out) {
+        return advance(out);
+    }
+
+    /**
+     * One call into the gate: fetches the next array from C unless one is waiting and, if {@code relayTo}
+     * is not 0, moves it there instead of keeping it waiting.
+     *
+     * @param relayTo where to move the next array without importing it, or 0 to keep it waiting as a DeviceArray
+     * @return false at the end of the stream
+     */
+    private boolean advance(long relayTo) {
+        enter();
+        boolean relayed = false;
+        try {
+            if (relayTo != 0 && pending == null) {
+                relayed = !ended && fetchRaw() && relay(relayTo);
+                return relayed;
+            }
+            if (pending == null && !ended) {
+                pending = fetch();
+            }
+            if (relayTo != 0 && pending != null) {
+                DeviceArray waiting = pending;
+                pending = null;
+                waiting.exportTo(MemorySegment.ofAddress(relayTo), MemorySegment.NULL);
+                relayed = true;
+            }
+            return relayed || pending != null;
+        } catch (RuntimeException | Error e) {
+            failure = e;
+            throw e;
+        } finally {
+            if (gate.exit()) {
+                if (relayed) {
+                    // the call fails, so the consumer will not release what it was about to get
+                    ReleaseCallbacks.releaseArrayStruct(relayTo + ArrowDeviceArrayLayout.ARRAY);
+                }
+                closedDuringCall();
+            }
+        }
+    }
+
+    /** Checks the array in the scratch struct as an import would, then moves it to {@code out}; on a fault releases it. */
+    private boolean relay(long out) {
+        try {
+            ArrayAccess.checkImported(scratch.address(), schema, trust);
+        } catch (RuntimeException | Error e) {
+            try {
+                ReleaseCallbacks.releaseArrayStruct(scratch.address() + ArrowDeviceArrayLayout.ARRAY);
+            } catch (RuntimeException releaseFault) {
+                e.addSuppressed(releaseFault);
+            }
+            throw e;
+        }
+        RawMemory.copyWords(scratch.address(), out, SCRATCH_SIZE);
+        return true;
     }
 
     private void enter() {
@@ -241,11 +316,24 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
 
     private DeviceArray fetch() {
         StreamBatchEvent event = StreamBatchEvent.start();
-        scratch.fill((byte) 0);
-        int code = NativeCalls.callInt(struct.get(ADDRESS, ArrowDeviceArrayStreamLayout.GET_NEXT), struct, scratch);
+        return fetchRaw()
+                ? BatchEvents.imported(event, BatchEvents.PULL_IMPORT, imported++, DeviceArray.importFrom(scratch, schema, devices, trust))
+                : null;
+    }
+        
+    /**
+     * Calls {@code get_next} into the scratch struct and checks the device type.
+     *
+     * @return false at the end of the stream (then {@link #ended} is set)
+     */
+    private boolean fetchRaw() {
+        // a producer that returns without writing leaves release NULL: read as the end of the stream
+        RawMemory.setAddress(scratch.address() + ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, 0);
+        int code = NativeCalls.callInt(getNext(), struct, scratch);
+        boolean released = RawMemory.getAddress(scratch.address() + ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE) == 0;
         if (code != 0) {
             StreamException failure = new StreamException(code, "get_next: " + lastError());
-            if (!scratch.get(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE).equals(MemorySegment.NULL)) {
+            if (!released) {
                 try {
                     ReleaseCallbacks.releaseArrayStruct(scratch);
                 } catch (RuntimeException e) {
@@ -254,12 +342,23 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
             }
             throw failure;
         }
-        if (scratch.get(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE).equals(MemorySegment.NULL)) {
+        if (released) {
             ended = true;
-            return null;
+            return false;
         }
         ArrayChecks.requireDeviceType(scratch, deviceType, "stream");
-        return BatchEvents.imported(event, BatchEvents.PULL_IMPORT, imported++, DeviceArray.importFrom(scratch, schema, devices, trust));
+        return true;
+    }
+
+    /** {@return the stream's {@code get_next}, as a segment made only when the pointer changes} */
+    private MemorySegment getNext() {
+        long pointer = RawMemory.getAddress(memory + ArrowDeviceArrayStreamLayout.GET_NEXT);
+        MemorySegment cached = getNext;
+        if (cached.address() != pointer) {
+            cached = MemorySegment.ofAddress(pointer);
+            getNext = cached;
+        }
+        return cached;
     }
 
     /** {@return true once {@link #close()} was called} */
@@ -298,7 +397,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
                 struct.set(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE, MemorySegment.NULL);
             }
         } finally {
-            memory.close();
+            NativeHeap.free(memory);
         }
     }
 

@@ -9,6 +9,7 @@ import dev.quiver.internal.abi.CallbackErrors;
 import dev.quiver.internal.abi.IdTable;
 import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.Pointers;
+import dev.quiver.internal.abi.RawMemory;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.internal.events.StreamBatchEvent;
 import dev.quiver.type.Field;
@@ -34,10 +35,10 @@ final class PullStreamExport {
     /** The upcall stubs and the message for released streams, made once on first export. */
     private static final class Stubs {
         static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
-        static final MemorySegment GET_SCHEMA = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "getSchema", NativeCalls.INT_PTR_PTR);
-        static final MemorySegment GET_NEXT = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "getNext", NativeCalls.INT_PTR_PTR);
+        static final MemorySegment GET_SCHEMA = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "getSchema", NativeCalls.INT_ADDRESS_ADDRESS);
+        static final MemorySegment GET_NEXT = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "getNext", NativeCalls.INT_ADDRESS_ADDRESS);
         static final MemorySegment GET_LAST_ERROR = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "getLastError", NativeCalls.PTR_PTR);
-        static final MemorySegment RELEASE = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "release", NativeCalls.VOID_PTR);
+        static final MemorySegment RELEASE = NativeCalls.upcall(LOOKUP, PullStreamExport.class, "release", NativeCalls.VOID_ADDRESS);
         static final MemorySegment RELEASED = Arena.global().allocateFrom(
                 "ArrowDeviceArrayStream: the stream was released; no callback but release may be called on it");
     }
@@ -46,7 +47,8 @@ final class PullStreamExport {
     private final Field schema;
     private final DeviceType deviceType;
     private final CallGate gate = new CallGate();
-    private final Arena messages = Arena.ofShared();
+    /** Where error messages live until release; made on the first error (guarded by this). */
+    private Arena messages;
     private volatile MemorySegment lastError = MemorySegment.NULL;
     private int failedCode;
     private MemorySegment failedMessage;
@@ -72,11 +74,10 @@ final class PullStreamExport {
         struct.set(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE, Stubs.RELEASE);
     }
 
-    private interface Operation {
-        int run(PullStreamExport state) throws Exception;
-    }
+    /** What {@link #call} does inside the gate. */
+    private enum Operation { GET_SCHEMA, GET_NEXT }
 
-    private static int call(MemorySegment self, String name, Operation operation) {
+    private static int call(long self, String name, Operation operation, long out) {
         PullStreamExport state = lookup(self);
         if (state == null) {
             return Errno.EINVAL.code();
@@ -94,7 +95,14 @@ final class PullStreamExport {
             case ENTERED -> { }
         }
         try {
-            return operation.run(state);
+            if (out == 0) {
+                return state.error(Errno.EINVAL.code(), name + " was called with a NULL out pointer");
+            }
+            if (operation == Operation.GET_NEXT) {
+                return state.next(out);
+            }
+            StructWriter.writeSchema(out, state.schema);
+            return 0;
         } catch (Throwable t) {
             return state.error(ErrorCodes.codeFor(t), name + " failed: " + ErrorCodes.messageFor(t));
         } finally {
@@ -104,20 +112,14 @@ final class PullStreamExport {
         }
     }
 
-    private static PullStreamExport lookup(MemorySegment self) {
-        if (self.equals(MemorySegment.NULL)) {
-            return null;
-        }
-        return LIVE.get(Pointers.bytes(self, SIZE).get(ADDRESS, ArrowDeviceArrayStreamLayout.PRIVATE_DATA));
+    private static PullStreamExport lookup(long self) {
+        return self == 0 ? null : LIVE.get(RawMemory.getAddress(self + ArrowDeviceArrayStreamLayout.PRIVATE_DATA));
     }
 
     /** Our {@code get_schema}. Never throws. */
-    static int getSchema(MemorySegment self, MemorySegment out) {
+    static int getSchema(long self, long out) {
         try {
-            return call(self, "get_schema", state -> {
-                StructWriter.writeSchema(Pointers.struct(out, ArrowSchemaLayout.LAYOUT), state.schema);
-                return 0;
-            });
+            return call(self, "get_schema", Operation.GET_SCHEMA, out);
         } catch (Throwable t) {
             CallbackErrors.record("ArrowDeviceArrayStream.get_schema", t);
             return Errno.EIO.code();
@@ -125,9 +127,9 @@ final class PullStreamExport {
     }
 
     /** Our {@code get_next}. Never throws. */
-    static int getNext(MemorySegment self, MemorySegment out) {
+    static int getNext(long self, long out) {
         try {
-            return call(self, "get_next", state -> state.next(Pointers.struct(out, ArrowDeviceArrayLayout.LAYOUT)));
+            return call(self, "get_next", Operation.GET_NEXT, out);
         } catch (Throwable t) {
             CallbackErrors.record("ArrowDeviceArrayStream.get_next", t);
             return Errno.EIO.code();
@@ -137,7 +139,7 @@ final class PullStreamExport {
     /** Our {@code get_last_error}: the message of the last failed call, valid until the next call. */
     static MemorySegment getLastError(MemorySegment self) {
         try {
-            PullStreamExport state = lookup(self);
+            PullStreamExport state = lookup(self.address());
             return state == null ? Stubs.RELEASED : state.lastError;
         } catch (Throwable t) {
             CallbackErrors.record("ArrowDeviceArrayStream.get_last_error", t);
@@ -146,9 +148,12 @@ final class PullStreamExport {
     }
 
     /** Our {@code release}: marks the struct released, then closes the source (after a running call). */
-    static void release(MemorySegment self) {
+    static void release(long self) {
         try {
-            MemorySegment struct = Pointers.bytes(self, SIZE);
+            if (self == 0) {
+                throw new IllegalArgumentException("called with NULL");
+            }
+            MemorySegment struct = Pointers.bytes(MemorySegment.ofAddress(self), SIZE);
             if (struct.get(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE).equals(MemorySegment.NULL)) {
                 return;
             }
@@ -162,14 +167,17 @@ final class PullStreamExport {
         }
     }
 
-    private int next(MemorySegment out) {
+    private int next(long out) {
         if (failedCode != 0) {
             lastError = failedMessage;
             return failedCode;
         }
         if (ended) {
-            out.fill((byte) 0);
+            RawMemory.zero(out, ArrowDeviceArrayLayout.LAYOUT.byteSize());
             return 0;
+        }
+        if (source instanceof ArraySource.Relayed relayed && relayed.fits(schema, deviceType)) {
+            return relay(relayed.stream(), out);
         }
         DeviceArray array;
         StreamBatchEvent event = StreamBatchEvent.start();
@@ -180,13 +188,13 @@ final class PullStreamExport {
         }
         if (array == null) {
             ended = true;
-            out.fill((byte) 0);
+            RawMemory.zero(out, ArrowDeviceArrayLayout.LAYOUT.byteSize());
             return 0;
         }
         try {
             ArrayChecks.check(array, schema, deviceType, index);
             long length = event == null ? 0 : array.length();
-            array.exportTo(out, MemorySegment.NULL);
+            array.exportTo(MemorySegment.ofAddress(out), MemorySegment.NULL);
             BatchEvents.exported(event, BatchEvents.PULL_EXPORT, index, array, length);
         } catch (Throwable t) {
             array.close();
@@ -196,16 +204,41 @@ final class PullStreamExport {
         return 0;
     }
 
+    /** Moves the next array of a relayed C stream into {@code out}, checked as an import checks it. */
+    private int relay(DeviceArrayStream stream, long out) {
+        boolean moved;
+        try {
+            moved = stream.pollInto(out);
+        } catch (Throwable t) {
+            return fail(t, "the Java source failed at array " + index);
+        }
+        if (!moved) {
+            ended = true;
+            RawMemory.zero(out, ArrowDeviceArrayLayout.LAYOUT.byteSize());
+            return 0;
+        }
+        index++;
+        return 0;
+    }
+
     private int fail(Throwable t, String context) {
         failedCode = ErrorCodes.codeFor(t);
-        failedMessage = messages.allocateFrom("get_next: " + context + ": " + ErrorCodes.messageFor(t));
+        failedMessage = message("get_next: " + context + ": " + ErrorCodes.messageFor(t));
         lastError = failedMessage;
         return failedCode;
     }
 
     private int error(int code, String message) {
-        lastError = messages.allocateFrom(message);
+        lastError = message(message);
         return code;
+    }
+
+    /** @return {@code text} as a C string that lives until the stream is released */
+    private synchronized MemorySegment message(String text) {
+        if (messages == null) {
+            messages = Arena.ofShared();
+        }
+        return messages.allocateFrom(text);
     }
 
     private void free() {
@@ -214,7 +247,11 @@ final class PullStreamExport {
         } catch (Throwable t) {
             CallbackErrors.record("ArrowDeviceArrayStream.release (closing the Java source)", t);
         } finally {
-            messages.close();
+            synchronized (this) {
+                if (messages != null) {
+                    messages.close();
+                }
+            }
         }
     }
 }

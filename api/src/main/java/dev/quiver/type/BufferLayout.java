@@ -75,15 +75,39 @@ public record BufferLayout(List<Buffer> buffers, boolean variadic, int childCoun
     }
 
     private static final Buffer VALIDITY = new Buffer(Kind.VALIDITY, 1);
+    private static final BufferLayout NULL = new BufferLayout(List.of(), false, 0);
+    private static final BufferLayout BOOL = new BufferLayout(List.of(VALIDITY, new Buffer(Kind.BITS, 1)), false, 0);
+    /** Fixed-width layouts of 8, 16, 32, 64, 128 and 256 bits, the widths of every type but fixed-size binary. */
+    private static final BufferLayout[] FIXED = {makeFixed(8), makeFixed(16), makeFixed(32), makeFixed(64), makeFixed(128), makeFixed(256)};
+    private static final BufferLayout VARIABLE_32 = variable(32);
+    private static final BufferLayout VARIABLE_64 = variable(64);
+    private static final BufferLayout VIEW = new BufferLayout(List.of(VALIDITY, new Buffer(Kind.VIEWS, 128)), true, 0);
+    private static final BufferLayout LIST = new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 32)), false, 1);
+    private static final BufferLayout LARGE_LIST = new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 64)), false, 1);
+    private static final BufferLayout FIXED_SIZE_LIST = new BufferLayout(List.of(VALIDITY), false, 1);
+    private static final BufferLayout LIST_VIEW = new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 32), new Buffer(Kind.SIZES, 32)), false, 1);
+    private static final BufferLayout LARGE_LIST_VIEW = new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 64), new Buffer(Kind.SIZES, 64)), false, 1);
+    private static final BufferLayout STRUCT = new BufferLayout(List.of(VALIDITY), false, -1);
+    private static final BufferLayout RUN_END_ENCODED = new BufferLayout(List.of(), false, 2);
 
     /**
-     * {@return its layout}
+     * {@return its layout; the same instance for every type of one layout, except unions and fixed-size binaries}
      * @param type a type
      */
     public static BufferLayout of(ArrowType type) {
+        // the commonest types first, without the full type switch
+        if (type instanceof ArrowType.Int i) {
+            return fixed(i.bitWidth());
+        }
+        if (type instanceof ArrowType.Struct) {
+            return STRUCT;
+        }
+        if (type instanceof ArrowType.Utf8) {
+            return VARIABLE_32;
+        }
         return switch (type) {
-            case ArrowType.Null n -> new BufferLayout(List.of(), false, 0);
-            case ArrowType.Bool b -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.BITS, 1)), false, 0);
+            case ArrowType.Null n -> NULL;
+            case ArrowType.Bool b -> BOOL;
             case ArrowType.Int i -> fixed(i.bitWidth());
             case ArrowType.FloatingPoint f -> fixed(f.bitWidth());
             case ArrowType.Decimal d -> fixed(d.bitWidth());
@@ -93,27 +117,32 @@ public record BufferLayout(List<Buffer> buffers, boolean variadic, int childCoun
             case ArrowType.Timestamp t -> fixed(64);
             case ArrowType.Duration d -> fixed(64);
             case ArrowType.Interval i -> fixed(i.unit().bitWidth());
-            case ArrowType.Binary b -> variable(32);
-            case ArrowType.Utf8 u -> variable(32);
-            case ArrowType.LargeBinary b -> variable(64);
-            case ArrowType.LargeUtf8 u -> variable(64);
-            case ArrowType.BinaryView b -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.VIEWS, 128)), true, 0);
-            case ArrowType.Utf8View u -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.VIEWS, 128)), true, 0);
-            case ArrowType.ListType l -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 32)), false, 1);
-            case ArrowType.LargeList l -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 64)), false, 1);
-            case ArrowType.MapType m -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 32)), false, 1);
-            case ArrowType.FixedSizeList l -> new BufferLayout(List.of(VALIDITY), false, 1);
-            case ArrowType.ListView l -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 32), new Buffer(Kind.SIZES, 32)), false, 1);
-            case ArrowType.LargeListView l -> new BufferLayout(List.of(VALIDITY, new Buffer(Kind.OFFSETS, 64), new Buffer(Kind.SIZES, 64)), false, 1);
-            case ArrowType.Struct s -> new BufferLayout(List.of(VALIDITY), false, -1);
+            case ArrowType.Binary b -> VARIABLE_32;
+            case ArrowType.Utf8 u -> VARIABLE_32;
+            case ArrowType.LargeBinary b -> VARIABLE_64;
+            case ArrowType.LargeUtf8 u -> VARIABLE_64;
+            case ArrowType.BinaryView b -> VIEW;
+            case ArrowType.Utf8View u -> VIEW;
+            case ArrowType.ListType l -> LIST;
+            case ArrowType.LargeList l -> LARGE_LIST;
+            case ArrowType.MapType m -> LIST;
+            case ArrowType.FixedSizeList l -> FIXED_SIZE_LIST;
+            case ArrowType.ListView l -> LIST_VIEW;
+            case ArrowType.LargeListView l -> LARGE_LIST_VIEW;
+            case ArrowType.Struct s -> STRUCT;
             case ArrowType.Union u -> new BufferLayout(u.mode() == ArrowType.UnionMode.DENSE
                     ? List.of(new Buffer(Kind.TYPE_IDS, 8), new Buffer(Kind.UNION_OFFSETS, 32))
                     : List.of(new Buffer(Kind.TYPE_IDS, 8)), false, u.typeIds().size());
-            case ArrowType.RunEndEncoded r -> new BufferLayout(List.of(), false, 2);
+            case ArrowType.RunEndEncoded r -> RUN_END_ENCODED;
         };
     }
 
     private static BufferLayout fixed(int bitWidth) {
+        int index = Integer.numberOfTrailingZeros(bitWidth) - 3;
+        return Integer.bitCount(bitWidth) == 1 && index >= 0 && index < FIXED.length ? FIXED[index] : makeFixed(bitWidth);
+    }
+
+    private static BufferLayout makeFixed(int bitWidth) {
         return new BufferLayout(List.of(VALIDITY, new Buffer(Kind.FIXED, bitWidth)), false, 0);
     }
 

@@ -3,11 +3,9 @@ package dev.quiver.stream;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.InvalidArrowException;
-import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,35 +24,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A C producer's ArrowDeviceArrayStream ({@code pull_producer.c}) consumed as a {@link DeviceArrayStream}. */
 class PullStreamImportTest {
     private static final int CPU = DeviceType.CPU.code();
-    private static final int MADE = 0;
-    private static final int ARRAYS_RELEASED = 1;
-    private static final int SCHEMAS_RELEASED = 2;
-    private static final int STREAMS_RELEASED = 3;
-    private static final int GET_NEXT_CALLS = 4;
-    private static final int BLOCKED = 5;
-    private static final int CALLS_AFTER_RELEASE = 6;
+    private static final int MADE = PullProducers.MADE;
+    private static final int ARRAYS_RELEASED = PullProducers.ARRAYS_RELEASED;
+    private static final int SCHEMAS_RELEASED = PullProducers.SCHEMAS_RELEASED;
+    private static final int STREAMS_RELEASED = PullProducers.STREAMS_RELEASED;
+    private static final int GET_NEXT_CALLS = PullProducers.GET_NEXT_CALLS;
+    private static final int BLOCKED = PullProducers.BLOCKED;
 
-    private final Arena arena = Arena.ofConfined();
-    private final List<MemorySegment> producers = new ArrayList<>();
+    private final PullProducers producers = new PullProducers();
 
     @AfterEach
     void free() {
-        for (MemorySegment p : producers) {
-            assertEquals(0, stat(p, CALLS_AFTER_RELEASE), "no call reached C after the stream's release");
-            StreamC.call(() -> {
-                StreamC.PULL_PRODUCER_FREE.invokeExact(p);
-                return null;
-            });
+        for (MemorySegment p : producers.all()) {
+            assertEquals(0, stat(p, PullProducers.CALLS_AFTER_RELEASE), "no call reached C after the stream's release");
         }
-        arena.close();
+        producers.close();
     }
 
     private MemorySegment producer(long batches, int deviceType, long mismatchAt, long invalidAt, long failAt, int failCode,
                                    int schemaFailCode, boolean block) {
-        MemorySegment p = StreamC.call(() -> (MemorySegment) StreamC.PULL_PRODUCER_NEW.invokeExact(batches, deviceType,
-                mismatchAt, invalidAt, failAt, failCode, schemaFailCode, block ? 1 : 0));
-        producers.add(p);
-        return p;
+        return producers.producer(batches, deviceType, mismatchAt, invalidAt, failAt, failCode, schemaFailCode, block);
     }
 
     private MemorySegment producer(long batches) {
@@ -62,16 +51,11 @@ class PullStreamImportTest {
     }
 
     private MemorySegment export(MemorySegment producer) {
-        MemorySegment stream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-        StreamC.call(() -> {
-            StreamC.PULL_PRODUCER_EXPORT.invokeExact(producer, stream);
-            return null;
-        });
-        return stream;
+        return producers.export(producer);
     }
 
     private static long stat(MemorySegment producer, int which) {
-        return StreamC.call(() -> (long) StreamC.PULL_PRODUCER_STAT.invokeExact(producer, which));
+        return PullProducers.stat(producer, which);
     }
 
     @Test

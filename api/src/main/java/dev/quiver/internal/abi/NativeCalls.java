@@ -32,6 +32,14 @@ public final class NativeCalls {
     public static final FunctionDescriptor VOID_PTR_LONG = FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG);
     /** {@code void f(void*, int, const char*, const char*)}: on_error. */
     public static final FunctionDescriptor VOID_PTR_INT_PTR_PTR = FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
+    /**
+     * {@code void f(void*)} for an upcall that takes its pointer as a raw address: the hot release callbacks.
+     * A pointer and a 64-bit integer travel in the same register on every 64-bit calling convention the
+     * linker supports, so C calls the stub exactly as {@link #VOID_PTR}; the upcall then makes no segment.
+     */
+    public static final FunctionDescriptor VOID_ADDRESS = FunctionDescriptor.ofVoid(JAVA_LONG);
+    /** {@code int f(void*, void*)} with raw addresses, as {@link #VOID_ADDRESS} explains: get_schema, get_next. */
+    public static final FunctionDescriptor INT_ADDRESS_ADDRESS = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG);
 
     private NativeCalls() {}
 

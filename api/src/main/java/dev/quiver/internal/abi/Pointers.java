@@ -52,6 +52,26 @@ public final class Pointers {
      * @throws IllegalArgumentException if {@code target} is NULL, heap memory, or smaller than the struct
      */
     public static MemorySegment writableStruct(MemorySegment target, MemoryLayout layout, String name) {
+        checkWritableStruct(target, layout, name);
+        return target.byteSize() >= layout.byteSize() ? target.asSlice(0, layout.byteSize()) : struct(target, layout);
+    }
+
+    /**
+     * Checks memory a caller hands over for a struct to be written into, as {@link #writableStruct} does,
+     * without making a view.
+     *
+     * @param target native memory for the struct (see {@link #writableStruct})
+     * @param layout the struct's layout
+     * @param name   the parameter's name, for messages
+     * @return the struct's address
+     * @throws IllegalArgumentException if {@code target} is NULL, heap memory, or smaller than the struct
+     */
+    public static long writableStructAddress(MemorySegment target, MemoryLayout layout, String name) {
+        checkWritableStruct(target, layout, name);
+        return target.address();
+    }
+
+    private static void checkWritableStruct(MemorySegment target, MemoryLayout layout, String name) {
         if (target == null || target.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException(name + " is NULL; it must point to " + layout.byteSize() + " writable bytes");
         }
@@ -64,6 +84,5 @@ public final class Pointers {
         if (target.byteSize() != 0 && target.byteSize() < layout.byteSize()) {
             throw new IllegalArgumentException(name + " holds " + target.byteSize() + " bytes but the struct needs " + layout.byteSize());
         }
-        return target.byteSize() >= layout.byteSize() ? target.asSlice(0, layout.byteSize()) : struct(target, layout);
     }
 }

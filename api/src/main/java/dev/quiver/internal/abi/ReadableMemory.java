@@ -35,51 +35,80 @@ public final class ReadableMemory {
      *         gap; {@code max} where the system publishes no mappings (nothing can be checked)
      */
     public static long readableBytes(MemorySegment pointer, long max) {
+        return readableBytes(pointer.address(), max);
+    }
+
+    /**
+     * @param address an address
+     * @param max     how many bytes the caller wants to read
+     * @return how many bytes from {@code address}, up to {@code max}, lie in readable mappings without a
+     *         gap; {@code max} where the system publishes no mappings (nothing can be checked)
+     */
+    public static long readableBytes(long address, long max) {
         if (max <= 0) {
             return Math.max(max, 0);
         }
-        Optional<HostMappings> cached = mappings();
-        if (cached.isEmpty()) {
-            return max;
+        HostMappings cached = current;
+        if (cached == null) {
+            Optional<HostMappings> first = refresh();
+            if (first.isEmpty()) {
+                return max;
+            }
+            cached = first.get();
         }
-        long found = cached.get().readableBytes(pointer.address(), max);
-        if (found > 0 && MappedPages.allMapped(pointer.address(), found)) {
+        long found = cached.readableBytes(address, max);
+        if (found > 0 && MappedPages.allMapped(address, found)) {
             return found;
         }
         // not in the snapshot, or unmapped since: read the map again
-        return fresh(pointer, max);
+        return fresh(address, max);
+    }
+
+    /**
+     * {@link #isReadable(long, long)} for a segment's address.
+     *
+     * @param pointer an address
+     * @param bytes   how many bytes the caller will read
+     * @return true if they are readable and mapped, or nothing can be checked
+     */
+    public static boolean isReadable(MemorySegment pointer, long bytes) {
+        return isReadable(pointer.address(), bytes);
     }
 
     /**
      * Whether a read of exactly {@code bytes} may go ahead: the map is taken again when the snapshot does not
      * cover them all (memory mapped or extended since) or the kernel says a page is gone.
      *
-     * @param pointer an address
+     * @param address an address
      * @param bytes   how many bytes the caller will read
-     * @return true if {@code [pointer, pointer + bytes)} is readable and mapped, or nothing can be checked
+     * @return true if {@code [address, address + bytes)} is readable and mapped, or nothing can be checked
      */
-    public static boolean isReadable(MemorySegment pointer, long bytes) {
+    public static boolean isReadable(long address, long bytes) {
         if (bytes <= 0) {
             return true;
         }
-        Optional<HostMappings> cached = mappings();
-        if (cached.isEmpty()) {
+        HostMappings cached = current;
+        if (cached == null) {
+            Optional<HostMappings> first = refresh();
+            if (first.isEmpty()) {
+                return true;
+            }
+            cached = first.get();
+        }
+        if (cached.readableBytes(address, bytes) >= bytes && MappedPages.allMapped(address, bytes)) {
             return true;
         }
-        if (cached.get().readableBytes(pointer.address(), bytes) >= bytes && MappedPages.allMapped(pointer.address(), bytes)) {
-            return true;
-        }
-        return fresh(pointer, bytes) >= bytes;
+        return fresh(address, bytes) >= bytes;
     }
 
-    /** @return what a new snapshot and the kernel say may be read from {@code pointer}, up to {@code max} */
-    private static long fresh(MemorySegment pointer, long max) {
+    /** @return what a new snapshot and the kernel say may be read from {@code address}, up to {@code max} */
+    private static long fresh(long address, long max) {
         Optional<HostMappings> snapshot = refresh();
         if (snapshot.isEmpty()) {
             return max;
         }
-        long now = snapshot.get().readableBytes(pointer.address(), max);
-        return now > 0 && MappedPages.allMapped(pointer.address(), now) ? now : 0;
+        long now = snapshot.get().readableBytes(address, max);
+        return now > 0 && MappedPages.allMapped(address, now) ? now : 0;
     }
 
     /** @return the cached snapshot, taking the first one if there is none yet */

@@ -6,8 +6,6 @@ import dev.quiver.abi.ArrowSchemaLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * The release callbacks of structs Quiver exports, and the calling of foreign release callbacks.
@@ -22,8 +20,10 @@ public final class ReleaseCallbacks {
 
     /** Upcall stubs, made once, on first use. */
     private static final class Stubs {
-        static final MemorySegment ARRAY = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseArray", NativeCalls.VOID_PTR);
-        static final MemorySegment SCHEMA = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseSchema", NativeCalls.VOID_PTR);
+        static final MemorySegment ARRAY = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseArray", NativeCalls.VOID_ADDRESS);
+        static final MemorySegment SCHEMA = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseSchema", NativeCalls.VOID_ADDRESS);
+        static final long ARRAY_ADDRESS = ARRAY.address();
+        static final long SCHEMA_ADDRESS = SCHEMA.address();
     }
 
     /** @return the address of our {@code ArrowArray.release} */
@@ -36,24 +36,32 @@ public final class ReleaseCallbacks {
         return Stubs.SCHEMA;
     }
 
+    /** @return the address of our {@code ArrowArray.release}, as a number */
+    static long arrayReleaseAddress() {
+        return Stubs.ARRAY_ADDRESS;
+    }
+
+    /** @return the address of our {@code ArrowSchema.release}, as a number */
+    static long schemaReleaseAddress() {
+        return Stubs.SCHEMA_ADDRESS;
+    }
+
     /** Where the fields release touches sit in each of the two struct kinds. */
     private enum Shape {
-        ARRAY("ArrowArray", ArrowArrayLayout.LAYOUT.byteSize(), ArrowArrayLayout.N_CHILDREN, ArrowArrayLayout.CHILDREN,
+        ARRAY("ArrowArray", ArrowArrayLayout.N_CHILDREN, ArrowArrayLayout.CHILDREN,
                 ArrowArrayLayout.DICTIONARY, ArrowArrayLayout.RELEASE, ArrowArrayLayout.PRIVATE_DATA),
-        SCHEMA("ArrowSchema", ArrowSchemaLayout.LAYOUT.byteSize(), ArrowSchemaLayout.N_CHILDREN, ArrowSchemaLayout.CHILDREN,
+        SCHEMA("ArrowSchema", ArrowSchemaLayout.N_CHILDREN, ArrowSchemaLayout.CHILDREN,
                 ArrowSchemaLayout.DICTIONARY, ArrowSchemaLayout.RELEASE, ArrowSchemaLayout.PRIVATE_DATA);
 
         final String name;
-        final long size;
         final long nChildren;
         final long children;
         final long dictionary;
         final long release;
         final long privateData;
 
-        Shape(String name, long size, long nChildren, long children, long dictionary, long release, long privateData) {
+        Shape(String name, long nChildren, long children, long dictionary, long release, long privateData) {
             this.name = name;
-            this.size = size;
             this.nChildren = nChildren;
             this.children = children;
             this.dictionary = dictionary;
@@ -61,8 +69,8 @@ public final class ReleaseCallbacks {
             this.privateData = privateData;
         }
 
-        MemorySegment stub() {
-            return this == ARRAY ? Stubs.ARRAY : Stubs.SCHEMA;
+        long stub() {
+            return this == ARRAY ? Stubs.ARRAY_ADDRESS : Stubs.SCHEMA_ADDRESS;
         }
     }
 
@@ -72,6 +80,15 @@ public final class ReleaseCallbacks {
      * @param array an ArrowArray (at least 80 bytes)
      */
     public static void releaseArrayStruct(MemorySegment array) {
+        releaseStruct(array.address(), Shape.ARRAY);
+    }
+
+    /**
+     * Calls the release callback of an ArrowArray at a raw address, as {@link #releaseArrayStruct} does.
+     *
+     * @param array the address of an ArrowArray
+     */
+    public static void releaseArrayStruct(long array) {
         releaseStruct(array, Shape.ARRAY);
     }
 
@@ -81,19 +98,28 @@ public final class ReleaseCallbacks {
      * @param schema an ArrowSchema (at least 72 bytes)
      */
     public static void releaseSchemaStruct(MemorySegment schema) {
+        releaseStruct(schema.address(), Shape.SCHEMA);
+    }
+
+    /**
+     * Calls the release callback of an ArrowSchema at a raw address, as {@link #releaseSchemaStruct} does.
+     *
+     * @param schema the address of an ArrowSchema
+     */
+    public static void releaseSchemaStruct(long schema) {
         releaseStruct(schema, Shape.SCHEMA);
     }
 
-    private static void releaseStruct(MemorySegment struct, Shape shape) {
-        MemorySegment fn = struct.get(ADDRESS, shape.release);
-        if (fn.equals(MemorySegment.NULL)) {
+    private static void releaseStruct(long struct, Shape shape) {
+        long fn = RawMemory.getAddress(struct + shape.release);
+        if (fn == 0) {
             return;
         }
-        if (fn.equals(shape.stub())) {
+        if (fn == shape.stub()) {
             release(struct, shape);
         } else {
             try {
-                NativeCalls.callVoid(fn, struct);
+                NativeCalls.callVoid(MemorySegment.ofAddress(fn), MemorySegment.ofAddress(struct));
             } catch (RuntimeException e) {
                 throw new IllegalStateException("foreign " + shape.name + " release callback failed", e);
             }
@@ -101,29 +127,30 @@ public final class ReleaseCallbacks {
     }
 
     /** Our {@code void release(struct ArrowArray*)}. Never throws. */
-    static void releaseArray(MemorySegment pointer) {
+    static void releaseArray(long pointer) {
         release(pointer, Shape.ARRAY);
     }
 
     /** Our {@code void release(struct ArrowSchema*)}. Never throws. */
-    static void releaseSchema(MemorySegment pointer) {
+    static void releaseSchema(long pointer) {
         release(pointer, Shape.SCHEMA);
     }
 
-    private static void release(MemorySegment pointer, Shape shape) {
+    private static void release(long struct, Shape shape) {
         try {
-            MemorySegment struct = pointer.reinterpret(shape.size);
-            if (struct.get(ADDRESS, shape.release).equals(MemorySegment.NULL)) {
+            if (struct == 0) {
+                throw new IllegalArgumentException("called with NULL");
+            }
+            if (RawMemory.getAddress(struct + shape.release) == 0) {
                 return;
             }
-            long id = struct.get(ADDRESS, shape.privateData).address();
-            SharedRelease owner = ExportTable.get(id);
-            if (owner == null) {
+            long id = RawMemory.getAddress(struct + shape.privateData);
+            int slot = ExportTable.find(id);
+            if (slot < 0) {
                 throw new IllegalStateException(shape.name + " private_data " + id + " is not a live export (released twice?)");
             }
-            if (owner.release(releaseNode(struct, id, shape))) {
-                ExportTable.remove(id);
-                owner.free();
+            if (!ExportTable.released(slot, id, releaseNode(struct, id, shape))) {
+                throw new IllegalStateException(shape.name + " private_data " + id + ": the exported tree was released more often than it was referenced");
             }
         } catch (Throwable t) {
             CallbackErrors.record(shape.name + ".release", t);
@@ -134,24 +161,24 @@ public final class ReleaseCallbacks {
      * Releases one node of ours and, inline, the children and dictionary of the same tree that were not
      * moved out (others through their own release); returns how many nodes of tree {@code id} it released.
      */
-    private static int releaseNode(MemorySegment struct, long id, Shape shape) {
+    private static int releaseNode(long struct, long id, Shape shape) {
         int released = 1;
-        long n = struct.get(JAVA_LONG, shape.nChildren);
-        MemorySegment children = struct.get(ADDRESS, shape.children).reinterpret(n * ADDRESS.byteSize());
+        long n = RawMemory.getLong(struct + shape.nChildren);
+        long children = RawMemory.getAddress(struct + shape.children);
         for (long i = 0; i < n; i++) {
-            released += releaseChild(children.getAtIndex(ADDRESS, i).reinterpret(shape.size), id, shape);
+            released += releaseChild(RawMemory.getAddress(children + i * Long.BYTES), id, shape);
         }
-        MemorySegment dictionary = struct.get(ADDRESS, shape.dictionary);
-        if (!dictionary.equals(MemorySegment.NULL)) {
-            released += releaseChild(dictionary.reinterpret(shape.size), id, shape);
+        long dictionary = RawMemory.getAddress(struct + shape.dictionary);
+        if (dictionary != 0) {
+            released += releaseChild(dictionary, id, shape);
         }
-        struct.set(ADDRESS, shape.release, MemorySegment.NULL);
+        RawMemory.setAddress(struct + shape.release, 0);
         return released;
     }
 
-    private static int releaseChild(MemorySegment child, long id, Shape shape) {
-        MemorySegment fn = child.get(ADDRESS, shape.release);
-        if (fn.equals(shape.stub()) && child.get(ADDRESS, shape.privateData).address() == id) {
+    private static int releaseChild(long child, long id, Shape shape) {
+        long fn = RawMemory.getAddress(child + shape.release);
+        if (fn == shape.stub() && RawMemory.getAddress(child + shape.privateData) == id) {
             return releaseNode(child, id, shape);
         }
         releaseStruct(child, shape);

@@ -2,31 +2,30 @@ package dev.quiver.internal.abi;
 
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
-import dev.quiver.abi.ArrowSchemaLayout;
-import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 import dev.quiver.type.Metadata;
 
-import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
 import java.util.List;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Writes exported ArrowArray / ArrowDeviceArray / ArrowSchema trees. Every node gets our release callback
- * and a {@code private_data} id into the export table; all nodes of one tree share one
- * {@link SharedRelease}, whose free action runs when the last node is released.
+ * Writes exported ArrowArray / ArrowDeviceArray / ArrowSchema trees. The caller supplies the top-level
+ * struct; the child structs and pointer arrays of a tree live in one C heap block. Every node gets our
+ * release callback and, in {@code private_data}, the tree's id in the {@link ExportTable}, which frees the
+ * block and runs the tree's owner once the last node is released, on that release's thread. Writing one
+ * tree is confined to the calling thread.
  */
 public final class StructWriter {
+    private static final long ARRAY_SIZE = ArrowArrayLayout.LAYOUT.byteSize();
+    private static final long DEVICE_ARRAY_SIZE = ArrowDeviceArrayLayout.LAYOUT.byteSize();
+
     private StructWriter() {}
 
     /**
-     * Writes an ArrowDeviceArray. The caller supplies the top-level struct; the child structs and pointer
-     * arrays live in C heap blocks that the last release frees, after {@code free}.
+     * Writes an ArrowDeviceArray from a Java description of the tree.
      *
      * @param target     128 bytes to fill; its {@code reserved} bytes are zeroed
      * @param data       the array tree
@@ -34,115 +33,192 @@ public final class StructWriter {
      * @param deviceId   the device id (-1 for CPU)
      * @param syncEvent  pointer to the event, or NULL
      * @param free       frees what the tree owns besides its structs (buffers, event); runs exactly once,
-     *                   on the thread of the last release
+     *                   on the thread of the last release; not run if writing fails
      */
     public static void writeDeviceArray(MemorySegment target, ArrayData data, int deviceType, long deviceId,
                                         MemorySegment syncEvent, Runnable free) {
-        NativeBlocks structs = new NativeBlocks();
-        SharedRelease owner = new SharedRelease(() -> {
-            try {
-                free.run();
-            } finally {
-                structs.free();
-            }
-        });
-        target.asSlice(0, ArrowDeviceArrayLayout.LAYOUT.byteSize()).fill((byte) 0);
-        owner.retain(writeArray(target.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize()), data, structs, owner));
-        target.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, deviceId);
-        target.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, deviceType);
-        target.set(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT, syncEvent);
-    }
-
-    /** @return the number of nodes written */
-    private static int writeArray(MemorySegment target, ArrayData data, SegmentAllocator structs, SharedRelease owner) {
-        int nodes = 1;
-        target.set(JAVA_LONG, ArrowArrayLayout.LENGTH, data.length());
-        target.set(JAVA_LONG, ArrowArrayLayout.NULL_COUNT, data.nullCount());
-        target.set(JAVA_LONG, ArrowArrayLayout.OFFSET, data.offset());
-        target.set(JAVA_LONG, ArrowArrayLayout.N_BUFFERS, data.buffers().size());
-        target.set(JAVA_LONG, ArrowArrayLayout.N_CHILDREN, data.children().size());
-        target.set(ADDRESS, ArrowArrayLayout.BUFFERS, pointerArray(structs, data.buffers()));
-        List<ArrayData> children = data.children();
-        MemorySegment childPointers = children.isEmpty() ? MemorySegment.NULL
-                : structs.allocate(ADDRESS.byteSize() * children.size(), ADDRESS.byteAlignment());
-        for (int i = 0; i < children.size(); i++) {
-            MemorySegment child = structs.allocate(ArrowArrayLayout.LAYOUT);
-            nodes += writeArray(child, children.get(i), structs, owner);
-            childPointers.setAtIndex(ADDRESS, i, child);
+        long nodes = nodes(data);
+        long block = block((nodes - 1) * ARRAY_SIZE + pointers(data) * Long.BYTES);
+        long id = ExportTable.register(free, block, Math.toIntExact(nodes));
+        long address = target.address();
+        try {
+            header(address, deviceType, deviceId, syncEvent.address());
+            write(address + ArrowDeviceArrayLayout.ARRAY, data, block, id);
+        } catch (RuntimeException | Error e) {
+            ExportTable.discard(id);
+            throw e;
         }
-        target.set(ADDRESS, ArrowArrayLayout.CHILDREN, childPointers);
-        MemorySegment dictionary = MemorySegment.NULL;
-        if (data.dictionary() != null) {
-            dictionary = structs.allocate(ArrowArrayLayout.LAYOUT);
-            nodes += writeArray(dictionary, data.dictionary(), structs, owner);
-        }
-        target.set(ADDRESS, ArrowArrayLayout.DICTIONARY, dictionary);
-        target.set(ADDRESS, ArrowArrayLayout.PRIVATE_DATA, owner.id());
-        target.set(ADDRESS, ArrowArrayLayout.RELEASE, ReleaseCallbacks.arrayRelease());
-        return nodes;
     }
 
     /**
-     * Writes an ArrowSchema tree for {@code field}. Strings and child structs live in a new arena that
-     * the last release closes.
+     * Writes an ArrowDeviceArray that describes the same memory as an existing, validated ArrowArray tree:
+     * same lengths, offsets and buffer pointers, new structs (a zero-copy view).
+     *
+     * @param target     the address of 128 bytes to fill; its {@code reserved} bytes are zeroed
+     * @param source     the address of a live, validated ArrowArray whose tree stays alive while the view is written
+     * @param deviceType the {@code ARROW_DEVICE_*} code
+     * @param deviceId   the device id (-1 for CPU)
+     * @param syncEvent  pointer to the event, or NULL
+     * @param owner      runs exactly once, on the thread of the last release (it lets go of the source);
+     *                   not run if writing fails
+     */
+    public static void writeView(long target, long source, int deviceType, long deviceId,
+                                 MemorySegment syncEvent, Runnable owner) {
+        long from = source;
+        long counts = viewCounts(from);
+        long nodes = counts >>> 32;
+        long block = block((nodes - 1) * ARRAY_SIZE + (counts & 0xFFFF_FFFFL) * Long.BYTES);
+        long id = ExportTable.register(owner, block, Math.toIntExact(nodes));
+        try {
+            header(target, deviceType, deviceId, syncEvent.address());
+            copy(target + ArrowDeviceArrayLayout.ARRAY, from, block, id);
+        } catch (RuntimeException | Error e) {
+            ExportTable.discard(id);
+            throw e;
+        }
+    }
+
+    /**
+     * Writes an ArrowSchema tree for {@code field}, from an image made once per field (see
+     * {@link SchemaImage}).
      *
      * @param target 72 bytes to fill
      * @param field  the field to describe
      */
     public static void writeSchema(MemorySegment target, Field field) {
-        NativeBlocks strings = new NativeBlocks();
-        SharedRelease owner = new SharedRelease(strings::free);
-        owner.retain(writeSchema(target, field, strings, owner));
+        writeSchema(target.address(), field);
     }
 
-    /** @return the number of nodes written */
-    private static int writeSchema(MemorySegment target, Field field, SegmentAllocator arena, SharedRelease owner) {
-        int nodes = 1;
-        target.set(ADDRESS, ArrowSchemaLayout.FORMAT, arena.allocateFrom(field.type().format()));
-        target.set(ADDRESS, ArrowSchemaLayout.NAME, arena.allocateFrom(field.name()));
-        target.set(ADDRESS, ArrowSchemaLayout.METADATA, metadata(arena, field.metadata()));
-        target.set(JAVA_LONG, ArrowSchemaLayout.FLAGS, flags(field));
-        List<Field> children = field.children();
-        target.set(JAVA_LONG, ArrowSchemaLayout.N_CHILDREN, children.size());
-        MemorySegment childPointers = children.isEmpty() ? MemorySegment.NULL
-                : arena.allocate(ADDRESS.byteSize() * children.size(), ADDRESS.byteAlignment());
+    /**
+     * Writes an ArrowSchema tree for {@code field} at a raw address, as {@link #writeSchema(MemorySegment, Field)} does.
+     *
+     * @param target the address of 72 bytes to fill
+     * @param field  the field to describe
+     */
+    public static void writeSchema(long target, Field field) {
+        SchemaImage.of(field).writeTo(target);
+    }
+
+    private static long block(long bytes) {
+        return bytes == 0 ? 0 : NativeHeap.malloc(bytes);
+    }
+
+    /** Zeroes the ArrowDeviceArray's padding and reserved bytes and sets its device members. */
+    private static void header(long target, int deviceType, long deviceId, long syncEvent) {
+        for (long at = ARRAY_SIZE; at < DEVICE_ARRAY_SIZE; at += Long.BYTES) {
+            RawMemory.setLong(target + at, 0);
+        }
+        RawMemory.setLong(target + ArrowDeviceArrayLayout.DEVICE_ID, deviceId);
+        RawMemory.setInt(target + ArrowDeviceArrayLayout.DEVICE_TYPE, deviceType);
+        RawMemory.setAddress(target + ArrowDeviceArrayLayout.SYNC_EVENT, syncEvent);
+    }
+
+    private static long nodes(ArrayData data) {
+        long nodes = 1;
+        for (ArrayData child : data.children()) {
+            nodes += nodes(child);
+        }
+        return data.dictionary() == null ? nodes : nodes + nodes(data.dictionary());
+    }
+
+    private static long pointers(ArrayData data) {
+        long pointers = data.buffers().size() + data.children().size();
+        for (ArrayData child : data.children()) {
+            pointers += pointers(child);
+        }
+        return data.dictionary() == null ? pointers : pointers + pointers(data.dictionary());
+    }
+
+    /** Writes node {@code data} at {@code target}, its pointer arrays and descendants from {@code free}; returns the new free. */
+    private static long write(long target, ArrayData data, long free, long id) {
+        List<MemorySegment> buffers = data.buffers();
+        List<ArrayData> children = data.children();
+        RawMemory.setLong(target + ArrowArrayLayout.LENGTH, data.length());
+        RawMemory.setLong(target + ArrowArrayLayout.NULL_COUNT, data.nullCount());
+        RawMemory.setLong(target + ArrowArrayLayout.OFFSET, data.offset());
+        RawMemory.setLong(target + ArrowArrayLayout.N_BUFFERS, buffers.size());
+        RawMemory.setLong(target + ArrowArrayLayout.N_CHILDREN, children.size());
+        long bufferPointers = buffers.isEmpty() ? 0 : free;
+        for (MemorySegment buffer : buffers) {
+            RawMemory.setAddress(free, buffer.address());
+            free += Long.BYTES;
+        }
+        RawMemory.setAddress(target + ArrowArrayLayout.BUFFERS, bufferPointers);
+        long childPointers = children.isEmpty() ? 0 : free;
+        free += (long) children.size() * Long.BYTES;
         for (int i = 0; i < children.size(); i++) {
-            MemorySegment child = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            nodes += writeSchema(child, children.get(i), arena, owner);
-            childPointers.setAtIndex(ADDRESS, i, child);
+            long child = free;
+            RawMemory.setAddress(childPointers + (long) i * Long.BYTES, child);
+            free = write(child, children.get(i), free + ARRAY_SIZE, id);
         }
-        target.set(ADDRESS, ArrowSchemaLayout.CHILDREN, childPointers);
-        MemorySegment dictionary = MemorySegment.NULL;
-        if (field.dictionary() != null) {
-            dictionary = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            nodes += writeSchema(dictionary, field.dictionary().values(), arena, owner);
+        RawMemory.setAddress(target + ArrowArrayLayout.CHILDREN, childPointers);
+        long dictionary = 0;
+        if (data.dictionary() != null) {
+            dictionary = free;
+            free = write(dictionary, data.dictionary(), free + ARRAY_SIZE, id);
         }
-        target.set(ADDRESS, ArrowSchemaLayout.DICTIONARY, dictionary);
-        target.set(ADDRESS, ArrowSchemaLayout.PRIVATE_DATA, owner.id());
-        target.set(ADDRESS, ArrowSchemaLayout.RELEASE, ReleaseCallbacks.schemaRelease());
-        return nodes;
+        RawMemory.setAddress(target + ArrowArrayLayout.DICTIONARY, dictionary);
+        RawMemory.setAddress(target + ArrowArrayLayout.PRIVATE_DATA, id);
+        RawMemory.setAddress(target + ArrowArrayLayout.RELEASE, ReleaseCallbacks.arrayReleaseAddress());
+        return free;
     }
 
-    private static MemorySegment pointerArray(SegmentAllocator arena, List<MemorySegment> pointers) {
-        if (pointers.isEmpty()) {
-            return MemorySegment.NULL;
+    /** @return the nodes (high 32 bits) and the buffer and child pointers (low 32 bits) of the tree at {@code array} */
+    private static long viewCounts(long array) {
+        long n = RawMemory.getLong(array + ArrowArrayLayout.N_CHILDREN);
+        long counts = 1L << 32 | (RawMemory.getLong(array + ArrowArrayLayout.N_BUFFERS) + n);
+        long children = RawMemory.getAddress(array + ArrowArrayLayout.CHILDREN);
+        for (long i = 0; i < n; i++) {
+            counts = add(counts, viewCounts(RawMemory.getAddress(children + i * Long.BYTES)));
         }
-        MemorySegment array = arena.allocate(ADDRESS.byteSize() * pointers.size(), ADDRESS.byteAlignment());
-        for (int i = 0; i < pointers.size(); i++) {
-            array.setAtIndex(ADDRESS, i, pointers.get(i));
-        }
-        return array;
+        long dictionary = RawMemory.getAddress(array + ArrowArrayLayout.DICTIONARY);
+        return dictionary == 0 ? counts : add(counts, viewCounts(dictionary));
     }
 
-    private static long flags(Field field) {
-        long flags = field.nullable() ? ArrowSchemaLayout.FLAG_NULLABLE : 0;
-        if (field.dictionary() != null && field.dictionary().ordered()) {
-            flags |= ArrowSchemaLayout.FLAG_DICTIONARY_ORDERED;
+    /** Adds two packed counts, refusing a tree too large to count in 31 bits each. */
+    private static long add(long a, long b) {
+        long nodes = (a >>> 32) + (b >>> 32);
+        long pointers = (a & 0xFFFF_FFFFL) + (b & 0xFFFF_FFFFL);
+        if (nodes > Integer.MAX_VALUE || pointers > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("array tree too large to export: " + nodes + " nodes, " + pointers + " pointers");
         }
-        if (field.type() instanceof ArrowType.MapType map && map.keysSorted()) {
-            flags |= ArrowSchemaLayout.FLAG_MAP_KEYS_SORTED;
+        return nodes << 32 | pointers;
+    }
+
+    /** Writes a copy of node {@code source} at {@code target}, as {@link #write} does; returns the new free. */
+    private static long copy(long target, long source, long free, long id) {
+        long nBuffers = RawMemory.getLong(source + ArrowArrayLayout.N_BUFFERS);
+        long nChildren = RawMemory.getLong(source + ArrowArrayLayout.N_CHILDREN);
+        RawMemory.setLong(target + ArrowArrayLayout.LENGTH, RawMemory.getLong(source + ArrowArrayLayout.LENGTH));
+        RawMemory.setLong(target + ArrowArrayLayout.NULL_COUNT, RawMemory.getLong(source + ArrowArrayLayout.NULL_COUNT));
+        RawMemory.setLong(target + ArrowArrayLayout.OFFSET, RawMemory.getLong(source + ArrowArrayLayout.OFFSET));
+        RawMemory.setLong(target + ArrowArrayLayout.N_BUFFERS, nBuffers);
+        RawMemory.setLong(target + ArrowArrayLayout.N_CHILDREN, nChildren);
+        long bufferPointers = nBuffers == 0 ? 0 : free;
+        if (nBuffers > 0) {
+            RawMemory.copyWords(RawMemory.getAddress(source + ArrowArrayLayout.BUFFERS), free, nBuffers * Long.BYTES);
+            free += nBuffers * Long.BYTES;
         }
-        return flags;
+        RawMemory.setAddress(target + ArrowArrayLayout.BUFFERS, bufferPointers);
+        long childPointers = nChildren == 0 ? 0 : free;
+        long sourceChildren = RawMemory.getAddress(source + ArrowArrayLayout.CHILDREN);
+        free += nChildren * Long.BYTES;
+        for (long i = 0; i < nChildren; i++) {
+            long child = free;
+            RawMemory.setAddress(childPointers + i * Long.BYTES, child);
+            free = copy(child, RawMemory.getAddress(sourceChildren + i * Long.BYTES), free + ARRAY_SIZE, id);
+        }
+        RawMemory.setAddress(target + ArrowArrayLayout.CHILDREN, childPointers);
+        long sourceDictionary = RawMemory.getAddress(source + ArrowArrayLayout.DICTIONARY);
+        long dictionary = 0;
+        if (sourceDictionary != 0) {
+            dictionary = free;
+            free = copy(dictionary, sourceDictionary, free + ARRAY_SIZE, id);
+        }
+        RawMemory.setAddress(target + ArrowArrayLayout.DICTIONARY, dictionary);
+        RawMemory.setAddress(target + ArrowArrayLayout.PRIVATE_DATA, id);
+        RawMemory.setAddress(target + ArrowArrayLayout.RELEASE, ReleaseCallbacks.arrayReleaseAddress());
+        return free;
     }
 
     /** Encodes metadata as the C Data Interface does: int32 count, then int32 length + bytes per key and value. */
@@ -150,24 +226,9 @@ public final class StructWriter {
         if (metadata.isEmpty()) {
             return MemorySegment.NULL;
         }
-        long size = 4;
-        for (Metadata.Entry e : metadata.entries()) {
-            size += 8 + e.key().length + e.value().length;
-        }
-        MemorySegment out = arena.allocate(size, 4);
-        long at = 0;
-        out.set(JAVA_INT.withByteAlignment(1), at, metadata.entries().size());
-        at += 4;
-        for (Metadata.Entry e : metadata.entries()) {
-            at = putBytes(out, at, e.key());
-            at = putBytes(out, at, e.value());
-        }
+        byte[] encoded = SchemaImage.encodeMetadata(metadata);
+        MemorySegment out = arena.allocate(encoded.length, 4);
+        MemorySegment.copy(encoded, 0, out, JAVA_BYTE, 0, encoded.length);
         return out;
-    }
-
-    private static long putBytes(MemorySegment out, long at, byte[] bytes) {
-        out.set(JAVA_INT.withByteAlignment(1), at, bytes.length);
-        MemorySegment.copy(bytes, 0, out, JAVA_BYTE, at + 4, bytes.length);
-        return at + 4 + bytes.length;
     }
 }

@@ -1,6 +1,8 @@
 package dev.quiver.internal.bridge;
 
 import dev.quiver.DeviceArray;
+import dev.quiver.ProducerTrust;
+import dev.quiver.type.Field;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -15,6 +17,7 @@ public final class ArrayAccess {
     private static final MethodHandle CHECK_WRITABLE = handle("checkWritable");
     private static final MethodHandle VERIFY_FOR_READING = handle("verifyContentsForReading");
     private static final MethodHandle MARK_VERIFIED = handle("markContentsVerified");
+    private static final MethodHandle CHECK_IMPORTED = checkImportedHandle();
 
     private ArrayAccess() {}
 
@@ -48,6 +51,34 @@ public final class ArrayAccess {
      */
     public static void markVerified(DeviceArray array) {
         invoke(MARK_VERIFIED, array);
+    }
+
+    /**
+     * Makes the checks an import makes of an ArrowDeviceArray, without importing it (for a stream that
+     * relays arrays from a producer to a consumer).
+     *
+     * @param deviceArray the address of an ArrowDeviceArray the caller owns
+     * @param field       the field it must have
+     * @param trust       whether host pointers and ranges are checked against the process's mappings
+     * @throws dev.quiver.InvalidArrowException naming the first fault; the caller releases the struct
+     */
+    public static void checkImported(long deviceArray, Field field, ProducerTrust trust) {
+        try {
+            CHECK_IMPORTED.invokeExact(deviceArray, field, trust == ProducerTrust.UNTRUSTED);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("a DeviceArray member threw a checked exception", e);
+        }
+    }
+
+    private static MethodHandle checkImportedHandle() {
+        try {
+            return MethodHandles.privateLookupIn(DeviceArray.class, MethodHandles.lookup())
+                    .findStatic(DeviceArray.class, "checkImported", MethodType.methodType(void.class, long.class, Field.class, boolean.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     private static void invoke(MethodHandle member, DeviceArray array) {

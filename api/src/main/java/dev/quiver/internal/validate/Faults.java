@@ -19,9 +19,7 @@ public interface Faults {
      * @return a sink that throws at the first fault and trusts pointers
      */
     static Faults throwing(BiFunction<String, String, ? extends RuntimeException> invalid) {
-        return (fault, path, message) -> {
-            throw invalid.apply(path, message);
-        };
+        return new ThrowingFaults(invalid, false);
     }
 
     /**
@@ -30,22 +28,7 @@ public interface Faults {
      *         readable mappings ({@link ReadableMemory}) before anything is read through it
      */
     static Faults checking(BiFunction<String, String, ? extends RuntimeException> invalid) {
-        return new Faults() {
-            @Override
-            public void report(Fault fault, String path, String message) {
-                throw invalid.apply(path, message);
-            }
-
-            @Override
-            public long readableBytes(MemorySegment pointer, long max) {
-                return ReadableMemory.readableBytes(pointer, max);
-            }
-
-            @Override
-            public boolean canRead(MemorySegment pointer, long bytes) {
-                return ReadableMemory.isReadable(pointer, bytes);
-            }
-        };
+        return new ThrowingFaults(invalid, true);
     }
 
     /**
@@ -55,6 +38,26 @@ public interface Faults {
      */
     static Faults of(BiFunction<String, String, ? extends RuntimeException> invalid, boolean checking) {
         return checking ? checking(invalid) : throwing(invalid);
+    }
+
+    /**
+     * Whether the sink ends a validation at the first fault (by throwing). A validator may then look for a
+     * fault first without building field paths, and build them only to name the fault it found.
+     *
+     * @return true for a sink whose {@link #report} never returns
+     */
+    default boolean stopsAtFirst() {
+        return false;
+    }
+
+    /**
+     * Whether pointers are checked against the process's readable mappings before they are read
+     * ({@link #readableBytes} may answer less than asked).
+     *
+     * @return false only for a sink that trusts every pointer
+     */
+    default boolean checksPointers() {
+        return true;
     }
 
     /**
@@ -77,12 +80,34 @@ public interface Faults {
     }
 
     /**
+     * {@link #readableBytes(MemorySegment, long)} for a raw address.
+     *
+     * @param address an address the validator is about to read
+     * @param max     how many bytes it would like to read
+     * @return how many bytes from {@code address}, up to {@code max}, may be read
+     */
+    default long readableBytes(long address, long max) {
+        return readableBytes(MemorySegment.ofAddress(address), max);
+    }
+
+    /**
      * @param pointer an address the validator is about to read
      * @param bytes   exactly how many bytes it will read
      * @return true if they may be read; {@link #readableBytes} decides unless a sink knows better
      */
     default boolean canRead(MemorySegment pointer, long bytes) {
-        return readableBytes(pointer, bytes) >= bytes;
+        return canRead(pointer.address(), bytes);
+    }
+
+    /**
+     * {@link #canRead(MemorySegment, long)} for a raw address.
+     *
+     * @param address an address the validator is about to read
+     * @param bytes   exactly how many bytes it will read
+     * @return true if they may be read; {@link #readableBytes} decides unless a sink knows better
+     */
+    default boolean canRead(long address, long bytes) {
+        return readableBytes(address, bytes) >= bytes;
     }
 
     /**
@@ -95,8 +120,7 @@ public interface Faults {
         if (canRead(pointer, bytes)) {
             return true;
         }
-        report(Fault.POINTER_UNREADABLE, path, "points to 0x" + Long.toHexString(pointer.address())
-                + ", which is not readable host memory (" + bytes + (bytes == 1 ? " byte" : " bytes") + " needed)");
+        report(Fault.POINTER_UNREADABLE, path, unreadable(pointer.address(), bytes));
         return false;
     }
 
@@ -111,10 +135,28 @@ public interface Faults {
      */
     default boolean struct(MemorySegment pointer, long size, String path) {
         if (pointer.address() % Long.BYTES != 0) {
-            report(Fault.POINTER_UNREADABLE, path, "points to 0x" + Long.toHexString(pointer.address())
-                    + ", which is not aligned to " + Long.BYTES + " bytes as C structs and pointer arrays are");
+            report(Fault.POINTER_UNREADABLE, path, unaligned(pointer.address()));
             return false;
         }
         return readable(pointer, size, path);
+    }
+
+    /**
+     * @param address a pointer that is not readable for {@code bytes} bytes
+     * @param bytes   how many bytes were needed
+     * @return the rule it breaks, for a report
+     */
+    static String unreadable(long address, long bytes) {
+        return "points to 0x" + Long.toHexString(address) + ", which is not readable host memory (" + bytes
+                + (bytes == 1 ? " byte" : " bytes") + " needed)";
+    }
+
+    /**
+     * @param address a struct pointer that is not aligned
+     * @return the rule it breaks, for a report
+     */
+    static String unaligned(long address) {
+        return "points to 0x" + Long.toHexString(address) + ", which is not aligned to " + Long.BYTES
+                + " bytes as C structs and pointer arrays are";
     }
 }

@@ -1,0 +1,50 @@
+package dev.quiver.internal.validate;
+
+import dev.quiver.internal.abi.ReadableMemory;
+
+import java.lang.foreign.MemorySegment;
+import java.util.function.BiFunction;
+
+/**
+ * The sink imports use: the first fault throws the caller's exception; pointers are trusted, or checked
+ * against the process's readable mappings. Immutable; safe from any thread.
+ */
+final class ThrowingFaults implements Faults {
+    private final BiFunction<String, String, ? extends RuntimeException> invalid;
+    private final boolean checking;
+
+    ThrowingFaults(BiFunction<String, String, ? extends RuntimeException> invalid, boolean checking) {
+        this.invalid = invalid;
+        this.checking = checking;
+    }
+
+    @Override
+    public void report(Fault fault, String path, String message) {
+        throw invalid.apply(path, message);
+    }
+
+    @Override
+    public boolean stopsAtFirst() {
+        return true;
+    }
+
+    @Override
+    public boolean checksPointers() {
+        return checking;
+    }
+
+    @Override
+    public long readableBytes(MemorySegment pointer, long max) {
+        return checking ? ReadableMemory.readableBytes(pointer, max) : max;
+    }
+
+    @Override
+    public long readableBytes(long address, long max) {
+        return checking ? ReadableMemory.readableBytes(address, max) : max;
+    }
+
+    @Override
+    public boolean canRead(long address, long bytes) {
+        return !checking || ReadableMemory.isReadable(address, bytes);
+    }
+}
