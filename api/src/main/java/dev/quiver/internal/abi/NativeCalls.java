@@ -212,16 +212,26 @@ public final class NativeCalls {
         if (pointer.equals(MemorySegment.NULL)) {
             return null;
         }
-        long readable = ReadableMemory.readableBytes(pointer, MAX_MESSAGE_BYTES);
+        long readable = ReadableMemory.extend(pointer.address(), 0, MAX_MESSAGE_BYTES);
         if (readable == 0) {
             return "(the message pointer 0x" + Long.toHexString(pointer.address()) + " does not point to readable memory)";
         }
-        MemorySegment bytes = pointer.reinterpret(readable);
-        for (long i = 0; i < readable; i++) {
-            if (bytes.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) == 0) {
+        long length = 0;
+        while (true) {
+            MemorySegment bytes = pointer.reinterpret(readable);
+            while (length < readable && bytes.get(java.lang.foreign.ValueLayout.JAVA_BYTE, length) != 0) {
+                length++;
+            }
+            if (length < readable) {
                 return bytes.getString(0);
             }
+            long more = ReadableMemory.extend(pointer.address(), readable, MAX_MESSAGE_BYTES);
+            if (more <= readable) {
+                break;
+            }
+            readable = more;
         }
+        MemorySegment bytes = pointer.reinterpret(readable);
         byte[] cut = bytes.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
         return new String(cut, java.nio.charset.StandardCharsets.UTF_8) + (readable == MAX_MESSAGE_BYTES
                 ? "... (cut at " + MAX_MESSAGE_BYTES + " bytes: no terminator)"

@@ -15,6 +15,8 @@ import java.util.Optional;
  * mapped, so the kernel cannot tell), and memory unmapped by another thread between the check and the read.
  */
 public final class ReadableMemory {
+    /** The first step of {@link #extend}: most names, formats and messages end within it. */
+    public static final long FIRST_STEP = 256;
     private static volatile HostMappings current;
 
     private ReadableMemory() {}
@@ -62,6 +64,40 @@ public final class ReadableMemory {
         }
         // not in the snapshot, or unmapped since: read the map again
         return fresh(address, max);
+    }
+
+    /**
+     * Grows a read of unknown length (a string scanned for its terminator, metadata walked entry by entry) in
+     * steps, so that each step asks the kernel only about the pages it may read next: the first step asks for
+     * {@value #FIRST_STEP} bytes, each later one for eight times what is known readable, up to {@code limit}.
+     * Where the known mapping ends before the step, the map is read again (memory mapped since may go on).
+     *
+     * @param address the start of the read
+     * @param have    how many bytes from {@code address} are already known readable (0 at first)
+     * @param limit   the most bytes the read may take
+     * @return how many bytes from {@code address} may be read now, at least {@code have}; {@code have} when
+     *         nothing more may be read
+     */
+    public static long extend(long address, long have, long limit) {
+        if (have >= limit) {
+            return have;
+        }
+        long step = nextStep(have, limit);
+        long now = readableBytes(address, step);
+        if (now <= have && isReadable(address, have + 1)) {
+            now = readableBytes(address, step);
+        }
+        return Math.max(now, have);
+    }
+
+    /**
+     * @param have  how many bytes are known readable
+     * @param limit the most bytes the read may take
+     * @return how far the next step of a growing read asks: {@value #FIRST_STEP} bytes, then eight times
+     *         {@code have}, never more than {@code limit}
+     */
+    public static long nextStep(long have, long limit) {
+        return Math.min(limit, Math.max(FIRST_STEP, have > Long.MAX_VALUE / 8 ? limit : have * 8));
     }
 
     /**

@@ -91,6 +91,30 @@ public interface Faults {
     }
 
     /**
+     * Grows a read of unknown length in steps, as {@link ReadableMemory#extend} does, asking this sink.
+     *
+     * @param address the start of the read
+     * @param have    how many bytes are already known readable (0 at first)
+     * @param limit   the most bytes the read may take
+     * @return how many bytes may be read now, at least {@code have}; {@code have} when nothing more may be
+     *         read; {@code limit} when pointers are trusted
+     */
+    default long extend(long address, long have, long limit) {
+        if (!checksPointers()) {
+            return Math.max(have, limit);
+        }
+        if (have >= limit) {
+            return have;
+        }
+        long step = ReadableMemory.nextStep(have, limit);
+        long now = readableBytes(address, step);
+        if (now <= have && canRead(address, have + 1)) {
+            now = readableBytes(address, step);
+        }
+        return Math.max(now, have);
+    }
+
+    /**
      * @param pointer an address the validator is about to read
      * @param bytes   exactly how many bytes it will read
      * @return true if they may be read; {@link #readableBytes} decides unless a sink knows better

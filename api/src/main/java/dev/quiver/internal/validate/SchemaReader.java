@@ -170,7 +170,7 @@ public final class SchemaReader {
         if (pointer.equals(MemorySegment.NULL)) {
             return null;
         }
-        long readable = faults.readableBytes(pointer, MAX_STRING + 1L);
+        long readable = faults.extend(pointer.address(), 0, MAX_STRING + 1L);
         if (readable == 0) {
             faults.readable(pointer, 1, path);
             return null;
@@ -181,11 +181,15 @@ public final class SchemaReader {
             while (length < readable && bytes.get(JAVA_BYTE, length) != 0) {
                 length++;
             }
-            // the end of what was known readable, without a NUL: memory mapped since may go on
-            if (length < readable || readable > MAX_STRING || !faults.canRead(pointer, readable + 1)) {
+            if (length < readable || readable > MAX_STRING) {
                 break;
             }
-            readable = faults.readableBytes(pointer, MAX_STRING + 1L);
+            // the end of what is known readable, without a NUL: the string may go on
+            long more = faults.extend(pointer.address(), readable, MAX_STRING + 1L);
+            if (more <= readable) {
+                break;
+            }
+            readable = more;
             bytes = Pointers.bytes(pointer, readable);
         }
         if (length > MAX_STRING) {
@@ -217,13 +221,12 @@ public final class SchemaReader {
         if (pointer.equals(MemorySegment.NULL)) {
             return Metadata.EMPTY;
         }
-        long readable = faults.readableBytes(pointer, Integer.MAX_VALUE);
-        if (readable < 4) {
+        MetadataBytes in = new MetadataBytes(pointer.address());
+        if (!in.reach(4)) {
             faults.readable(pointer, 4, path);
             return null;
         }
-        MemorySegment in = Pointers.bytes(pointer, readable);
-        int count = in.get(JAVA_INT.withByteAlignment(1), 0);
+        int count = in.getInt(0);
         if (count < 0 || count > MAX_CHILDREN) {
             faults.report(Fault.SCHEMA_METADATA, path, "pair count " + count + " is out of range");
             return null;
@@ -246,20 +249,50 @@ public final class SchemaReader {
         return Metadata.of(entries);
     }
 
-    private byte[] bytes(MemorySegment in, long at, String path, String what) {
-        if (at + 4 > in.byteSize()) {
+    private byte[] bytes(MetadataBytes in, long at, String path, String what) {
+        if (!in.reach(at + 4)) {
             faults.report(Fault.SCHEMA_METADATA, path, what + " runs past readable memory");
             return null;
         }
-        int length = in.get(JAVA_INT.withByteAlignment(1), at);
+        int length = in.getInt(at);
         if (length < 0 || length > MAX_STRING) {
             faults.report(Fault.SCHEMA_METADATA, path, what + " length " + length + " is out of range");
             return null;
         }
-        if (at + 4 + length > in.byteSize()) {
+        if (!in.reach(at + 4 + length)) {
             faults.report(Fault.SCHEMA_METADATA, path, what + " runs past readable memory");
             return null;
         }
-        return in.asSlice(at + 4, length).toArray(JAVA_BYTE);
+        return in.bytes(at + 4, length);
+    }
+
+    /** Encoded metadata, made readable in steps as the walk reaches further ({@link Faults#extend}). */
+    private final class MetadataBytes {
+        private final long address;
+        private long readable;
+
+        MetadataBytes(long address) {
+            this.address = address;
+        }
+
+        /** @return whether the first {@code end} bytes may be read, growing what is known readable as needed */
+        boolean reach(long end) {
+            while (readable < end) {
+                long more = faults.extend(address, readable, Integer.MAX_VALUE);
+                if (more <= readable) {
+                    return false;
+                }
+                readable = more;
+            }
+            return true;
+        }
+
+        int getInt(long at) {
+            return Pointers.bytes(MemorySegment.ofAddress(address + at), 4).get(JAVA_INT.withByteAlignment(1), 0);
+        }
+
+        byte[] bytes(long at, int length) {
+            return Pointers.bytes(MemorySegment.ofAddress(address + at), length).toArray(JAVA_BYTE);
+        }
     }
 }
