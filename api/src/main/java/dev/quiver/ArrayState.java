@@ -4,6 +4,7 @@ import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.internal.abi.RawMemory;
 import dev.quiver.internal.events.ArrayReleaseEvent;
+import dev.quiver.internal.events.Recorder;
 import dev.quiver.internal.abi.NativeHeap;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 
@@ -165,7 +166,7 @@ final class ArrayState extends PhantomReference<DeviceArray> implements Runnable
 
     /** Calls the array's and the schema's release callbacks, then frees the block. */
     private void releaseStructs() {
-        ArrayReleaseEvent event = ArrayReleaseEvent.start();
+        ArrayReleaseEvent event = Recorder.arrayRelease();
         long length = event == null ? 0 : RawMemory.getLong(block + ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.LENGTH);
         try {
             ReleaseCallbacks.releaseArrayStruct(block + ArrowDeviceArrayLayout.ARRAY);

@@ -17,6 +17,7 @@ import dev.quiver.internal.copy.ArrayCopier;
 import dev.quiver.internal.events.ArrayCopyEvent;
 import dev.quiver.internal.events.ArrayExportEvent;
 import dev.quiver.internal.events.ArrayImportEvent;
+import dev.quiver.internal.events.Recorder;
 import dev.quiver.internal.validate.ArrayValidator;
 import dev.quiver.internal.validate.Faults;
 import dev.quiver.internal.validate.FullValidator;
@@ -139,7 +140,7 @@ public final class DeviceArray implements AutoCloseable {
      *                               range is not readable host memory; both were released
      */
     public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, Devices devices, ProducerTrust trust) {
-        ArrayImportEvent event = ArrayImportEvent.start();
+        ArrayImportEvent event = Recorder.arrayImport();
         boolean checking = trust == ProducerTrust.UNTRUSTED;
         long block = NativeHeap.malloc(DEVICE_ARRAY_SIZE + SCHEMA_SIZE);
         long ownSchema = block + ArrayState.SCHEMA_OFFSET;
@@ -223,7 +224,7 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     private static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices, boolean readOnly, ProducerTrust trust) {
-        ArrayImportEvent event = ArrayImportEvent.start();
+        ArrayImportEvent event = Recorder.arrayImport();
         boolean checking = trust == ProducerTrust.UNTRUSTED;
         long block = moveIn(deviceArray, checking);
         try {
@@ -356,7 +357,7 @@ public final class DeviceArray implements AutoCloseable {
         long arrayTarget = Pointers.writableStructAddress(deviceArray, ArrowDeviceArrayLayout.LAYOUT, "deviceArray");
         long schemaTarget = schema == null || schema.equals(MemorySegment.NULL) ? 0
                 : Pointers.writableStructAddress(schema, ArrowSchemaLayout.LAYOUT, "schema");
-        ArrayExportEvent event = ArrayExportEvent.start();
+        ArrayExportEvent event = Recorder.arrayExport();
         int found = state.move();
         if (found == -1) {
             throw new IllegalStateException(state.description() + " has " + (state.references() - 1)
@@ -437,7 +438,7 @@ public final class DeviceArray implements AutoCloseable {
 
     private DeviceArray copy(BackendDevice target, MemorySegment stream) {
         checkOpen();
-        ArrayCopyEvent event = ArrayCopyEvent.start();
+        ArrayCopyEvent event = Recorder.arrayCopy();
         BackendDevice source = deviceType.equals(DeviceType.CPU) ? HostMemory.device() : backend();
         boolean onDevice = source == target && !target.hostAccessible() && ArrayCopier.sizesKnownWithoutData(field);
         Runnable keepAlive = () -> { };
@@ -844,7 +845,7 @@ public final class DeviceArray implements AutoCloseable {
         long schemaTarget = schema == null || schema.equals(MemorySegment.NULL) ? 0
                 : Pointers.writableStructAddress(schema, ArrowSchemaLayout.LAYOUT, "schema");
         acquireReference();
-        ArrayExportEvent event = ArrayExportEvent.start();
+        ArrayExportEvent event = Recorder.arrayExport();
         try {
             StructWriter.writeView(arrayTarget, state.block + ArrowDeviceArrayLayout.ARRAY, deviceType.code(), deviceId,
                     syncEventPointer(), state);

@@ -5,7 +5,7 @@ import dev.quiver.internal.events.StreamBatchEvent;
 
 /**
  * Finishes {@link StreamBatchEvent}s with what a batch held. Callers start the event with
- * {@link StreamBatchEvent#start()} and pass it here, null included (no recording wants it: nothing
+ * {@link dev.quiver.internal.events.Recorder#streamBatch()} and pass it here, null included (no recording wants it: nothing
  * happens). Stateless; safe from any thread.
  */
 final class BatchEvents {

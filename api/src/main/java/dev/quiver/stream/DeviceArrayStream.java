@@ -16,6 +16,7 @@ import dev.quiver.internal.abi.RawMemory;
 import dev.quiver.internal.bridge.ArrayAccess;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.events.StreamBatchEvent;
+import dev.quiver.internal.events.Recorder;
 import dev.quiver.internal.validate.Faults;
 import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
@@ -315,7 +316,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     }
 
     private DeviceArray fetch() {
-        StreamBatchEvent event = StreamBatchEvent.start();
+        StreamBatchEvent event = Recorder.streamBatch();
         return fetchRaw()
                 ? BatchEvents.imported(event, BatchEvents.PULL_IMPORT, imported++, DeviceArray.importFrom(scratch, schema, devices, trust))
                 : null;

@@ -17,6 +17,7 @@ import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.events.StreamBatchEvent;
+import dev.quiver.internal.events.Recorder;
 import dev.quiver.internal.validate.Faults;
 import dev.quiver.internal.validate.SchemaReader;
 import dev.quiver.type.Field;
@@ -221,7 +222,7 @@ final class ProducerImport implements DeviceArraySubscription {
             return NativeCalls.callInt(extract, task, MemorySegment.NULL); // discard: lets the producer clean up
         }
         DeviceArray array;
-        StreamBatchEvent event = StreamBatchEvent.start();
+        StreamBatchEvent event = Recorder.streamBatch();
         try (Arena call = Arena.ofConfined()) {
             MemorySegment out = call.allocate(ArrowDeviceArrayLayout.LAYOUT);
             int code = NativeCalls.callInt(extract, task, out);

@@ -14,6 +14,7 @@ import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.internal.events.StreamBatchEvent;
+import dev.quiver.internal.events.Recorder;
 import dev.quiver.type.Field;
 import dev.quiver.type.Metadata;
 
@@ -149,7 +150,7 @@ final class PublisherExport implements Flow.Subscriber<DeviceArray> {
                 if (out.equals(MemorySegment.NULL)) {
                     task.array().close();
                 } else {
-                    StreamBatchEvent event = StreamBatchEvent.start();
+                    StreamBatchEvent event = Recorder.streamBatch();
                     long length = event == null ? 0 : task.array().length();
                     task.array().exportTo(out, MemorySegment.NULL);
                     BatchEvents.exported(event, BatchEvents.ASYNC_EXPORT, task.index(), task.array(), length);

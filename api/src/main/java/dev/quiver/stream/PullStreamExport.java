@@ -12,6 +12,7 @@ import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.RawMemory;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.internal.events.StreamBatchEvent;
+import dev.quiver.internal.events.Recorder;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.Arena;
@@ -180,7 +181,7 @@ final class PullStreamExport {
             return relay(relayed.stream(), out);
         }
         DeviceArray array;
-        StreamBatchEvent event = StreamBatchEvent.start();
+        StreamBatchEvent event = Recorder.streamBatch();
         try {
             array = source.next();
         } catch (Throwable t) {

@@ -26,7 +26,7 @@ public final class ArrayCopyEvent extends ArrayEvent {
     long bytes;
 
     /** @return a begun event, or null (nothing allocated) when no recording wants this event */
-    public static ArrayCopyEvent start() {
+    static ArrayCopyEvent start() {
         return PROBE.isEnabled() ? begun(new ArrayCopyEvent()) : null;
     }
 

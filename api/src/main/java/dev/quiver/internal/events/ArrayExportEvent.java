@@ -21,7 +21,7 @@ public final class ArrayExportEvent extends ArrayEvent {
     boolean shared;
 
     /** @return a begun event, or null (nothing allocated) when no recording wants this event */
-    public static ArrayExportEvent start() {
+    static ArrayExportEvent start() {
         return PROBE.isEnabled() ? begun(new ArrayExportEvent()) : null;
     }
 

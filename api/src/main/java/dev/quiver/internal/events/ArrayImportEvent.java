@@ -17,7 +17,7 @@ public final class ArrayImportEvent extends ArrayEvent {
     private static final ArrayImportEvent PROBE = new ArrayImportEvent();
 
     /** @return a begun event, or null (nothing allocated) when no recording wants this event */
-    public static ArrayImportEvent start() {
+    static ArrayImportEvent start() {
         return PROBE.isEnabled() ? begun(new ArrayImportEvent()) : null;
     }
 }

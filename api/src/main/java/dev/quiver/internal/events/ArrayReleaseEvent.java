@@ -17,7 +17,7 @@ public final class ArrayReleaseEvent extends ArrayEvent {
     private static final ArrayReleaseEvent PROBE = new ArrayReleaseEvent();
 
     /** @return a begun event, or null (nothing allocated) when no recording wants this event */
-    public static ArrayReleaseEvent start() {
+    static ArrayReleaseEvent start() {
         return PROBE.isEnabled() ? begun(new ArrayReleaseEvent()) : null;
     }
 }

@@ -25,7 +25,7 @@ public final class StreamBatchEvent extends ArrayEvent {
     long index;
 
     /** @return a begun event, or null (nothing allocated) when no recording wants this event */
-    public static StreamBatchEvent start() {
+    static StreamBatchEvent start() {
         return PROBE.isEnabled() ? begun(new StreamBatchEvent()) : null;
     }
 
