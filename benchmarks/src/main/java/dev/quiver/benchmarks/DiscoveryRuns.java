@@ -1,0 +1,121 @@
+package dev.quiver.benchmarks;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs {@link DiscoveryTiming} in fresh JVMs, interleaved: JVM start to {@code main}, to the listing of every
+ * plugin, and to the first CPU array, each plain and, on a JDK that writes one, with an ahead-of-time cache
+ * trained on that same run ({@code -XX:AOTCacheOutput}, JDK 25), the way an application that ships one
+ * starts. The launch time is stamped by this process just before each start, so the figures include
+ * creating the process and the JVM. Prints one line per case: median and range in milliseconds.
+ */
+public final class DiscoveryRuns {
+    private static final String LAUNCH_PLACEHOLDER = "-D" + DiscoveryTiming.LAUNCHED + "=(launch)";
+
+    private DiscoveryRuns() {}
+
+    /**
+     * @param args optional: the number of runs per case (default 15)
+     * @throws Exception if a child JVM fails
+     */
+    public static void main(String[] args) throws Exception {
+        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 15;
+        String java = ProcessHandle.current().info().command().orElse("java");
+        // an AOT cache takes jars only: the class path's directories (this module's classes) go into one
+        Path work = Files.createTempDirectory("quiver-discovery");
+        String classPath = jarredClassPath(work);
+        Map<String, String> modes = new LinkedHashMap<>();
+        modes.put("JVM start to main", DiscoveryTiming.BASELINE);
+        modes.put("JVM start to Devices listing", "");
+        modes.put("JVM start to first CPU array", DiscoveryTiming.CPU_ARRAY);
+        Map<String, Path> caches = new LinkedHashMap<>();
+        for (Map.Entry<String, String> mode : modes.entrySet()) {
+            Path cache = work.resolve(caches.size() + ".aot");
+            List<String> train = command(java, classPath, mode.getValue(), "-XX:AOTCacheOutput=" + cache);
+            Process process = new ProcessBuilder(stamped(train)).redirectErrorStream(true).start();
+            process.getInputStream().readAllBytes();
+            if (process.waitFor() == 0 && Files.isRegularFile(cache)) {
+                caches.put(mode.getKey(), cache);
+            }
+        }
+        Map<String, List<Long>> times = new LinkedHashMap<>();
+        for (int i = 0; i < runs; i++) {
+            for (Map.Entry<String, String> mode : modes.entrySet()) {
+                times.computeIfAbsent(mode.getKey(), k -> new ArrayList<>()).add(run(command(java, classPath, mode.getValue(), null)));
+                Path cache = caches.get(mode.getKey());
+                if (cache != null) {
+                    times.computeIfAbsent(mode.getKey() + ", AOT cache", k -> new ArrayList<>())
+                            .add(run(command(java, classPath, mode.getValue(), "-XX:AOTCache=" + cache)));
+                }
+            }
+        }
+        System.out.println("| measure | median ms | range |");
+        System.out.println("|---|---|---|");
+        for (Map.Entry<String, List<Long>> entry : times.entrySet()) {
+            long[] sorted = entry.getValue().stream().mapToLong(Long::longValue).sorted().toArray();
+            System.out.println("| " + entry.getKey() + " | " + sorted[sorted.length / 2] + " | "
+                    + sorted[0] + "-" + sorted[sorted.length - 1] + " |");
+        }
+    }
+
+    private static List<String> command(String java, String classPath, String mode, String aotOption) {
+        List<String> command = new ArrayList<>(List.of(java));
+        if (aotOption != null) {
+            command.add(aotOption);
+            command.add("-Xlog:aot=off,cds=off");
+        }
+        command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-cp", classPath));
+        command.add(LAUNCH_PLACEHOLDER);
+        command.add(DiscoveryTiming.class.getName());
+        if (!mode.isEmpty()) {
+            command.add(mode);
+        }
+        return command;
+    }
+
+    /** {@return the milliseconds the child reports, its launch stamped now} */
+    private static long run(List<String> template) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(stamped(template)).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException("discovery timing failed: " + out);
+        }
+        String last = out.lines().reduce((a, b) -> b).orElseThrow();
+        return Long.parseLong(last.split(" ")[0]);
+    }
+
+    /** {@return {@code template} with the launch time, now, in place of its placeholder} */
+    private static List<String> stamped(List<String> template) {
+        List<String> command = new ArrayList<>(template);
+        command.replaceAll(a -> a.equals(LAUNCH_PLACEHOLDER) ? "-D" + DiscoveryTiming.LAUNCHED + "=" + System.currentTimeMillis() : a);
+        return command;
+    }
+
+    /** @return this JVM's class path with each directory replaced by a jar of its contents, made in {@code work} */
+    private static String jarredClassPath(Path work) throws IOException, InterruptedException {
+        List<String> entries = new ArrayList<>(Arrays.asList(System.getProperty("java.class.path").split(java.io.File.pathSeparator)));
+        String jar = Path.of(System.getProperty("java.home"), "bin", "jar").toString();
+        for (int i = 0; i < entries.size(); i++) {
+            Path entry = Path.of(entries.get(i));
+            if (Files.isDirectory(entry)) {
+                Path packed = work.resolve("classes-" + i + ".jar");
+                Process process = new ProcessBuilder(jar, "cf", packed.toString(), "-C", entry.toString(), ".")
+                        .redirectErrorStream(true).start();
+                process.getInputStream().readAllBytes();
+                if (process.waitFor() != 0) {
+                    throw new IllegalStateException("could not pack " + entry + " into a jar");
+                }
+                entries.set(i, packed.toString());
+            }
+        }
+        return String.join(java.io.File.pathSeparator, entries);
+    }
+}
