@@ -6,6 +6,8 @@ import dev.quiver.ProducerTrust;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.abi.ArrayData;
+import dev.quiver.internal.abi.NativeHeap;
+import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.internal.bridge.ArrayAccess;
 import dev.quiver.spi.DeviceTypeCodes;
@@ -354,19 +356,22 @@ public final class HostVector {
      * @param devices where the array will look for backends (its events and copies)
      */
     public DeviceArray toDeviceArray(Devices devices) {
-        Arena memory = Arena.ofShared();
+        // every buffer in one C heap block, 64-byte aligned, freed by the release callback from any thread
+        long bytes = ALIGNMENT - 1 + blockSize(node);
+        long block = NativeHeap.malloc(bytes);
         ArrayData data;
         try {
-            ArrayData whole = toNative(node, memory);
+            long[] next = {(block + ALIGNMENT - 1) & -ALIGNMENT};
+            ArrayData whole = toNative(node, next);
             data = new ArrayData(length, nullCount(), offset, whole.buffers(), whole.children(), whole.dictionary());
         } catch (RuntimeException e) {
-            memory.close();
+            NativeHeap.free(block);
             throw e;
         }
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment array = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = scratch.allocate(ArrowSchemaLayout.LAYOUT);
-            StructWriter.writeDeviceArray(array, data, DeviceTypeCodes.CPU, -1, MemorySegment.NULL, memory::close);
+            StructWriter.writeDeviceArray(array, data, DeviceTypeCodes.CPU, -1, MemorySegment.NULL, () -> NativeHeap.free(block));
             StructWriter.writeSchema(schema, field);
             DeviceArray built = DeviceArray.importFrom(array, schema, devices, ProducerTrust.TRUSTED);
             ArrayAccess.markVerified(built);
@@ -374,19 +379,45 @@ public final class HostVector {
         }
     }
 
-    private static ArrayData toNative(HostEncoder.Node node, Arena memory) {
+    /** Alignment of every buffer {@link #toDeviceArray} writes, as Arrow recommends. */
+    private static final long ALIGNMENT = 64;
+
+    /** {@return the bytes the buffers of {@code node} and its children and dictionary take, each rounded up to the alignment} */
+    private static long blockSize(HostEncoder.Node node) {
+        long total = 0;
+        for (MemorySegment buffer : node.buffers()) {
+            if (!buffer.equals(MemorySegment.NULL)) {
+                total += alignUp(Math.max(buffer.byteSize(), 1));
+            }
+        }
+        for (HostEncoder.Node child : node.children()) {
+            total += blockSize(child);
+        }
+        return node.dictionary() == null ? total : total + blockSize(node.dictionary());
+    }
+
+    private static long alignUp(long bytes) {
+        return (bytes + ALIGNMENT - 1) & -ALIGNMENT;
+    }
+
+    /** Copies the buffers of {@code node} to {@code next[0]} onwards, advancing it. */
+    private static ArrayData toNative(HostEncoder.Node node, long[] next) {
         List<MemorySegment> pointers = new ArrayList<>();
         for (MemorySegment buffer : node.buffers()) {
             if (buffer.equals(MemorySegment.NULL)) {
                 pointers.add(MemorySegment.NULL);
             } else {
-                MemorySegment segment = memory.allocate(Math.max(buffer.byteSize(), 1), 64);
+                MemorySegment segment = Pointers.bytes(MemorySegment.ofAddress(next[0]), Math.max(buffer.byteSize(), 1));
+                next[0] += alignUp(segment.byteSize());
                 MemorySegment.copy(buffer, 0, segment, 0, buffer.byteSize());
                 pointers.add(segment);
             }
         }
-        List<ArrayData> children = node.children().stream().map(c -> toNative(c, memory)).toList();
-        ArrayData dictionary = node.dictionary() == null ? null : toNative(node.dictionary(), memory);
+        List<ArrayData> children = new ArrayList<>(node.children().size());
+        for (HostEncoder.Node child : node.children()) {
+            children.add(toNative(child, next));
+        }
+        ArrayData dictionary = node.dictionary() == null ? null : toNative(node.dictionary(), next);
         return new ArrayData(node.length(), node.nullCount(), 0, pointers, children, dictionary);
     }
 

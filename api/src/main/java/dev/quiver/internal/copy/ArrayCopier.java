@@ -2,6 +2,7 @@ package dev.quiver.internal.copy;
 
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.internal.abi.ArrayData;
+import dev.quiver.internal.abi.NativeHeap;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.spi.BackendDevice;
@@ -84,7 +85,8 @@ public final class ArrayCopier {
     public static long copy(MemorySegment array, Field field, BackendDevice source, BackendDevice target,
                             MemorySegment stream, MemorySegment out, Runnable onRelease) {
         ArrayCopier copier = new ArrayCopier(source, target, stream);
-        Arena structs = Arena.ofShared();
+        // the sync_event slot, in C heap memory that the release callback frees from any thread
+        long eventSlot = 0;
         MemorySegment event = MemorySegment.NULL;
         try (copier.staging) {
             long offset = array.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
@@ -97,12 +99,14 @@ public final class ArrayCopier {
             MemorySegment syncEvent = MemorySegment.NULL;
             if (target.supportsEvents()) {
                 event = target.recordNewEvent(stream);
-                syncEvent = structs.allocate(ADDRESS);
+                eventSlot = NativeHeap.malloc(ADDRESS.byteSize());
+                syncEvent = Pointers.bytes(MemorySegment.ofAddress(eventSlot), ADDRESS.byteSize());
                 syncEvent.set(ADDRESS, 0, event);
             } else {
                 target.synchronizeStream(stream);
             }
             MemorySegment ownedEvent = event;
+            long ownedSlot = eventSlot;
             List<MemorySegment> owned = List.copyOf(copier.allocations);
             StructWriter.writeDeviceArray(out, data, target.deviceType(), target.deviceId(), syncEvent, () -> {
                 try {
@@ -111,7 +115,9 @@ public final class ArrayCopier {
                     }
                     owned.forEach(target::free);
                 } finally {
-                    structs.close();
+                    if (ownedSlot != 0) {
+                        NativeHeap.free(ownedSlot);
+                    }
                     onRelease.run();
                 }
             });
@@ -123,7 +129,9 @@ public final class ArrayCopier {
                     target.destroyEvent(event);
                 }
                 copier.allocations.forEach(target::free);
-                structs.close();
+                if (eventSlot != 0) {
+                    NativeHeap.free(eventSlot);
+                }
             } catch (RuntimeException cleanup) {
                 e.addSuppressed(cleanup);
             }
