@@ -9,7 +9,6 @@ import dev.quiver.internal.abi.ArrayData;
 import dev.quiver.internal.abi.NativeHeap;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.RawMemory;
-import dev.quiver.internal.abi.ReadableMemory;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.internal.backend.HostMemory;
@@ -75,7 +74,6 @@ public final class DeviceArray implements AutoCloseable {
     private static final long DEVICE_ARRAY_SIZE = ArrowDeviceArrayLayout.LAYOUT.byteSize();
     private static final long SCHEMA_SIZE = ArrowSchemaLayout.LAYOUT.byteSize();
     private static final Faults TRUSTED = Faults.throwing(InvalidArrowException::new);
-    private static final Faults CHECKING = Faults.checking(InvalidArrowException::new);
 
     private final Field field;
     private final DeviceType deviceType;
@@ -142,13 +140,14 @@ public final class DeviceArray implements AutoCloseable {
     public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, Devices devices, ProducerTrust trust) {
         ArrayImportEvent event = Recorder.arrayImport();
         boolean checking = trust == ProducerTrust.UNTRUSTED;
+        Faults faults = faults(checking);
         long block = NativeHeap.malloc(DEVICE_ARRAY_SIZE + SCHEMA_SIZE);
         long ownSchema = block + ArrayState.SCHEMA_OFFSET;
         try {
-            move(deviceArray, block, DEVICE_ARRAY_SIZE, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", checking);
+            move(deviceArray, block, DEVICE_ARRAY_SIZE, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", faults, checking);
         } catch (RuntimeException e) {
             try {
-                move(schema, ownSchema, SCHEMA_SIZE, ArrowSchemaLayout.RELEASE, "schema.release", checking);
+                move(schema, ownSchema, SCHEMA_SIZE, ArrowSchemaLayout.RELEASE, "schema.release", faults, checking);
                 ReleaseCallbacks.releaseSchemaStruct(ownSchema);
             } catch (RuntimeException schemaFault) {
                 e.addSuppressed(schemaFault);
@@ -158,7 +157,7 @@ public final class DeviceArray implements AutoCloseable {
             throw e;
         }
         try {
-            move(schema, ownSchema, SCHEMA_SIZE, ArrowSchemaLayout.RELEASE, "schema.release", checking);
+            move(schema, ownSchema, SCHEMA_SIZE, ArrowSchemaLayout.RELEASE, "schema.release", faults, checking);
         } catch (RuntimeException e) {
             try {
                 ReleaseCallbacks.releaseArrayStruct(block + ArrowDeviceArrayLayout.ARRAY);
@@ -170,8 +169,8 @@ public final class DeviceArray implements AutoCloseable {
             throw e;
         }
         try {
-            Field field = SchemaCache.read(ownSchema, checking ? CHECKING : TRUSTED);
-            return imported(adopt(block, true, field, devices, false, checking), event);
+            Field field = SchemaCache.read(ownSchema, faults);
+            return imported(adopt(block, true, field, devices, false, faults, checking), event);
         } catch (RuntimeException | Error e) {
             releaseQuietly(block, true, e);
             throw e;
@@ -226,9 +225,10 @@ public final class DeviceArray implements AutoCloseable {
     private static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices, boolean readOnly, ProducerTrust trust) {
         ArrayImportEvent event = Recorder.arrayImport();
         boolean checking = trust == ProducerTrust.UNTRUSTED;
-        long block = moveIn(deviceArray, checking);
+        Faults faults = faults(checking);
+        long block = moveIn(deviceArray, faults, checking);
         try {
-            return imported(adopt(block, false, field, devices, readOnly, checking), event);
+            return imported(adopt(block, false, field, devices, readOnly, faults, checking), event);
         } catch (RuntimeException | Error e) {
             releaseQuietly(block, false, e);
             throw e;
@@ -240,7 +240,7 @@ public final class DeviceArray implements AutoCloseable {
      * new DeviceArray, without validating it again; on failure it is released.
      */
     static DeviceArray adoptWritten(MemorySegment written, Field field, Devices devices, boolean readOnly) {
-        long block = moveIn(written, false);
+        long block = moveIn(written, TRUSTED, false);
         try {
             return new DeviceArray(block, false, field, devices, readOnly);
         } catch (RuntimeException | Error e) {
@@ -250,10 +250,10 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     /** @return a new block holding the ArrowDeviceArray moved from {@code deviceArray} */
-    private static long moveIn(MemorySegment deviceArray, boolean checking) {
+    private static long moveIn(MemorySegment deviceArray, Faults faults, boolean checking) {
         long block = NativeHeap.malloc(DEVICE_ARRAY_SIZE);
         try {
-            move(deviceArray, block, DEVICE_ARRAY_SIZE, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", checking);
+            move(deviceArray, block, DEVICE_ARRAY_SIZE, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", faults, checking);
         } catch (RuntimeException | Error e) {
             NativeHeap.free(block);
             throw e;
@@ -261,8 +261,9 @@ public final class DeviceArray implements AutoCloseable {
         return block;
     }
 
-    private static DeviceArray adopt(long block, boolean hasSchema, Field field, Devices devices, boolean readOnly, boolean checking) {
-        checkImported(block, field, checking);
+    private static DeviceArray adopt(long block, boolean hasSchema, Field field, Devices devices, boolean readOnly,
+                                     Faults faults, boolean checking) {
+        checkImported(block, field, faults, checking);
         return new DeviceArray(block, hasSchema, field, devices, readOnly);
     }
 
@@ -276,8 +277,16 @@ public final class DeviceArray implements AutoCloseable {
      * @throws InvalidArrowException naming the first fault; the caller releases the struct
      */
     static void checkImported(long deviceArray, Field field, boolean checking) {
+        checkImported(deviceArray, field, faults(checking), checking);
+    }
+
+    /** {@return the sink for one import's checks: shared where pointers are trusted, a new one where they are checked} */
+    private static Faults faults(boolean checking) {
+        return checking ? Faults.checking(InvalidArrowException::new) : TRUSTED;
+    }
+
+    private static void checkImported(long deviceArray, Field field, Faults faults, boolean checking) {
         long array = deviceArray + ArrowDeviceArrayLayout.ARRAY;
-        Faults faults = checking ? CHECKING : TRUSTED;
         ArrayValidator.validate(array, field, faults);
         DeviceType type = DeviceType.of(RawMemory.getInt(deviceArray + ArrowDeviceArrayLayout.DEVICE_TYPE));
         if (checking && type.isHostAccessible()) {
@@ -301,7 +310,8 @@ public final class DeviceArray implements AutoCloseable {
      * Moves the struct at {@code source} into {@code target} (bitwise copy, then the source's release set
      * to NULL), after checking the pointer.
      */
-    private static void move(MemorySegment source, long target, long size, long releaseOffset, String releasePath, boolean checking) {
+    private static void move(MemorySegment source, long target, long size, long releaseOffset, String releasePath,
+                             Faults faults, boolean checking) {
         if (source.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("struct pointer is NULL");
         }
@@ -312,7 +322,7 @@ public final class DeviceArray implements AutoCloseable {
         if (from % Long.BYTES != 0) {
             throw new IllegalArgumentException("struct pointer 0x" + Long.toHexString(from) + " is not aligned to " + Long.BYTES + " bytes");
         }
-        if (checking && !ReadableMemory.isReadable(from, size)) {
+        if (checking && !faults.canRead(from, size)) {
             throw new IllegalArgumentException("struct pointer 0x" + Long.toHexString(from) + " does not point to "
                     + size + " bytes of readable memory");
         }

@@ -7,7 +7,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.util.Optional;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
@@ -21,8 +20,10 @@ final class MappedPages {
     /** Pages asked about per call: the scratch vector holds one byte per page. */
     private static final int PAGES_PER_CALL = 4096;
     private static final Optional<Handles> HANDLES = Handles.bind();
-    private static final ThreadLocal<MemorySegment> SCRATCH =
-            ThreadLocal.withInitial(() -> Arena.global().allocate(PAGES_PER_CALL));
+    private static final long PAGE_SIZE = HANDLES.map(Handles::pageSize).orElse(4096L);
+    /** Per thread, the address of a vector of {@link #PAGES_PER_CALL} bytes that lives as long as the process. */
+    private static final ThreadLocal<Long> SCRATCH =
+            ThreadLocal.withInitial(() -> Arena.global().allocate(PAGES_PER_CALL).address());
 
     private MappedPages() {}
 
@@ -36,12 +37,19 @@ final class MappedPages {
                     return Optional.empty();
                 }
                 int size = (int) linker.downcallHandle(pageSize.get(), FunctionDescriptor.of(JAVA_INT)).invokeExact();
+                // a short system call that never blocks: critical, and addresses as integers, so that a check
+                // makes no thread-state transition and no segment
                 return Optional.of(new Handles(linker.downcallHandle(mincore.get(),
-                        FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS)), size));
+                        FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG), Linker.Option.critical(false)), size));
             } catch (Throwable e) {
                 return Optional.empty();
             }
         }
+    }
+
+    /** {@return the page size the checks round to: 4096 where this system cannot tell} */
+    static long pageSize() {
+        return PAGE_SIZE;
     }
 
     /**
@@ -61,12 +69,12 @@ final class MappedPages {
         if (end < address) {
             return false;
         }
-        MemorySegment vector = SCRATCH.get();
+        long vector = SCRATCH.get();
         long chunk = page * PAGES_PER_CALL;
         for (long at = start; Long.compareUnsigned(at, end) < 0; at += chunk) {
             long length = Math.min(chunk, end - at);
             try {
-                if ((int) h.mincore().invokeExact(MemorySegment.ofAddress(at), length, vector) != 0) {
+                if ((int) h.mincore().invokeExact(at, length, vector) != 0) {
                     return false;
                 }
             } catch (Throwable e) {

@@ -137,14 +137,20 @@ public final class ReadableMemory {
         return fresh(address, bytes) >= bytes;
     }
 
-    /** @return what a new snapshot and the kernel say may be read from {@code address}, up to {@code max} */
-    private static long fresh(long address, long max) {
+    /** {@return what a new snapshot and the kernel say may be read from {@code address}, up to {@code max}} */
+    static long fresh(long address, long max) {
         Optional<HostMappings> snapshot = refresh();
         if (snapshot.isEmpty()) {
             return max;
         }
         long now = snapshot.get().readableBytes(address, max);
         return now > 0 && MappedPages.allMapped(address, now) ? now : 0;
+    }
+
+    /** {@return the cached snapshot, taking the first one if there is none yet; null where there are no mappings to read} */
+    static HostMappings snapshot() {
+        HostMappings cached = current;
+        return cached != null ? cached : refresh().orElse(null);
     }
 
     /** @return the cached snapshot, taking the first one if there is none yet */

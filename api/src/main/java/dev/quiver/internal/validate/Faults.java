@@ -25,7 +25,8 @@ public interface Faults {
     /**
      * @param invalid makes the exception to throw from a field path and a rule
      * @return a sink that throws at the first fault and checks every pointer against the process's
-     *         readable mappings ({@link ReadableMemory}) before anything is read through it
+     *         readable mappings ({@link ReadableMemory}) before anything is read through it; for one
+     *         validation (it remembers the pages the kernel confirmed), on the validating thread
      */
     static Faults checking(BiFunction<String, String, ? extends RuntimeException> invalid) {
         return new ThrowingFaults(invalid, true);

@@ -2,7 +2,7 @@ package dev.quiver.internal.validate;
 
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.internal.abi.Pointers;
-import dev.quiver.internal.abi.ReadableMemory;
+import dev.quiver.internal.abi.CheckedReads;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
@@ -34,6 +34,8 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
 public final class FullValidator {
     private final ToLongFunction<MemorySegment> capacity;
     private final boolean checkReadable;
+    /** The pages confirmed readable during this validation. */
+    private final CheckedReads reads = new CheckedReads();
     private final BiFunction<String, String, ? extends RuntimeException> invalid;
 
     private FullValidator(ToLongFunction<MemorySegment> capacity, boolean checkReadable,
@@ -374,7 +376,7 @@ public final class FullValidator {
                 throw invalid.apply(Paths.index(path, "buffers", i), "the array addresses " + bytes
                         + " bytes but the buffer holds " + known);
             }
-            if (checkReadable && !ReadableMemory.isReadable(pointer, bytes)) {
+            if (checkReadable && !reads.isReadable(pointer.address(), bytes)) {
                 throw invalid.apply(Paths.index(path, "buffers", i), "the array addresses " + bytes + " bytes at 0x"
                         + Long.toHexString(pointer.address()) + ", which are not all readable host memory");
             }
