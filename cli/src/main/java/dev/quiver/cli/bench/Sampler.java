@@ -82,8 +82,8 @@ public final class Sampler {
         double[] baselineSamples = new double[rounds];
         double[] ratios = new double[rounds];
         for (int r = 0; r < rounds; r++) {
-            quiverSamples[r] = sample(quiver, quiverUnits);
-            baselineSamples[r] = sample(baseline, baselineUnits);
+            quiverSamples[r] = sample(quiver, quiverUnits, quiverWarmup.stride);
+            baselineSamples[r] = sample(baseline, baselineUnits, baselineWarmup.stride);
             ratios[r] = quiverSamples[r] / baselineSamples[r];
         }
         boolean settled = quiverWarmup.settled && baselineWarmup.settled;
@@ -92,36 +92,47 @@ public final class Sampler {
                 Measure.of(ratios, quiverWarmup.nanos + baselineWarmup.nanos, settled));
     }
 
-    private record Warmup(long nanos, boolean settled) {}
+    /** How long a warm-up took, whether it settled, and how many runs go between two readings of the clock. */
+    private record Warmup(long nanos, boolean settled, int stride) {}
+
+    /** Runs between two readings of the clock are chosen to span at least this long, so the clock costs ~1%. */
+    private static final long STRIDE_NANOS = 2_000;
+    private static final int MAX_STRIDE = 4_096;
 
     private Warmup warmUp(Operation operation, long units) {
         List<Double> samples = new ArrayList<>();
         List<Long> compiled = new ArrayList<>();
         long start = clock.getAsLong();
+        int stride = 1;
         while (true) {
             compiled.add(compilerMillis.getAsLong());
-            samples.add(sample(operation, units));
+            double perUnit = sample(operation, units, stride);
+            samples.add(perUnit);
+            // short operations run several times per reading of the clock, whose cost would otherwise count
+            stride = (int) Math.max(1, Math.min(MAX_STRIDE, STRIDE_NANOS / Math.max(1.0, perUnit * units)));
             long spent = clock.getAsLong() - start;
             int settling = WINDOW * WINDOWS;
             boolean compilerIdle = compiled.size() >= settling
                     && compilerMillis.getAsLong() == compiled.get(compiled.size() - settling);
             if (spent >= minWarmupNanos && compilerIdle && Settling.settled(samples, WINDOW, WINDOWS, TOLERANCE)) {
-                return new Warmup(spent, true);
+                return new Warmup(spent, true, stride);
             }
             if (spent >= maxWarmupNanos) {
-                return new Warmup(spent, false);
+                return new Warmup(spent, false, stride);
             }
         }
     }
 
-    /** @return nanoseconds per unit of work over one sample */
-    private double sample(Operation operation, long units) {
+    /** @return nanoseconds per unit of work over one sample, the clock read every {@code stride} runs */
+    private double sample(Operation operation, long units, int stride) {
         long runs = 0;
         long start = clock.getAsLong();
         long now;
         do {
-            operation.run();
-            runs++;
+            for (int i = 0; i < stride; i++) {
+                operation.run();
+            }
+            runs += stride;
             now = clock.getAsLong();
         } while (now - start < sampleNanos);
         return (now - start) / (double) (runs * units);
