@@ -39,6 +39,7 @@ class HostileProducerTest {
                 Arguments.of("bool_length_2_40", UNTRUSTED, "buffers[1]", needed(1L << 37)),
                 Arguments.of("int32_offset_past_data", UNTRUSTED, "buffers[1]", needed(16)),
                 Arguments.of("utf8_offset_past_data", UNTRUSTED, "buffers[2]", needed(5)),
+                Arguments.of("utf8_negative_last_offset", UNTRUSTED, "buffers[2]", "its size cannot be known"),
                 Arguments.of("int64_length_67m", UNTRUSTED, "buffers[1]", needed(8L << 26)),
                 // pointers to unreadable memory
                 Arguments.of("buffers_pointer_unreadable", UNTRUSTED, "buffers", needed(16)),

@@ -143,6 +143,11 @@ static int build(const char* name, struct ArrowDeviceArray* d, struct ArrowSchem
     buffer_at_page_end(a, 2, 2);
     return 0;
   }
+  CASE("utf8_negative_last_offset") {
+    const int32_t offsets[] = {0, 2, -5};
+    p_varlen(a, s, "u", "utf8", offsets, 2, "ab", 2, NULL);
+    return 0;
+  }
   CASE("run_ends_decreasing") { decreasing_run_ends(a, s); return 0; }
   CASE("list_view_negative_size") { negative_list_view_size(a, s); return 0; }
   /* pointers to unreadable memory */

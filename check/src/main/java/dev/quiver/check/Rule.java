@@ -55,6 +55,8 @@ public enum Rule {
     ARRAY_RUN_ENDS("array.run-ends", "run-end encoded arrays have one value per run and non-null run ends"),
     /** {@code dictionary} is set exactly when the schema is dictionary-encoded. */
     ARRAY_DICTIONARY("array.dictionary", "dictionary is set exactly when the schema is dictionary-encoded"),
+    /** Each host buffer's size follows from offsets and sizes that are not negative and do not overflow. */
+    ARRAY_BUFFER_SIZE("array.buffer-size", "each buffer's size follows from non-negative offsets and sizes that do not overflow"),
     /** Buffer contents of host arrays: offsets, UTF-8, null counts, type ids, indices, run ends, views. */
     ARRAY_DATA("array.data", "buffer contents are valid (offsets, UTF-8, null counts, type ids, indices, run ends, views)"),
 
@@ -139,6 +141,7 @@ public enum Rule {
             case ARRAY_CHILD_LENGTH -> ARRAY_CHILD_LENGTH;
             case ARRAY_RUN_ENDS -> ARRAY_RUN_ENDS;
             case ARRAY_DICTIONARY -> ARRAY_DICTIONARY;
+            case ARRAY_BUFFER_SIZE -> ARRAY_BUFFER_SIZE;
             case SCHEMA_RELEASED -> SCHEMA_RELEASED;
             case SCHEMA_DEPTH -> SCHEMA_DEPTH;
             case SCHEMA_FORMAT -> SCHEMA_FORMAT;

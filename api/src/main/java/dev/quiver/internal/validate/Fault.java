@@ -31,6 +31,8 @@ public enum Fault {
     ARRAY_RUN_ENDS,
     /** {@code dictionary} is set where the schema has none, or missing where it has one. */
     ARRAY_DICTIONARY,
+    /** A buffer's size cannot be known: the offsets or sizes it follows from are negative or overflow. */
+    ARRAY_BUFFER_SIZE,
     /** An ArrowSchema (or one of its children) is already released. */
     SCHEMA_RELEASED,
     /** ArrowSchema nesting is deeper than a consumer accepts. */

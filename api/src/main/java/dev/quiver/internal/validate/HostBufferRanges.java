@@ -93,7 +93,7 @@ public final class HostBufferRanges {
         }
         long size = BufferSizes.impliedSize(array, field, i, true);
         if (size < 0) {
-            FirstFault.report(faults, Fault.POINTER_UNREADABLE, Paths.index(path, "buffers", i),
+            FirstFault.report(faults, Fault.ARRAY_BUFFER_SIZE, Paths.index(path, "buffers", i),
                     "its size cannot be known: the offsets or sizes it is read from are negative or overflow");
             return false;
         }
