@@ -9,6 +9,8 @@ import dev.quiver.type.Field;
  * to name the fault. Carries no stack trace. Immutable.
  */
 final class FirstFault extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final Fault fault;
 
     private FirstFault(Fault fault) {
