@@ -2,7 +2,8 @@
  * The driver work of a device listing, from C: what DiscoveryRuns' listing spends in the drivers themselves.
  * OpenCL: the platforms, their devices and a context on the first (PoCL here); Vulkan: an instance and its
  * physical devices (lavapipe here); HIP and Level Zero: their libraries loaded and asked for devices. Prints
- * the milliseconds of each part.
+ * the milliseconds of each part. With an argument (opencl, vulkan or others) it does only that part, as a
+ * process that probes one backend would.
  *
  *   gcc -O2 probe_drivers.c -o /tmp/probe_drivers /usr/lib/x86_64-linux-gnu/libOpenCL.so.1 -lvulkan -ldl
  *   for i in 1 2 3 4 5; do /tmp/probe_drivers; done
@@ -11,6 +12,7 @@
 #include <CL/cl.h>
 #include <dlfcn.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <vulkan/vulkan.h>
 
@@ -20,12 +22,16 @@ static double now_ms(void) {
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    const char *only = argc > 1 ? argv[1] : NULL;
+    int do_opencl = only == NULL || strcmp(only, "opencl") == 0;
+    int do_vulkan = only == NULL || strcmp(only, "vulkan") == 0;
+    int do_others = only == NULL || strcmp(only, "others") == 0;
     double start = now_ms();
     cl_uint platforms = 0, devices = 0;
     cl_platform_id platform[8];
     cl_device_id device[8];
-    clGetPlatformIDs(8, platform, &platforms);
+    if (do_opencl) clGetPlatformIDs(8, platform, &platforms);
     if (platforms > 0) {
         clGetDeviceIDs(platform[0], CL_DEVICE_TYPE_ALL, 8, device, &devices);
     }
@@ -38,17 +44,17 @@ int main(void) {
     create.pApplicationInfo = &app;
     VkInstance instance = VK_NULL_HANDLE;
     uint32_t physical = 0;
-    if (vkCreateInstance(&create, NULL, &instance) == VK_SUCCESS) {
+    if (do_vulkan && vkCreateInstance(&create, NULL, &instance) == VK_SUCCESS) {
         vkEnumeratePhysicalDevices(instance, &physical, NULL);
     }
     double vulkan = now_ms();
 
-    void *ze = dlopen("libze_loader.so.1", RTLD_NOW);
+    void *ze = do_others ? dlopen("libze_loader.so.1", RTLD_NOW) : NULL;
     if (ze != NULL) {
         int (*ze_init)(int) = (int (*)(int)) dlsym(ze, "zeInit");
         if (ze_init != NULL) ze_init(0);
     }
-    void *hip = dlopen("libamdhip64.so.5", RTLD_NOW);
+    void *hip = do_others ? dlopen("libamdhip64.so.5", RTLD_NOW) : NULL;
     if (hip != NULL) {
         int (*count)(int *) = (int (*)(int *)) dlsym(hip, "hipGetDeviceCount");
         int n = 0;
