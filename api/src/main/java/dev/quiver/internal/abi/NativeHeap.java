@@ -5,13 +5,13 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * {@code malloc}, {@code calloc} and {@code free} from the C library, bound on first use: memory whose
- * lifetime follows the C Data Interface (freed by a release callback on any thread) rather than an arena's.
- * The three are linked as critical functions ({@link Linker.Option#critical}): they return quickly and never
+ * {@code malloc} and {@code free} from the C library, bound on first use: memory whose lifetime follows the
+ * C Data Interface (freed by a release callback on any thread) rather than an arena's. Zeroed memory is
+ * {@code malloc}'s, cleared from Java, so that start-up generates no third stub for {@code calloc}. Both are
+ * linked as critical functions ({@link Linker.Option#critical}): they return quickly and never
  * call back into Java, so the call skips the thread-state transition that an ordinary downcall pays, which
  * is most of the cost of a small allocation. Thread-safe.
  */
@@ -22,7 +22,6 @@ public final class NativeHeap {
         // malloc and free take and give pointers as 64-bit integers (the same registers on every 64-bit
         // calling convention the linker supports), so that no segment is made per call
         static final MethodHandle MALLOC = bind("malloc", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
-        static final MethodHandle CALLOC = bind("calloc", FunctionDescriptor.of(ADDRESS, JAVA_LONG, JAVA_LONG));
         static final MethodHandle FREE = bind("free", FunctionDescriptor.ofVoid(JAVA_LONG));
 
         private static MethodHandle bind(String name, FunctionDescriptor descriptor) {
@@ -38,17 +37,12 @@ public final class NativeHeap {
      * @return {@code bytes} of zeroed memory, aligned for any C type; free it with {@link #free}
      */
     public static MemorySegment calloc(long bytes) {
-        MemorySegment memory;
-        try {
-            memory = (MemorySegment) Handles.CALLOC.invokeExact(1L, Math.max(bytes, 1));
-        } catch (Throwable t) {
-            throw new IllegalStateException("calloc failed", t);
-        }
-        if (memory.equals(MemorySegment.NULL)) {
-            throw new OutOfMemoryError("calloc of " + bytes + " bytes failed");
-        }
-        return memory.reinterpret(bytes);
+        long size = Math.max(bytes, 1);
+        long address = malloc(size);
+        RawMemory.zero(address, size);
+        return Pointers.bytes(MemorySegment.ofAddress(address), bytes);
     }
+
 
     /**
      * @param bytes size

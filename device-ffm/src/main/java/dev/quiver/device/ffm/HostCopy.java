@@ -9,7 +9,7 @@ import java.lang.invoke.MethodHandle;
  * {@code memcpy} from there on between native segments that do not overlap (for large copies it streams past
  * the caches, which the JDK's copy does not). Heap-backed and overlapping copies always go through
  * {@link MemorySegment#copy}. {@code memcpy} is bound from the C library the JVM has loaded
- * ({@link HostCopyFunction}), once, on first use or {@link #bind()}, and kept for the life of the process.
+ * ({@link HostCopyFunction}), found on first use or {@link #bind()} and bound on the first large copy, and kept for the life of the process.
  * Stateless; thread-safe.
  */
 public final class HostCopy {
@@ -18,25 +18,32 @@ public final class HostCopy {
 
     private HostCopy() {}
 
-    private static final class Bound {
-        static final MethodHandle MEMCPY = bind(HostCopyFunction.memcpy);
+    /** The C library's copy functions, found (addresses only: no stub is generated until a call). */
+    private static final class Found {
+        static final Downcalls TABLE = find();
 
-        private static MethodHandle bind(HostCopyFunction function) {
+        private static Downcalls find() {
             try {
-                return VendorLibrary.cLibrary().bindAll(HostCopyFunction.class).get(function.ordinal());
+                return VendorLibrary.cLibrary().bindAll(HostCopyFunction.class);
             } catch (VendorLibrary.NotFoundException e) {
                 throw new UnsatisfiedLinkError(e.getMessage());
             }
         }
     }
 
+    /** {@code memcpy}'s downcall handle, made on the first large copy. */
+    private static final class Bound {
+        static final MethodHandle MEMCPY = Found.TABLE.get(HostCopyFunction.memcpy.ordinal());
+    }
+
     /**
-     * Binds {@code memcpy} now, so that a probe reports a failure instead of the first large copy.
+     * Finds {@code memcpy} now, so that a probe reports a failure instead of the first large copy; its
+     * downcall stub is generated on that copy, so a process that never makes one does not pay for it.
      *
      * @throws UnsatisfiedLinkError if the C library lacks it
      */
     public static void bind() {
-        if (Bound.MEMCPY == null) {
+        if (Found.TABLE.size() == 0) {
             throw new UnsatisfiedLinkError("memcpy");
         }
     }
