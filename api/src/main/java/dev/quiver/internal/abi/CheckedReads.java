@@ -13,6 +13,8 @@ package dev.quiver.internal.abi;
 public final class CheckedReads {
     /** Confirmed page ranges remembered; older ones are replaced in turn. */
     private static final int REMEMBERED = 4;
+    /** How far past a range the kernel is asked about in the same call, where the snapshot maps it. */
+    private static final long WINDOW = 64 * 1024;
 
     private final long[] starts = new long[REMEMBERED];
     private final long[] ends = new long[REMEMBERED];
@@ -80,6 +82,13 @@ public final class CheckedReads {
             if (starts[i] <= address && end <= ends[i] && ends[i] != 0) {
                 return true;
             }
+        }
+        // ask about the pages after the range too, as far as the snapshot maps them and up to a window:
+        // a producer's structs and buffers often lie close together, and a call costs about the same
+        long window = Math.max(bytes, Math.min(WINDOW, ReadableMemory.snapshotBytes(address, WINDOW)));
+        if (window > bytes && MappedPages.allMapped(address, window)) {
+            remember(address, window);
+            return true;
         }
         if (!MappedPages.allMapped(address, bytes)) {
             return false;

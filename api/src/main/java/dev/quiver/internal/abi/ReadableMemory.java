@@ -147,6 +147,12 @@ public final class ReadableMemory {
         return now > 0 && MappedPages.allMapped(address, now) ? now : 0;
     }
 
+    /** {@return how many bytes from {@code address}, up to {@code max}, the cached snapshot maps readable; 0 without one} */
+    static long snapshotBytes(long address, long max) {
+        HostMappings cached = current;
+        return cached == null ? 0 : cached.readableBytes(address, max);
+    }
+
     /** {@return the cached snapshot, taking the first one if there is none yet; null where there are no mappings to read} */
     static HostMappings snapshot() {
         HostMappings cached = current;
