@@ -407,9 +407,12 @@ public final class HostVector {
             if (buffer.equals(MemorySegment.NULL)) {
                 pointers.add(MemorySegment.NULL);
             } else {
-                MemorySegment segment = Pointers.bytes(MemorySegment.ofAddress(next[0]), Math.max(buffer.byteSize(), 1));
-                next[0] += alignUp(segment.byteSize());
+                long padded = alignUp(Math.max(buffer.byteSize(), 1));
+                MemorySegment segment = Pointers.bytes(MemorySegment.ofAddress(next[0]), padded);
+                next[0] += padded;
                 MemorySegment.copy(buffer, 0, segment, 0, buffer.byteSize());
+                // the padding up to the next 64 bytes reads as zeros, as Arrow recommends
+                segment.asSlice(buffer.byteSize()).fill((byte) 0);
                 pointers.add(segment);
             }
         }

@@ -216,6 +216,21 @@ class FixedWidthVectorsTest {
         assertArrayEquals(new long[] {100, 2, 3}, CValues.fixed(vector, -1, "l", 8).longs());
     }
 
+    @Test
+    void eachBufferIsPaddedWithZerosTo64Bytes() {
+        // three int32 values fill 12 bytes of the data buffer; the rest of its 64 bytes reads as zeros
+        try (DeviceArray array = FixedWidthVectors.int32("x", new int[] {-1, -1, -1}, Validity.allValid()).toDeviceArray()) {
+            java.lang.foreign.MemorySegment data = array.buffer(1).pointer().reinterpret(64);
+            assertEquals(0, data.address() % 64, "64-byte aligned");
+            for (long i = 0; i < 12; i++) {
+                assertEquals((byte) -1, data.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i));
+            }
+            for (long i = 12; i < 64; i++) {
+                assertEquals((byte) 0, data.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i), "padding byte " + i);
+            }
+        }
+    }
+
     private static boolean[] randomValidity(int n) {
         boolean[] valid = new boolean[n];
         for (int i = 0; i < n; i++) {
