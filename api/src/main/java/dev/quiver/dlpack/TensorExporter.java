@@ -11,6 +11,7 @@ import dev.quiver.abi.DLManagedTensorVersionedLayout;
 import dev.quiver.abi.DLTensorLayout;
 import dev.quiver.internal.DeviceBytes;
 import dev.quiver.internal.abi.NativeDeleters;
+import dev.quiver.internal.abi.NativeHeap;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.bridge.ArrayAccess;
@@ -93,7 +94,13 @@ final class TensorExporter {
             byteOffset = 0;
         }
         MemorySegment ownedCopy = copied;
-        Arena arena = Arena.ofShared();
+        // the moved ArrowDeviceArray, the managed tensor, its shape and its strides in one zeroed C heap block,
+        // which the deleter frees from whichever thread calls it (struct sizes are multiples of 8: all aligned)
+        long movedSize = ArrowDeviceArrayLayout.LAYOUT.byteSize();
+        long managedSize = versioned ? DLManagedTensorVersionedLayout.LAYOUT.byteSize() : DLManagedTensorLayout.LAYOUT.byteSize();
+        long dimensionsSize = JAVA_LONG.byteSize() * shape.length;
+        long block = NativeHeap.malloc(movedSize + managedSize + 2 * dimensionsSize);
+        MemorySegment all = Pointers.bytes(MemorySegment.ofAddress(block), movedSize + managedSize + 2 * dimensionsSize).fill((byte) 0);
         long id = 0;
         try {
             if (consumer.isPresent()) {
@@ -101,7 +108,7 @@ final class TensorExporter {
                 MemorySegment event = copy ? MemorySegment.NULL : array.syncEvent().map(SyncEvent::pointer).orElse(MemorySegment.NULL);
                 StreamHandoff.makeWait(backend, producer, event, consumer.get());
             }
-            MemorySegment moved = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
+            MemorySegment moved = all.asSlice(0, movedSize);
             array.exportTo(moved, MemorySegment.NULL);
             id = NativeDeleters.register(() -> {
                 try {
@@ -110,10 +117,10 @@ final class TensorExporter {
                         backend.free(ownedCopy);
                     }
                 } finally {
-                    arena.close();
+                    NativeHeap.free(block);
                 }
             });
-            MemorySegment managed = arena.allocate(versioned ? DLManagedTensorVersionedLayout.LAYOUT : DLManagedTensorLayout.LAYOUT);
+            MemorySegment managed = all.asSlice(movedSize, managedSize);
             MemorySegment tensor;
             if (versioned) {
                 managed.set(JAVA_INT, DLManagedTensorVersionedLayout.VERSION_MAJOR, DLManagedTensorVersionedLayout.MAJOR_VERSION);
@@ -137,9 +144,12 @@ final class TensorExporter {
             tensor.set(JAVA_BYTE, DLTensorLayout.DTYPE_CODE, (byte) DLDataTypes.code(element));
             tensor.set(JAVA_BYTE, DLTensorLayout.DTYPE_BITS, (byte) (element.byteSize() * 8));
             tensor.set(JAVA_SHORT, DLTensorLayout.DTYPE_LANES, (short) 1);
-            tensor.set(ADDRESS, DLTensorLayout.SHAPE, shape.length == 0 ? MemorySegment.NULL : arena.allocateFrom(JAVA_LONG, shape));
-            tensor.set(ADDRESS, DLTensorLayout.STRIDES, shape.length == 0 ? MemorySegment.NULL
-                    : arena.allocateFrom(JAVA_LONG, StridedView.contiguousElementStrides(shape)));
+            MemorySegment shapeSlots = all.asSlice(movedSize + managedSize, dimensionsSize);
+            MemorySegment strideSlots = all.asSlice(movedSize + managedSize + dimensionsSize, dimensionsSize);
+            MemorySegment.copy(shape, 0, shapeSlots, JAVA_LONG, 0, shape.length);
+            MemorySegment.copy(StridedView.contiguousElementStrides(shape), 0, strideSlots, JAVA_LONG, 0, shape.length);
+            tensor.set(ADDRESS, DLTensorLayout.SHAPE, shape.length == 0 ? MemorySegment.NULL : shapeSlots);
+            tensor.set(ADDRESS, DLTensorLayout.STRIDES, shape.length == 0 ? MemorySegment.NULL : strideSlots);
             tensor.set(JAVA_LONG, DLTensorLayout.BYTE_OFFSET, empty ? 0 : byteOffset);
             Optional<ValidityBitmap> validity = options.nullHandling() == DLPackExportOptions.Nulls.SEPARATE_VALIDITY
                     && !validityBuffer.equals(MemorySegment.NULL)
@@ -153,7 +163,7 @@ final class TensorExporter {
                     if (!ownedCopy.equals(MemorySegment.NULL)) {
                         backend.free(ownedCopy);
                     }
-                    arena.close();
+                    NativeHeap.free(block);
                 }
             } catch (RuntimeException cleanup) {
                 e.addSuppressed(cleanup);
