@@ -1,5 +1,6 @@
 package dev.quiver.device.cuda;
 
+import dev.quiver.spi.DriverStartLock;
 import dev.quiver.device.ffm.Bindings;
 import dev.quiver.device.ffm.Downcalls;
 import dev.quiver.device.ffm.Once;
@@ -95,7 +96,8 @@ final class CudaDriver {
         Bindings<CudaFunction> api = new Bindings<>(Downcalls.of(addresses, descriptors), CUDA_SUCCESS, (calls, function, result) ->
                 new CudaException(function.name(), result, errorText(calls, CudaFunction.cuGetErrorName, result),
                         errorText(calls, CudaFunction.cuGetErrorString, result)));
-        int init = api.result(CudaFunction.cuInit, h -> (int) h.invokeExact(0));
+        // the driver loads its libraries in cuInit
+        int init = DriverStartLock.loading(() -> api.result(CudaFunction.cuInit, h -> (int) h.invokeExact(0)));
         if (init != CUDA_SUCCESS) {
             String error = describe(api, init);
             throw new CudaUnavailableException(init == CUDA_ERROR_NO_DEVICE ? "no CUDA device: cuInit returned " + error

@@ -1,5 +1,6 @@
 package dev.quiver.device.ffm;
 
+import dev.quiver.spi.DriverStartLock;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -86,8 +87,8 @@ public record VendorLibrary(String library, SymbolLookup lookup) {
                 continue;
             }
             try {
-                SymbolLookup lookup = isPath ? SymbolLookup.libraryLookup(Path.of(candidate), Arena.global())
-                        : SymbolLookup.libraryLookup(candidate, Arena.global());
+                SymbolLookup lookup = DriverStartLock.loading(() -> isPath ? SymbolLookup.libraryLookup(Path.of(candidate), Arena.global())
+                        : SymbolLookup.libraryLookup(candidate, Arena.global()));
                 return new VendorLibrary(candidate, lookup);
             } catch (IllegalArgumentException e) {
                 if (isPath) {

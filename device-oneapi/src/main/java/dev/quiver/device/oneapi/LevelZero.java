@@ -1,5 +1,6 @@
 package dev.quiver.device.oneapi;
 
+import dev.quiver.spi.DriverStartLock;
 import dev.quiver.device.ffm.Bindings;
 import dev.quiver.device.ffm.Downcalls;
 import dev.quiver.device.ffm.Once;
@@ -68,7 +69,8 @@ final class LevelZero {
             throw new OneApiUnavailableException("Level Zero loader incomplete: " + e.getMessage());
         }
         Bindings<ZeFunction> api = new Bindings<>(handles, SUCCESS, (calls, function, result) -> new OneApiException(function.name(), result));
-        int init = api.result(ZeFunction.zeInit, h -> (int) h.invokeExact(0));
+        // the loader loads the drivers' libraries in zeInit
+        int init = DriverStartLock.loading(() -> api.result(ZeFunction.zeInit, h -> (int) h.invokeExact(0)));
         if (init != SUCCESS) {
             throw new OneApiUnavailableException("no Level Zero driver: zeInit returned " + ZeResult.name(init));
         }

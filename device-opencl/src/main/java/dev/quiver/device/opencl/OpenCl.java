@@ -1,5 +1,6 @@
 package dev.quiver.device.opencl;
 
+import dev.quiver.spi.DriverStartLock;
 import dev.quiver.device.ffm.Bindings;
 import dev.quiver.device.ffm.VendorLibrary;
 
@@ -79,14 +80,18 @@ final class OpenCl {
                 api.result(function, h -> (int) h.invokeExact(object, param, size, value, sizeRet));
     }
 
-    /** @return the status of {@code clGetPlatformIDs}, unchecked (no platform is a normal state) */
+    /**
+     * {@return the status of {@code clGetPlatformIDs}, unchecked (no platform is a normal state)}; the ICD
+     * loader and the drivers load their libraries in the first call, so it runs in
+     * {@link DriverStartLock#loading}
+     */
     int getPlatformIDs(int entries, MemorySegment platforms, MemorySegment count) {
-        return api.result(ClFunction.clGetPlatformIDs, h -> (int) h.invokeExact(entries, platforms, count));
+        return DriverStartLock.loading(() -> api.result(ClFunction.clGetPlatformIDs, h -> (int) h.invokeExact(entries, platforms, count)));
     }
 
-    /** @return the status of {@code clGetDeviceIDs}, unchecked (no device is a normal state) */
+    /** {@return the status of {@code clGetDeviceIDs}, unchecked (no device is a normal state)}; in {@link DriverStartLock#loading} */
     int getDeviceIDs(MemorySegment platform, long type, int entries, MemorySegment devices, MemorySegment count) {
-        return api.result(ClFunction.clGetDeviceIDs, h -> (int) h.invokeExact(platform, type, entries, devices, count));
+        return DriverStartLock.loading(() -> api.result(ClFunction.clGetDeviceIDs, h -> (int) h.invokeExact(platform, type, entries, devices, count)));
     }
 
     // ---- contexts and queues ------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package dev.quiver.device.rocm;
 
+import dev.quiver.spi.DriverStartLock;
 import dev.quiver.device.ffm.Bindings;
 import dev.quiver.device.ffm.Downcalls;
 import dev.quiver.device.ffm.Once;
@@ -91,7 +92,8 @@ final class HipRuntime {
         int count;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(JAVA_INT);
-            int error = api.result(HipFunction.hipGetDeviceCount, h -> (int) h.invokeExact(out));
+            // the runtime loads its libraries on its first call
+            int error = DriverStartLock.loading(() -> api.result(HipFunction.hipGetDeviceCount, h -> (int) h.invokeExact(out)));
             if (error == hipErrorNoDevice) {
                 throw new RocmUnavailableException("no ROCm device: " + describe(error));
             }

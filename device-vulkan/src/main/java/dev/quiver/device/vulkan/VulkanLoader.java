@@ -1,5 +1,6 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.spi.DriverStartLock;
 import org.lwjgl.vulkan.VK;
 
 import java.util.Optional;
@@ -25,12 +26,17 @@ final class VulkanLoader {
             return Optional.of(failure);
         }
         try {
-            LwjglSetup.configure();
-            try {
-                VK.getFunctionProvider();
-            } catch (IllegalStateException explicitInitialisation) {
-                VK.create();
-            }
+            // LWJGL looks up a loaded library's path by loading inside a walk of the loaded libraries, which
+            // deadlocks against a library another thread loads at that moment: it loads alone
+            DriverStartLock.holding(() -> {
+                LwjglSetup.configure();
+                try {
+                    VK.getFunctionProvider();
+                } catch (IllegalStateException explicitInitialisation) {
+                    VK.create();
+                }
+                return null;
+            });
             loaded = true;
             return Optional.empty();
         } catch (RuntimeException | LinkageError e) {
