@@ -49,6 +49,9 @@ import java.util.RandomAccess;
  * {@snippet class=dev.quiver.snippets.HostSnippets region=struct}
  */
 public final class HostVector {
+    /** Alignment of every buffer {@link #toDeviceArray} writes, as Arrow recommends. */
+    private static final long ALIGNMENT = 64;
+
     private final Field field;
     private final List<Object> values;
     private final HostEncoder.Node node;
@@ -378,9 +381,6 @@ public final class HostVector {
             return built;
         }
     }
-
-    /** Alignment of every buffer {@link #toDeviceArray} writes, as Arrow recommends. */
-    private static final long ALIGNMENT = 64;
 
     /** {@return the bytes the buffers of {@code node} and its children and dictionary take, each rounded up to the alignment} */
     private static long blockSize(HostEncoder.Node node) {

@@ -212,7 +212,8 @@ public final class NativeCalls {
         if (pointer.equals(MemorySegment.NULL)) {
             return null;
         }
-        long readable = ReadableMemory.extend(pointer.address(), 0, MAX_MESSAGE_BYTES);
+        CheckedReads reads = new CheckedReads();
+        long readable = reads.extend(pointer.address(), 0, MAX_MESSAGE_BYTES);
         if (readable == 0) {
             return "(the message pointer 0x" + Long.toHexString(pointer.address()) + " does not point to readable memory)";
         }
@@ -225,7 +226,7 @@ public final class NativeCalls {
             if (length < readable) {
                 return bytes.getString(0);
             }
-            long more = ReadableMemory.extend(pointer.address(), readable, MAX_MESSAGE_BYTES);
+            long more = reads.extend(pointer.address(), readable, MAX_MESSAGE_BYTES);
             if (more <= readable) {
                 break;
             }

@@ -1,6 +1,7 @@
 package dev.quiver.internal.validate;
 
 import dev.quiver.internal.abi.ReadableMemory;
+import dev.quiver.internal.abi.ReadableRanges;
 
 import java.lang.foreign.MemorySegment;
 import java.util.function.BiFunction;
@@ -12,7 +13,7 @@ import java.util.function.BiFunction;
  * reporting, a validator skips only what depends on the faulty member and goes on. A sink is used by one
  * validation at a time, on the validating thread, unless its implementation says otherwise.
  */
-public interface Faults {
+public interface Faults extends ReadableRanges {
 
     /**
      * @param invalid makes the exception to throw from a field path and a rule
@@ -87,12 +88,13 @@ public interface Faults {
      * @param max     how many bytes it would like to read
      * @return how many bytes from {@code address}, up to {@code max}, may be read
      */
+    @Override
     default long readableBytes(long address, long max) {
         return readableBytes(MemorySegment.ofAddress(address), max);
     }
 
     /**
-     * Grows a read of unknown length in steps, as {@link ReadableMemory#extend} does, asking this sink.
+     * Grows a read of unknown length in steps ({@link ReadableRanges#extend}), asking this sink.
      *
      * @param address the start of the read
      * @param have    how many bytes are already known readable (0 at first)
@@ -100,19 +102,9 @@ public interface Faults {
      * @return how many bytes may be read now, at least {@code have}; {@code have} when nothing more may be
      *         read; {@code limit} when pointers are trusted
      */
+    @Override
     default long extend(long address, long have, long limit) {
-        if (!checksPointers()) {
-            return Math.max(have, limit);
-        }
-        if (have >= limit) {
-            return have;
-        }
-        long step = ReadableMemory.nextStep(have, limit);
-        long now = readableBytes(address, step);
-        if (now <= have && canRead(address, have + 1)) {
-            now = readableBytes(address, step);
-        }
-        return Math.max(now, have);
+        return checksPointers() ? ReadableRanges.super.extend(address, have, limit) : Math.max(have, limit);
     }
 
     /**
@@ -131,6 +123,7 @@ public interface Faults {
      * @param bytes   exactly how many bytes it will read
      * @return true if they may be read; {@link #readableBytes} decides unless a sink knows better
      */
+    @Override
     default boolean canRead(long address, long bytes) {
         return readableBytes(address, bytes) >= bytes;
     }

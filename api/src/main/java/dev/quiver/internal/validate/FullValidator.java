@@ -33,15 +33,14 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  */
 public final class FullValidator {
     private final ToLongFunction<MemorySegment> capacity;
-    private final boolean checkReadable;
-    /** The pages confirmed readable during this validation. */
-    private final CheckedReads reads = new CheckedReads();
+    /** The pages confirmed readable during this validation; null where ranges are not checked. */
+    private final CheckedReads reads;
     private final BiFunction<String, String, ? extends RuntimeException> invalid;
 
     private FullValidator(ToLongFunction<MemorySegment> capacity, boolean checkReadable,
                           BiFunction<String, String, ? extends RuntimeException> invalid) {
         this.capacity = capacity;
-        this.checkReadable = checkReadable;
+        this.reads = checkReadable ? new CheckedReads() : null;
         this.invalid = invalid;
     }
 
@@ -376,7 +375,7 @@ public final class FullValidator {
                 throw invalid.apply(Paths.index(path, "buffers", i), "the array addresses " + bytes
                         + " bytes but the buffer holds " + known);
             }
-            if (checkReadable && !reads.isReadable(pointer.address(), bytes)) {
+            if (reads != null && !reads.canRead(pointer.address(), bytes)) {
                 throw invalid.apply(Paths.index(path, "buffers", i), "the array addresses " + bytes + " bytes at 0x"
                         + Long.toHexString(pointer.address()) + ", which are not all readable host memory");
             }

@@ -49,6 +49,6 @@ final class ThrowingFaults implements Faults {
 
     @Override
     public boolean canRead(long address, long bytes) {
-        return !checking || reads.isReadable(address, bytes);
+        return !checking || reads.canRead(address, bytes);
     }
 }
