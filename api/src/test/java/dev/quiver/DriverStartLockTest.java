@@ -15,8 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The driver lock's rules: library loads run side by side, a driver start or LWJGL's loading runs alone,
- * and the one nesting that would wait forever is refused. The timeout only detects a hang.
+ * The driver locks' rules: library loads run side by side and beside a driver start, driver starts run one at
+ * a time, a load that walks the loaded libraries runs alone, and the one nesting that would wait forever is
+ * refused. The timeout only detects a hang.
  */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class DriverStartLockTest {
@@ -31,40 +32,69 @@ class DriverStartLockTest {
     }
 
     @Test
-    void noLoadRunsWhileADriverStarts() throws Exception {
-        CountDownLatch holding = new CountDownLatch(1);
+    void aLoadRunsBesideADriverStart() throws Exception {
+        CyclicBarrier both = new CyclicBarrier(2);
+        Thread starter = Thread.ofPlatform().start(() -> DriverStartLock.holding(() -> await(both)));
+        // returns only if the other thread is inside holding at the same time
+        DriverStartLock.loading(() -> await(both));
+        starter.join();
+    }
+
+    @Test
+    void driversStartOneAtATime() throws Exception {
+        assertExcludes(DriverStartLock::holding, DriverStartLock::holding, "a driver started while another started");
+    }
+
+    @Test
+    void noLoadOrDriverStartRunsBesideALoadThatRunsAlone() throws Exception {
+        assertExcludes(DriverStartLock::alone, DriverStartLock::loading, "a load ran beside a load that runs alone");
+        assertExcludes(DriverStartLock::alone, DriverStartLock::holding, "a driver started beside a load that runs alone");
+        assertExcludes(DriverStartLock::loading, DriverStartLock::alone, "a load that runs alone ran beside a load");
+    }
+
+    @Test
+    void loadsAndDriverStartsNest() {
+        assertEquals("inner", DriverStartLock.holding(() -> DriverStartLock.loading(() -> "inner")));
+        assertEquals("start", DriverStartLock.loading(() -> DriverStartLock.holding(() -> "start")));
+        assertEquals("again", DriverStartLock.holding(() -> DriverStartLock.holding(() -> "again")));
+        assertEquals("both", DriverStartLock.alone(() -> DriverStartLock.holding(() -> DriverStartLock.loading(() -> "both"))));
+    }
+
+    @Test
+    void aLoadThatRunsAloneInsideALoadIsRefused() {
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> DriverStartLock.loading(() -> DriverStartLock.alone(() -> "never")));
+        assertTrue(refused.getMessage().contains("would wait forever"), refused.getMessage());
+        assertThrows(IllegalStateException.class, () -> DriverStartLock.holding(() -> DriverStartLock.alone(() -> "never")));
+        // and the locks are free again afterwards
+        assertEquals("free", DriverStartLock.alone(() -> "free"));
+    }
+
+    /** A section of the lock, as {@code DriverStartLock::holding} and its siblings are. */
+    private interface Section {
+        Object run(java.util.function.Supplier<Object> body);
+    }
+
+    /** Asserts that {@code second} does not run on another thread while a thread is inside {@code first}. */
+    private static void assertExcludes(Section first, Section second, String failure) throws Exception {
+        CountDownLatch inside = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        AtomicBoolean loaded = new AtomicBoolean();
-        Thread starter = Thread.ofPlatform().start(() -> DriverStartLock.holding(() -> {
-            holding.countDown();
+        AtomicBoolean ran = new AtomicBoolean();
+        Thread holder = Thread.ofPlatform().start(() -> first.run(() -> {
+            inside.countDown();
             return awaitLatch(release);
         }));
-        holding.await();
-        Thread loader = Thread.ofPlatform().start(() -> DriverStartLock.loading(() -> {
-            loaded.set(true);
+        inside.await();
+        Thread other = Thread.ofPlatform().start(() -> second.run(() -> {
+            ran.set(true);
             return null;
         }));
-        loader.join(300);
-        assertFalse(loaded.get(), "a load ran while a driver started");
+        other.join(300);
+        assertFalse(ran.get(), failure);
         release.countDown();
-        starter.join();
-        loader.join();
-        assertTrue(loaded.get());
-    }
-
-    @Test
-    void aLoadMayRunInsideADriverStart() {
-        assertEquals("inner", DriverStartLock.holding(() -> DriverStartLock.loading(() -> "inner")));
-        assertEquals("again", DriverStartLock.holding(() -> DriverStartLock.holding(() -> "again")));
-    }
-
-    @Test
-    void aDriverStartInsideALoadIsRefused() {
-        IllegalStateException refused = assertThrows(IllegalStateException.class,
-                () -> DriverStartLock.loading(() -> DriverStartLock.holding(() -> "never")));
-        assertTrue(refused.getMessage().contains("would wait forever"), refused.getMessage());
-        // and the lock is free again afterwards
-        assertEquals("free", DriverStartLock.holding(() -> "free"));
+        holder.join();
+        other.join();
+        assertTrue(ran.get());
     }
 
     private static Object await(CyclicBarrier barrier) {

@@ -28,7 +28,7 @@ final class VulkanLoader {
         try {
             // LWJGL looks up a loaded library's path by loading inside a walk of the loaded libraries, which
             // deadlocks against a library another thread loads at that moment: it loads alone
-            DriverStartLock.holding(() -> {
+            DriverStartLock.alone(() -> {
                 LwjglSetup.configure();
                 try {
                     VK.getFunctionProvider();

@@ -31,7 +31,10 @@ final class VulkanProbe {
     static synchronized ProbeResult result() {
         if (result == null) {
             try {
-                result = DriverStartLock.holding(VulkanProbe::run);
+                // LWJGL's loading must run alone, so it comes before the driver start, not inside it
+                Optional<String> notLoaded = VulkanLoader.load();
+                result = notLoaded.isPresent() ? ProbeResult.unavailable(notLoaded.get())
+                        : DriverStartLock.holding(VulkanProbe::run);
             } catch (RuntimeException | LinkageError e) {
                 result = ProbeResult.unavailable("probing Vulkan failed: " + e);
             }
@@ -44,11 +47,8 @@ final class VulkanProbe {
         return Optional.ofNullable(result);
     }
 
+    /** @return the probe's result, with the Vulkan library loaded already */
     private static ProbeResult run() {
-        Optional<String> notLoaded = VulkanLoader.load();
-        if (notLoaded.isPresent()) {
-            return ProbeResult.unavailable(notLoaded.get());
-        }
         int loaderVersion = VK.getInstanceVersionSupported();
         if (Integer.compareUnsigned(loaderVersion, VulkanInstance.API_VERSION) < 0) {
             return ProbeResult.unavailable("the Vulkan loader supports only version " + PhysicalDeviceInfo.version(loaderVersion)

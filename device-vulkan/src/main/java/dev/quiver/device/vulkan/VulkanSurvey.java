@@ -72,8 +72,8 @@ final class VulkanSurvey {
         String name = LwjglSetup.loaderName();
         SymbolLookup loader;
         try {
-            loader = name.contains("/") ? SymbolLookup.libraryLookup(Path.of(name), Arena.global())
-                    : SymbolLookup.libraryLookup(name, Arena.global());
+            loader = DriverStartLock.loading(() -> name.contains("/") ? SymbolLookup.libraryLookup(Path.of(name), Arena.global())
+                    : SymbolLookup.libraryLookup(name, Arena.global()));
         } catch (IllegalArgumentException notLoaded) {
             return Optional.empty();
         }
