@@ -3,7 +3,6 @@ package dev.quiver;
 import dev.quiver.spi.DeviceProvider;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -39,7 +38,8 @@ public final class Devices {
         for (DeviceProvider provider : providers) {
             found.add(ProviderProbe.of(provider, selection, this));
         }
-        found.sort(Comparator.comparing(ProviderProbe::name));
+        // not Comparator.comparing: its comparator is serializable, a lambda no ahead-of-time cache keeps
+        found.sort((a, b) -> a.name().compareTo(b.name()));
         for (Throwable error : loadErrors) {
             found.add(ProviderProbe.failed(error));
         }

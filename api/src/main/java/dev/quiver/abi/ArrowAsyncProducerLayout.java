@@ -3,7 +3,6 @@ package dev.quiver.abi;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.StructLayout;
 
-import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
@@ -42,7 +41,7 @@ public final class ArrowAsyncProducerLayout {
     public static final long PRIVATE_DATA = offset("private_data");
 
     private static long offset(String field) {
-        return LAYOUT.byteOffset(groupElement(field));
+        return MemberOffsets.of(LAYOUT, field);
     }
 
     private ArrowAsyncProducerLayout() {}

@@ -5,7 +5,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.StructLayout;
 
-import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
@@ -50,7 +49,7 @@ public final class ArrowSchemaLayout {
     public static final long FLAG_MAP_KEYS_SORTED = 4;
 
     private static long offset(String field) {
-        return LAYOUT.byteOffset(groupElement(field));
+        return MemberOffsets.of(LAYOUT, field);
     }
 
     private ArrowSchemaLayout() {}

@@ -3,7 +3,6 @@ package dev.quiver.abi;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.StructLayout;
 
-import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
 /**
@@ -26,7 +25,7 @@ public final class DLManagedTensorLayout {
     public static final long DELETER = offset("deleter");
 
     private static long offset(String field) {
-        return LAYOUT.byteOffset(groupElement(field));
+        return MemberOffsets.of(LAYOUT, field);
     }
 
     private DLManagedTensorLayout() {}

@@ -55,7 +55,7 @@ public final class DLManagedTensorVersionedLayout {
     public static final long FLAG_IS_SUBBYTE_TYPE_PADDED = 1L << 2;
 
     private static long offset(String field) {
-        return LAYOUT.byteOffset(groupElement(field));
+        return MemberOffsets.of(LAYOUT, field);
     }
 
     private DLManagedTensorVersionedLayout() {}

@@ -63,7 +63,7 @@ public final class DLTensorLayout {
     public static final long BYTE_OFFSET = offset("byte_offset");
 
     private static long offset(String field) {
-        return LAYOUT.byteOffset(groupElement(field));
+        return MemberOffsets.of(LAYOUT, field);
     }
 
     private DLTensorLayout() {}
