@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,9 +13,12 @@ import java.util.Map;
 
 /**
  * Runs {@link DiscoveryTiming} in fresh JVMs, interleaved: JVM start to {@code main}, to the listing of every
- * plugin, and to the first CPU array, each plain and, on a JDK that writes one, with an ahead-of-time cache
- * trained on that same run ({@code -XX:AOTCacheOutput}, JDK 25), the way an application that ships one
- * starts. The launch time is stamped by this process just before each start, so the figures include
+ * plugin, to the first CPU array, and to the end of the JDK's own share of that array ({@link JdkFloor}),
+ * each plain and, on a JDK that writes one, with an ahead-of-time cache trained on that same run
+ * ({@code -XX:AOTCacheOutput}, JDK 25), the way an application that ships one starts. Each runs on two class
+ * paths: an application's with the seven plugins (Quiver's API, SPI and device jars, and LWJGL), and this
+ * module's whole class path (Arrow Java, JMH and their dependencies besides), since the JDK opens every jar
+ * to look for the providers' service file. The launch time is stamped by this process just before each start, so the figures include
  * creating the process and the JVM. Prints one line per case: median and range in milliseconds.
  */
 public final class DiscoveryRuns {
@@ -31,30 +35,34 @@ public final class DiscoveryRuns {
         String java = ProcessHandle.current().info().command().orElse("java");
         // an AOT cache takes jars only: the class path's directories (this module's classes) go into one
         Path work = Files.createTempDirectory("quiver-discovery");
-        String classPath = jarredClassPath(work);
+        List<String> everything = jarredClassPath(work);
+        Map<String, String> classPaths = new LinkedHashMap<>();
+        List<String> application = applicationClassPath(everything);
+        classPaths.put(application.size() + " jars", String.join(File.pathSeparator, application));
+        classPaths.put(everything.size() + " jars", String.join(File.pathSeparator, everything));
         Map<String, String> modes = new LinkedHashMap<>();
         modes.put("JVM start to main", DiscoveryTiming.BASELINE);
         modes.put("JVM start to Devices listing", "");
         modes.put("JVM start to first CPU array", DiscoveryTiming.CPU_ARRAY);
-        Map<String, Path> caches = new LinkedHashMap<>();
-        for (Map.Entry<String, String> mode : modes.entrySet()) {
-            Path cache = work.resolve(caches.size() + ".aot");
-            List<String> train = command(java, classPath, mode.getValue(), "-XX:AOTCacheOutput=" + cache);
-            Process process = new ProcessBuilder(stamped(train)).redirectErrorStream(true).start();
-            process.getInputStream().readAllBytes();
-            if (process.waitFor() == 0 && Files.isRegularFile(cache)) {
-                caches.put(mode.getKey(), cache);
+        modes.put("JVM start to the JDK's share of a first array", DiscoveryTiming.JDK_FLOOR);
+        Map<String, List<String>> cases = new LinkedHashMap<>();
+        for (Map.Entry<String, String> classPath : classPaths.entrySet()) {
+            for (Map.Entry<String, String> mode : modes.entrySet()) {
+                String name = mode.getKey() + ", " + classPath.getKey();
+                cases.put(name, command(java, classPath.getValue(), mode.getValue(), null));
+                Path cache = work.resolve(cases.size() + ".aot");
+                List<String> train = command(java, classPath.getValue(), mode.getValue(), "-XX:AOTCacheOutput=" + cache);
+                Process process = new ProcessBuilder(stamped(train)).redirectErrorStream(true).start();
+                process.getInputStream().readAllBytes();
+                if (process.waitFor() == 0 && Files.isRegularFile(cache)) {
+                    cases.put(name + ", AOT cache", command(java, classPath.getValue(), mode.getValue(), "-XX:AOTCache=" + cache));
+                }
             }
         }
         Map<String, List<Long>> times = new LinkedHashMap<>();
         for (int i = 0; i < runs; i++) {
-            for (Map.Entry<String, String> mode : modes.entrySet()) {
-                times.computeIfAbsent(mode.getKey(), k -> new ArrayList<>()).add(run(command(java, classPath, mode.getValue(), null)));
-                Path cache = caches.get(mode.getKey());
-                if (cache != null) {
-                    times.computeIfAbsent(mode.getKey() + ", AOT cache", k -> new ArrayList<>())
-                            .add(run(command(java, classPath, mode.getValue(), "-XX:AOTCache=" + cache)));
-                }
+            for (Map.Entry<String, List<String>> each : cases.entrySet()) {
+                times.computeIfAbsent(each.getKey(), k -> new ArrayList<>()).add(run(each.getValue()));
             }
         }
         System.out.println("| measure | median ms | range |");
@@ -64,6 +72,23 @@ public final class DiscoveryRuns {
             System.out.println("| " + entry.getKey() + " | " + sorted[sorted.length / 2] + " | "
                     + sorted[0] + "-" + sorted[sorted.length - 1] + " |");
         }
+    }
+
+    /**
+     * {@return the entries an application with the seven plugins has: Quiver's API, SPI and device jars,
+     * LWJGL (which the Vulkan plugin needs), and the jarred directories (this module's classes, which hold
+     * {@link DiscoveryTiming})}
+     */
+    private static List<String> applicationClassPath(List<String> entries) {
+        List<String> kept = new ArrayList<>();
+        for (String entry : entries) {
+            String name = Path.of(entry).getFileName().toString();
+            if (name.startsWith("quiver-api-") || name.startsWith("quiver-spi-") || name.startsWith("quiver-device-")
+                    || name.startsWith("lwjgl-") || name.startsWith(JARRED)) {
+                kept.add(entry);
+            }
+        }
+        return kept;
     }
 
     private static List<String> command(String java, String classPath, String mode, String aotOption) {
@@ -99,14 +124,17 @@ public final class DiscoveryRuns {
         return command;
     }
 
+    /** The file name prefix of a jar made from a class path directory. */
+    private static final String JARRED = "classes-";
+
     /** @return this JVM's class path with each directory replaced by a jar of its contents, made in {@code work} */
-    private static String jarredClassPath(Path work) throws IOException, InterruptedException {
-        List<String> entries = new ArrayList<>(Arrays.asList(System.getProperty("java.class.path").split(java.io.File.pathSeparator)));
+    private static List<String> jarredClassPath(Path work) throws IOException, InterruptedException {
+        List<String> entries = new ArrayList<>(Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator)));
         String jar = Path.of(System.getProperty("java.home"), "bin", "jar").toString();
         for (int i = 0; i < entries.size(); i++) {
             Path entry = Path.of(entries.get(i));
             if (Files.isDirectory(entry)) {
-                Path packed = work.resolve("classes-" + i + ".jar");
+                Path packed = work.resolve(JARRED + i + ".jar");
                 Process process = new ProcessBuilder(jar, "cf", packed.toString(), "-C", entry.toString(), ".")
                         .redirectErrorStream(true).start();
                 process.getInputStream().readAllBytes();
@@ -116,6 +144,6 @@ public final class DiscoveryRuns {
                 entries.set(i, packed.toString());
             }
         }
-        return String.join(java.io.File.pathSeparator, entries);
+        return entries;
     }
 }

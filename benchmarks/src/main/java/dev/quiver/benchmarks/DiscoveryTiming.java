@@ -15,14 +15,17 @@ import java.util.List;
  * Prints the milliseconds from JVM start to the first listing of {@link Devices#system()} with every
  * plugin on the class path (each probed), or, with {@code --baseline}, from JVM start to {@code main}, or,
  * with {@code --cpu-array}, from JVM start to the first CPU {@link DeviceArray} read back (the CPU device from
- * {@link Devices#cpu()}, a column built on the host and moved to it, its values read). Run in a fresh JVM per
- * measurement; {@link RunAll} does that.
+ * {@link Devices#cpu()}, a column built on the host and moved to it, its values read), or, with
+ * {@code --jdk-floor}, from JVM start to the end of the JDK work that the first CPU array cannot do without
+ * ({@link JdkFloor}). Run in a fresh JVM per measurement; {@link DiscoveryRuns} does that.
  */
 public final class DiscoveryTiming {
     /** The argument that measures JVM start to {@code main}. */
     static final String BASELINE = "--baseline";
     /** The argument that measures JVM start to the first usable CPU array. */
     static final String CPU_ARRAY = "--cpu-array";
+    /** The argument that measures JVM start to the end of the JDK's own share of the first CPU array. */
+    static final String JDK_FLOOR = "--jdk-floor";
 
     /** The system property that carries the launch time, in epoch milliseconds, from the launching process. */
     static final String LAUNCHED = "quiver.launched";
@@ -31,7 +34,7 @@ public final class DiscoveryTiming {
 
     /**
      * @param args {@value #BASELINE} to measure JVM start only, {@value #CPU_ARRAY} to measure the first CPU
-     *             array, nothing to measure the listing
+     *             array, {@value #JDK_FLOOR} to measure the JDK's share of it, nothing to measure the listing
      */
     public static void main(String[] args) {
         Instant start = launched();
@@ -39,6 +42,7 @@ public final class DiscoveryTiming {
         int count = switch (mode) {
             case BASELINE -> 0;
             case CPU_ARRAY -> firstCpuArray();
+            case JDK_FLOOR -> JdkFloor.run();
             default -> {
                 List<ProviderReport> report = Devices.system().report();
                 yield report.size();
