@@ -33,7 +33,8 @@ public final class CheckedBackendDevice implements BackendDevice {
     private static final long SMALLEST_ADDRESS = 64 * 1024;
 
     private final BackendDevice backend;
-    private final String label;
+    /** How messages name the device, made on first use: a device's name may cost a file read. */
+    private volatile String label;
     private final boolean hostAccessible;
     private final boolean supportsEvents;
     private final long defaultStream;
@@ -43,7 +44,6 @@ public final class CheckedBackendDevice implements BackendDevice {
 
     CheckedBackendDevice(BackendDevice backend) {
         this.backend = backend;
-        this.label = DeviceLabels.of(backend);
         this.hostAccessible = backend.hostAccessible();
         this.supportsEvents = backend.supportsEvents();
         this.defaultStream = backend.defaultStream().address();
@@ -299,7 +299,12 @@ public final class CheckedBackendDevice implements BackendDevice {
 
     @Override
     public String toString() {
-        return label;
+        String made = label;
+        if (made == null) {
+            made = DeviceLabels.of(backend);
+            label = made;
+        }
+        return made;
     }
 
     // ---- checks -------------------------------------------------------------------------------
