@@ -27,30 +27,44 @@ public final class DiscoveryRuns {
     private DiscoveryRuns() {}
 
     /**
-     * @param args optional: the number of runs per case (default 15)
+     * @param args optional: the number of runs per case (default 15); then, optionally, {@code --against}
+     *             and the root of another checkout of Quiver, built ({@code mvn -o package -DskipTests}
+     *             there), to time the listing and the first CPU array with its jars beside this checkout's,
+     *             interleaved, on the application class path with a cache
      * @throws Exception if a child JVM fails
      */
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 15;
+        Path against = args.length > 2 && args[1].equals("--against") ? Path.of(args[2]).toAbsolutePath().normalize() : null;
         String java = ProcessHandle.current().info().command().orElse("java");
         // an AOT cache takes jars only: the class path's directories (this module's classes) go into one
         Path work = Files.createTempDirectory("quiver-discovery");
         List<String> everything = jarredClassPath(work);
         Map<String, String> classPaths = new LinkedHashMap<>();
         List<String> application = applicationClassPath(everything);
-        classPaths.put(application.size() + " jars", String.join(File.pathSeparator, application));
-        classPaths.put(everything.size() + " jars", String.join(File.pathSeparator, everything));
         Map<String, String> modes = new LinkedHashMap<>();
-        modes.put("JVM start to main", DiscoveryTiming.BASELINE);
+        if (against == null) {
+            classPaths.put(application.size() + " jars", String.join(File.pathSeparator, application));
+            classPaths.put(everything.size() + " jars", String.join(File.pathSeparator, everything));
+            modes.put("JVM start to main", DiscoveryTiming.BASELINE);
+        } else {
+            classPaths.put("this checkout", String.join(File.pathSeparator, application));
+            classPaths.put(against.toString(), String.join(File.pathSeparator, fromCheckout(application, against)));
+        }
         modes.put("JVM start to Devices listing", "");
         modes.put("JVM start to first CPU array", DiscoveryTiming.CPU_ARRAY);
-        modes.put("JVM start to the JDK's share of a first array", DiscoveryTiming.JDK_FLOOR);
+        if (against == null) {
+            modes.put("JVM start to the JDK's share of a first array", DiscoveryTiming.JDK_FLOOR);
+        }
         Map<String, List<String>> cases = new LinkedHashMap<>();
+        int trained = 0;
         for (Map.Entry<String, String> classPath : classPaths.entrySet()) {
             for (Map.Entry<String, String> mode : modes.entrySet()) {
                 String name = mode.getKey() + ", " + classPath.getKey();
-                cases.put(name, command(java, classPath.getValue(), mode.getValue(), null));
-                Path cache = work.resolve(cases.size() + ".aot");
+                if (against == null) {
+                    cases.put(name, command(java, classPath.getValue(), mode.getValue(), null));
+                }
+                Path cache = work.resolve("case-" + trained++ + ".aot");
                 List<String> train = command(java, classPath.getValue(), mode.getValue(), "-XX:AOTCacheOutput=" + cache);
                 Process process = new ProcessBuilder(stamped(train)).redirectErrorStream(true).start();
                 process.getInputStream().readAllBytes();
@@ -122,6 +136,28 @@ public final class DiscoveryRuns {
         List<String> command = new ArrayList<>(template);
         command.replaceAll(a -> a.equals(LAUNCH_PLACEHOLDER) ? "-D" + DiscoveryTiming.LAUNCHED + "=" + System.currentTimeMillis() : a);
         return command;
+    }
+
+    /**
+     * {@return {@code entries} with each of this checkout's jars replaced by the same file in {@code other}}
+     *
+     * @throws IllegalStateException if {@code other} lacks one: it has not been built
+     */
+    private static List<String> fromCheckout(List<String> entries, Path other) throws Exception {
+        Path ours = Path.of(DiscoveryRuns.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .getParent().getParent().getParent();
+        List<String> replaced = new ArrayList<>();
+        for (String entry : entries) {
+            Path path = Path.of(entry).toAbsolutePath().normalize();
+            if (path.startsWith(ours)) {
+                path = other.resolve(ours.relativize(path));
+                if (!Files.isRegularFile(path)) {
+                    throw new IllegalStateException(path + " is missing: build the other checkout first (mvn -o package -DskipTests)");
+                }
+            }
+            replaced.add(path.toString());
+        }
+        return replaced;
     }
 
     /** The file name prefix of a jar made from a class path directory. */
