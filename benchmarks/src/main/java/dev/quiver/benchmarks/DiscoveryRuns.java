@@ -15,14 +15,18 @@ import java.util.Map;
  * Runs {@link DiscoveryTiming} in fresh JVMs, interleaved: JVM start to {@code main}, to the listing of every
  * plugin, to the first CPU array, and to the end of the JDK's own share of that array ({@link JdkFloor}),
  * each plain and, on a JDK that writes one, with an ahead-of-time cache trained on that same run
- * ({@code -XX:AOTCacheOutput}, JDK 25), the way an application that ships one starts. Each runs on two class
- * paths: an application's with the seven plugins (Quiver's API, SPI and device jars, and LWJGL), and this
- * module's whole class path (Arrow Java, JMH and their dependencies besides), since the JDK opens every jar
- * to look for the providers' service file. The launch time is stamped by this process just before each start, so the figures include
- * creating the process and the JVM. Prints one line per case: median and range in milliseconds.
+ * ({@code -XX:AOTCacheOutput}, JDK 25), the way an application that ships one starts; and the application's
+ * cases once more with the cache and the JIT's first tier only ({@code -XX:TieredStopAtLevel=1}). Each runs
+ * on two class paths: an application's with the seven plugins (Quiver's API, SPI and device jars, and
+ * LWJGL), and this module's whole class path (Arrow Java, JMH and their dependencies besides), since the JDK
+ * opens every jar to look for the providers' service file. The launch time is stamped by this process just
+ * before each start, so the figures include creating the process and the JVM. Prints one line per case:
+ * median and range in milliseconds.
  */
 public final class DiscoveryRuns {
     private static final String LAUNCH_PLACEHOLDER = "-D" + DiscoveryTiming.LAUNCHED + "=(launch)";
+    /** The option that keeps the JIT to its first tier (C1). */
+    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
 
     private DiscoveryRuns() {}
 
@@ -70,6 +74,13 @@ public final class DiscoveryRuns {
                 process.getInputStream().readAllBytes();
                 if (process.waitFor() == 0 && Files.isRegularFile(cache)) {
                     cases.put(name + ", AOT cache", command(java, classPath.getValue(), mode.getValue(), "-XX:AOTCache=" + cache));
+                    if (against == null && classPath.getValue().equals(String.join(File.pathSeparator, application))
+                            && !mode.getValue().equals(DiscoveryTiming.JDK_FLOOR)) {
+                        // the JIT's first tier only: a short-lived program's choice on a machine with few cores
+                        List<String> firstTier = command(java, classPath.getValue(), mode.getValue(), "-XX:AOTCache=" + cache);
+                        firstTier.add(1, C1_ONLY);
+                        cases.put(name + ", AOT cache, " + C1_ONLY, firstTier);
+                    }
                 }
             }
         }
