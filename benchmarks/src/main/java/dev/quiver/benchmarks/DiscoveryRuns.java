@@ -85,9 +85,11 @@ public final class DiscoveryRuns {
             }
         }
         Map<String, List<Long>> times = new LinkedHashMap<>();
+        Map<String, Map<String, List<Double>>> steps = new LinkedHashMap<>();
         for (int i = 0; i < runs; i++) {
             for (Map.Entry<String, List<String>> each : cases.entrySet()) {
-                times.computeIfAbsent(each.getKey(), k -> new ArrayList<>()).add(run(each.getValue()));
+                times.computeIfAbsent(each.getKey(), k -> new ArrayList<>()).add(run(each.getValue(),
+                        steps.computeIfAbsent(each.getKey(), k -> new LinkedHashMap<>())));
             }
         }
         System.out.println("| measure | median ms | range |");
@@ -96,6 +98,16 @@ public final class DiscoveryRuns {
             long[] sorted = entry.getValue().stream().mapToLong(Long::longValue).sorted().toArray();
             System.out.println("| " + entry.getKey() + " | " + sorted[sorted.length / 2] + " | "
                     + sorted[0] + "-" + sorted[sorted.length - 1] + " |");
+        }
+        for (Map.Entry<String, Map<String, List<Double>>> entry : steps.entrySet()) {
+            if (!entry.getValue().isEmpty()) {
+                StringBuilder line = new StringBuilder("steps, median ms, " + entry.getKey() + ":");
+                for (Map.Entry<String, List<Double>> step : entry.getValue().entrySet()) {
+                    double[] sorted = step.getValue().stream().mapToDouble(Double::doubleValue).sorted().toArray();
+                    line.append(' ').append(step.getKey()).append('=').append(sorted[sorted.length / 2]);
+                }
+                System.out.println(line);
+            }
         }
     }
 
@@ -131,16 +143,29 @@ public final class DiscoveryRuns {
         return command;
     }
 
-    /** {@return the milliseconds the child reports, its launch stamped now} */
-    private static long run(List<String> template) throws IOException, InterruptedException {
+    /**
+     * {@return the milliseconds the child reports, its launch stamped now}
+     *
+     * @param steps where the times of the steps it reports, if any, are added, by step name
+     */
+    private static long run(List<String> template, Map<String, List<Double>> steps) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(stamped(template)).redirectErrorStream(true).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         if (process.waitFor() != 0) {
             throw new IllegalStateException("discovery timing failed: " + out);
         }
+        out.lines().filter(line -> line.startsWith(STEPS)).forEach(line -> {
+            for (String step : line.substring(STEPS.length()).strip().split(" ")) {
+                String[] nameAndTime = step.split("=");
+                steps.computeIfAbsent(nameAndTime[0], k -> new ArrayList<>()).add(Double.parseDouble(nameAndTime[1]));
+            }
+        });
         String last = out.lines().reduce((a, b) -> b).orElseThrow();
         return Long.parseLong(last.split(" ")[0]);
     }
+
+    /** How a child's line of step times starts. */
+    private static final String STEPS = "steps:";
 
     /** {@return {@code template} with the launch time, now, in place of its placeholder} */
     private static List<String> stamped(List<String> template) {

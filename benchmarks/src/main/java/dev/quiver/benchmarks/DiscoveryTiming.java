@@ -48,7 +48,12 @@ public final class DiscoveryTiming {
                 yield report.size();
             }
         };
-        System.out.println(Duration.between(start, Instant.now()).toMillis() + " " + count);
+        long millis = Duration.between(start, Instant.now()).toMillis();
+        if (mode.equals(JDK_FLOOR)) {
+            // after the measurement, before the result line that DiscoveryRuns reads
+            System.out.println("steps: " + JdkFloor.steps());
+        }
+        System.out.println(millis + " " + count);
     }
 
     /**
