@@ -17,10 +17,12 @@ import java.util.function.Supplier;
  *   <li><b>Library loading that walks the loaded libraries.</b> LWJGL 3.4.3 finds a library's path by
  *       calling {@code dlopen} inside a {@code dl_iterate_phdr} callback, which takes glibc's two loader
  *       locks in the opposite order to {@code dlopen}: it deadlocks against any other thread that loads a
- *       library at that moment (a driver's first call often does). Such loading runs in {@link #alone},
- *       and every call of Quiver's that may load a library (opening a vendor library, a driver's first
- *       enumeration or initialisation, a driver start) runs in {@link #loading} or {@link #holding}, which
- *       any number of threads may be in at once but never beside {@link #alone}.</li>
+ *       library at that moment (a driver's first call often does). It does so only for a library it loads
+ *       by name from the system paths, so Quiver's Vulkan backend hands it the loader's absolute path; such
+ *       loading still runs in {@link #alone}, and every call of Quiver's that may load a library (opening a
+ *       vendor library, a driver's first enumeration or initialisation, a driver start) runs in
+ *       {@link #loading} or {@link #holding}, which any number of threads may be in at once but never beside
+ *       {@link #alone}.</li>
  * </ul>
  *
  * <p>A plugin whose driver shares such state, or that loads libraries, may do the same. All three are

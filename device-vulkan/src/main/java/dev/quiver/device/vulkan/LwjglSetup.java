@@ -2,6 +2,9 @@ package dev.quiver.device.vulkan;
 
 import org.lwjgl.system.Configuration;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.SymbolLookup;
+import java.nio.file.Files;
 import java.util.Locale;
 
 /**
@@ -14,7 +17,8 @@ import java.util.Locale;
  *       {@code java.lang.foreign} instead of {@code sun.misc.Unsafe}, so the JDK prints no Unsafe warnings.
  *       LWJGL 3.4 has its FFM memory backend only from JDK 25; on JDK 22 to 24 the setting is left alone.</li>
  *   <li>{@code org.lwjgl.vulkan.libname=libvulkan.so.1} on Linux: the loader's versioned name, present
- *       without the {@code -dev} package that provides the unversioned {@code libvulkan.so}.</li>
+ *       without the {@code -dev} package that provides the unversioned {@code libvulkan.so}. Before LWJGL
+ *       loads it, {@link #pinLoaderPath()} replaces that name with the loader's absolute path.</li>
  * </ul>
  */
 final class LwjglSetup {
@@ -32,6 +36,29 @@ final class LwjglSetup {
         if (isLinux() && Configuration.VULKAN_LIBRARY_NAME.get() == null) {
             Configuration.VULKAN_LIBRARY_NAME.set(LINUX_LOADER);
         }
+    }
+
+    /**
+     * Replaces the loader's name that {@link #configure()} set (or an application set to the same name) with
+     * the absolute path of the loader the dynamic loader picks for it, loading it first if nobody has. Given
+     * an absolute path, LWJGL 3.4.3 opens the library directly; given a name, it opens it from the system
+     * paths and then looks up the path it was loaded from by calling {@code dlopen} inside a
+     * {@code dl_iterate_phdr} callback, which deadlocks against any other thread's {@code dlopen} (see
+     * {@link dev.quiver.spi.DriverStartLock}). Leaves the name as it is if the loader cannot be loaded (LWJGL
+     * then reports that) or its path cannot be told. Linux only; call it in
+     * {@link dev.quiver.spi.DriverStartLock#alone} or {@link dev.quiver.spi.DriverStartLock#loading}.
+     */
+    static synchronized void pinLoaderPath() {
+        if (!isLinux() || !LINUX_LOADER.equals(Configuration.VULKAN_LIBRARY_NAME.get())) {
+            return;
+        }
+        try {
+            SymbolLookup.libraryLookup(LINUX_LOADER, Arena.global());
+        } catch (IllegalArgumentException | IllegalCallerException notLoaded) {
+            return;
+        }
+        MappedLibraries.find(LINUX_LOADER).filter(Files::isRegularFile)
+                .ifPresent(path -> Configuration.VULKAN_LIBRARY_NAME.set(path.toString()));
     }
 
     /** @return the Vulkan loader LWJGL will load, for messages */

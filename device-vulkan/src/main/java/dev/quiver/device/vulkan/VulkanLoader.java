@@ -26,10 +26,13 @@ final class VulkanLoader {
             return Optional.of(failure);
         }
         try {
-            // LWJGL looks up a loaded library's path by loading inside a walk of the loaded libraries, which
-            // deadlocks against a library another thread loads at that moment: it loads alone
+            // LWJGL looks up the path of a library it loaded by name by loading inside a walk of the loaded
+            // libraries, which deadlocks against a library another thread loads at that moment: it gets the
+            // loader's absolute path, so that it has no path to look up, and it loads alone in case an
+            // application named the loader itself
             DriverStartLock.alone(() -> {
                 LwjglSetup.configure();
+                LwjglSetup.pinLoaderPath();
                 try {
                     VK.getFunctionProvider();
                 } catch (IllegalStateException explicitInitialisation) {

@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -61,6 +62,19 @@ class ProbeReasonsTest {
     }
 
     @Test
+    void lwjglOpensTheLoaderByItsPathSoItNeverWalksTheLoadedLibraries() throws Exception {
+        // LWJGL's debug output says how it found each library; "Loaded from system paths" is the route on
+        // which it looks the path up with dlopen inside dl_iterate_phdr, the loader deadlock
+        Child child = run(List.of("-Dorg.lwjgl.util.Debug=true"), Map.of(), "open");
+        assertTrue(child.out.contains("opened llvmpipe"), child.toString());
+        String libname = child.out.lines().filter(line -> line.startsWith("libname=")).findFirst().orElseThrow().substring("libname=".length());
+        Path loader = Path.of(libname);
+        assertTrue(loader.isAbsolute() && loader.getFileName().toString().startsWith(LwjglSetup.LINUX_LOADER), "an absolute path: " + child);
+        assertTrue(child.err.contains("Loading library: " + libname), "LWJGL loaded the loader by that path: " + child);
+        assertFalse(child.err.contains("Loaded from system paths"), "LWJGL looked a library up on the system paths: " + child);
+    }
+
+    @Test
     void settingsTheApplicationMadeAreKept() throws Exception {
         Child child = run(List.of("-Dorg.lwjgl.vulkan.libname=libvulkan.so",
                 "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM"), Map.of());
@@ -101,12 +115,14 @@ class ProbeReasonsTest {
         }
     }
 
-    private static Child run(List<String> properties, Map<String, String> environment) throws IOException, InterruptedException {
+    private static Child run(List<String> properties, Map<String, String> environment, String... arguments)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("--enable-native-access=ALL-UNNAMED");
         command.addAll(properties);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), ProbeMain.class.getName()));
+        command.addAll(List.of(arguments));
         return start(command, environment);
     }
 
