@@ -147,7 +147,14 @@ final class ArrayState extends PhantomReference<DeviceArray> implements Runnable
         }
     }
 
-    /** Lets go of one reference (a view's, a retained one, an exported view's), releasing the structs if it was the last. */
+    /**
+     * Lets go of one reference (a view's, a retained one, an exported view's), releasing the structs if it was
+     * the last. Called exactly once for each {@link #acquire()} that returned true, never more ({@link #close()}
+     * gives back the array's own reference): the count shares its word with the state, so a call too many
+     * would corrupt both.
+     * Whoever took the reference decides who gives it back (the export table's release of the last node, a
+     * keep-alive's clear, a failed view's clean-up); any thread.
+     */
     @Override
     public void run() {
         int w = (int) WORD.getAndAdd(this, -1);

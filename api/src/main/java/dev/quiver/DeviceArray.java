@@ -159,13 +159,7 @@ public final class DeviceArray implements AutoCloseable {
         try {
             move(schema, ownSchema, SCHEMA_SIZE, ArrowSchemaLayout.RELEASE, "schema.release", faults, checking);
         } catch (RuntimeException e) {
-            try {
-                ReleaseCallbacks.releaseArrayStruct(block + ArrowDeviceArrayLayout.ARRAY);
-            } catch (RuntimeException releaseFault) {
-                e.addSuppressed(releaseFault);
-            } finally {
-                NativeHeap.free(block);
-            }
+            releaseQuietly(block, false, e);
             throw e;
         }
         try {
@@ -459,7 +453,7 @@ public final class DeviceArray implements AutoCloseable {
         }
         if (deviceType.isHostAccessible() && !contentsVerified) {
             // the copier reads host memory up to the sizes the structs imply: check those ranges are mapped
-            HostBufferRanges.check(arrowArray(), field, "", Faults.checking(InvalidArrowException::new));
+            HostBufferRanges.check(arrowArray().address(), field, Faults.checking(InvalidArrowException::new));
         }
         if (onDevice) {
             KeepAlive reference = retain();
@@ -531,8 +525,8 @@ public final class DeviceArray implements AutoCloseable {
     private void validateHost(MemorySegment array, ToLongFunction<MemorySegment> bufferCapacity) {
         Faults checking = Faults.checking(InvalidArrowException::new);
         ArrayValidator.validate(array, field, "", checking);
-        HostBufferRanges.check(array, field, "", checking);
-        FullValidator.validate(array, field, bufferCapacity, true, InvalidArrowException::new);
+        HostBufferRanges.check(array.address(), field, checking);
+        FullValidator.validate(array, field, bufferCapacity, checking, InvalidArrowException::new);
     }
 
     /**
@@ -799,19 +793,30 @@ public final class DeviceArray implements AutoCloseable {
     /** Writes {@code data} (describing memory of this array) as a new array that holds a reference on this one. */
     private DeviceArray view(ArrayData data, Field viewField) {
         acquireReference();
-        MemorySegment written;
-        try (Arena scratch = Arena.ofConfined()) {
-            written = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
+        // written straight into the view's own block: no struct to move
+        long block;
+        try {
+            block = NativeHeap.malloc(DEVICE_ARRAY_SIZE);
             try {
-                StructWriter.writeDeviceArray(written, data, deviceType.code(), deviceId, syncEventPointer(), state);
+                StructWriter.writeDeviceArray(Pointers.bytes(MemorySegment.ofAddress(block), DEVICE_ARRAY_SIZE), data,
+                        deviceType.code(), deviceId, syncEventPointer(), state);
             } catch (RuntimeException | Error e) {
-                state.run();
+                NativeHeap.free(block);
                 throw e;
             }
-            DeviceArray view = adoptWritten(written, viewField, devices, readOnly);
-            view.contentsVerified = contentsVerified;
-            return view;
+        } catch (RuntimeException | Error e) {
+            state.run();
+            throw e;
         }
+        DeviceArray view;
+        try {
+            view = new DeviceArray(block, false, viewField, devices, readOnly);
+        } catch (RuntimeException | Error e) {
+            releaseQuietly(block, false, e);
+            throw e;
+        }
+        view.contentsVerified = contentsVerified;
+        return view;
     }
 
     private void acquireReference() {

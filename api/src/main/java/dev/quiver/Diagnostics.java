@@ -57,7 +57,9 @@ public final class Diagnostics {
 
     /**
      * Adds a listener told of every leaked array, for example to fail a test run. Listeners run on the
-     * thread that finds the leak; they must not block, and what they throw is logged and ignored.
+     * thread that finds the leak, one of Quiver's leak-reporting daemon threads (one for arrays, a
+     * cleaner for buffers and events), so two calls may run at once: listeners must be thread-safe and must
+     * not block, and what they throw is logged and ignored.
      *
      * @param listener receives the array's description and, with leak tracking on, where it was made
      */

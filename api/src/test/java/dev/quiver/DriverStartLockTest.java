@@ -24,20 +24,12 @@ class DriverStartLockTest {
 
     @Test
     void loadsRunSideBySide() throws Exception {
-        CyclicBarrier both = new CyclicBarrier(2);
-        Thread other = Thread.ofPlatform().start(() -> DriverStartLock.loading(() -> await(both)));
-        // returns only if the other thread is inside loading at the same time
-        DriverStartLock.loading(() -> await(both));
-        other.join();
+        assertRunTogether(DriverStartLock::loading, DriverStartLock::loading);
     }
 
     @Test
     void aLoadRunsBesideADriverStart() throws Exception {
-        CyclicBarrier both = new CyclicBarrier(2);
-        Thread starter = Thread.ofPlatform().start(() -> DriverStartLock.holding(() -> await(both)));
-        // returns only if the other thread is inside holding at the same time
-        DriverStartLock.loading(() -> await(both));
-        starter.join();
+        assertRunTogether(DriverStartLock::holding, DriverStartLock::loading);
     }
 
     @Test
@@ -73,6 +65,15 @@ class DriverStartLockTest {
     /** A section of the lock, as {@code DriverStartLock::holding} and its siblings are. */
     private interface Section {
         Object run(java.util.function.Supplier<Object> body);
+    }
+
+    /** Asserts that one thread can be inside {@code first} while another is inside {@code second}. */
+    private static void assertRunTogether(Section first, Section second) throws Exception {
+        CyclicBarrier both = new CyclicBarrier(2);
+        Thread other = Thread.ofPlatform().start(() -> first.run(() -> await(both)));
+        // returns only if the other thread is inside its section at the same time
+        second.run(() -> await(both));
+        other.join();
     }
 
     /** Asserts that {@code second} does not run on another thread while a thread is inside {@code first}. */

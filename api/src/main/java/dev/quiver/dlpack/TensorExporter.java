@@ -99,8 +99,8 @@ final class TensorExporter {
         long movedSize = ArrowDeviceArrayLayout.LAYOUT.byteSize();
         long managedSize = versioned ? DLManagedTensorVersionedLayout.LAYOUT.byteSize() : DLManagedTensorLayout.LAYOUT.byteSize();
         long dimensionsSize = JAVA_LONG.byteSize() * shape.length;
-        long block = NativeHeap.malloc(movedSize + managedSize + 2 * dimensionsSize);
-        MemorySegment all = Pointers.bytes(MemorySegment.ofAddress(block), movedSize + managedSize + 2 * dimensionsSize).fill((byte) 0);
+        MemorySegment all = NativeHeap.calloc(movedSize + managedSize + 2 * dimensionsSize);
+        long block = all.address();
         long id = 0;
         try {
             if (consumer.isPresent()) {

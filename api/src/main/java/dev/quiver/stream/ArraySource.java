@@ -28,7 +28,8 @@ interface ArraySource extends AutoCloseable {
     static ArraySource of(Iterator<? extends DeviceArray> iterator) {
         Objects.requireNonNull(iterator, "iterator");
         if (iterator instanceof DeviceArrayStream stream) {
-            return of(stream);
+            // an imported stream relayed: one call into its gate per array (DeviceArrayStream.poll())
+            return new Relayed(stream);
         }
         return new ArraySource() {
             @Override
@@ -43,11 +44,6 @@ interface ArraySource extends AutoCloseable {
                 }
             }
         };
-    }
-
-    /** An imported stream relayed: one call into its gate per array ({@link DeviceArrayStream#poll()}). */
-    private static ArraySource of(DeviceArrayStream stream) {
-        return new Relayed(stream);
     }
 
     /**

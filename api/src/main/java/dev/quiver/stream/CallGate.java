@@ -1,13 +1,17 @@
 package dev.quiver.stream;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Lets one call at a time into a stream that the specification says is not thread-safe, and turns a
  * second, concurrent call into a clear refusal instead of a crash. A close requested while a call runs is
  * deferred until that call leaves. Lock-free; thread-safe.
+ *
+ * <p>Calls are serialized, not confined: successive calls may come from different threads. What a caller
+ * writes between {@link #enter()} and {@link #exit()} is visible to the next caller that enters, and to the
+ * thread that releases the stream once {@link #exit()} or {@link #close()} returns true: the compare-and-set
+ * on the gate's state orders each of them after the last. So a stream's per-call fields need no ordering of
+ * their own.
  */
 final class CallGate {
     /** What {@link #enter()} found. */
@@ -18,19 +22,11 @@ final class CallGate {
     private static final int CLOSING = 2;
     private static final int CLOSED = 3;
 
-    private static final VarHandle HOLDER;
-
-    static {
-        try {
-            HOLDER = MethodHandles.lookup().findVarHandle(CallGate.class, "holder", Thread.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final AtomicInteger state = new AtomicInteger(IDLE);
-    /** For messages only: written and read without ordering, so a reader may see a stale thread or none. */
-    @SuppressWarnings("unused") // through HOLDER
+    /**
+     * For messages only: written and read without ordering (a reference never tears), so a reader may see a
+     * stale thread or none.
+     */
     private Thread holder;
 
     /** @return ENTERED if the caller may go on (and must call {@link #exit()}), else why not */
@@ -41,7 +37,7 @@ final class CallGate {
                 return s == BUSY ? Entry.BUSY : Entry.CLOSED;
             }
             if (state.compareAndSet(IDLE, BUSY)) {
-                HOLDER.setOpaque(this, Thread.currentThread());
+                holder = Thread.currentThread();
                 return Entry.ENTERED;
             }
         }
@@ -49,7 +45,7 @@ final class CallGate {
 
     /** @return true if a close was requested during the call: the caller must now release the stream */
     boolean exit() {
-        HOLDER.setOpaque(this, null);
+        holder = null;
         if (state.compareAndSet(BUSY, IDLE)) {
             return false;
         }
@@ -86,6 +82,6 @@ final class CallGate {
 
     /** @return the thread inside the gate, or null */
     Thread holder() {
-        return (Thread) HOLDER.getOpaque(this);
+        return holder;
     }
 }

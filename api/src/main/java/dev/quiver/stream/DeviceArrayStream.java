@@ -67,7 +67,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     private final CallGate gate = new CallGate();
     private Field schema;
     private DeviceArray pending;
-    /** The last {@code get_next} pointer called, confined like the calls. */
+    /** The last {@code get_next} pointer called, serialized by the gate like the calls. */
     private MemorySegment getNext = MemorySegment.NULL;
     private boolean ended;
     /** Arrays imported so far. */
@@ -251,36 +251,42 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         enter();
         boolean relayed = false;
         try {
-            if (relayTo != 0 && pending == null) {
-                relayed = !ended && fetchRaw() && relay(relayTo);
-                return relayed;
+            if (relayTo == 0) {
+                if (pending == null && !ended) {
+                    pending = fetch();
+                }
+                return pending != null;
             }
-            if (pending == null && !ended) {
-                pending = fetch();
-            }
-            if (relayTo != 0 && pending != null) {
+            if (pending != null) {
                 DeviceArray waiting = pending;
                 pending = null;
                 waiting.exportTo(MemorySegment.ofAddress(relayTo), MemorySegment.NULL);
-                relayed = true;
+            } else if (ended || !fetchRaw()) {
+                return false;
+            } else {
+                relay(relayTo);
             }
-            return relayed || pending != null;
+            relayed = true;
+            return true;
         } catch (RuntimeException | Error e) {
             failure = e;
             throw e;
         } finally {
             if (gate.exit()) {
-                if (relayed) {
-                    // the call fails, so the consumer will not release what it was about to get
-                    ReleaseCallbacks.releaseArrayStruct(relayTo + ArrowDeviceArrayLayout.ARRAY);
+                try {
+                    if (relayed) {
+                        // the call fails, so the consumer will not release what it was about to get
+                        ReleaseCallbacks.releaseArrayStruct(relayTo + ArrowDeviceArrayLayout.ARRAY);
+                    }
+                } finally {
+                    closedDuringCall();
                 }
-                closedDuringCall();
             }
         }
     }
 
     /** Checks the array in the scratch struct as an import would, then moves it to {@code out}; on a fault releases it. */
-    private boolean relay(long out) {
+    private void relay(long out) {
         try {
             ArrayAccess.checkImported(scratch.address(), schema, trust);
         } catch (RuntimeException | Error e) {
@@ -292,7 +298,6 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
             throw e;
         }
         RawMemory.copyWords(scratch.address(), out, SCRATCH_SIZE);
-        return true;
     }
 
     private void enter() {

@@ -47,6 +47,8 @@ final class PullStreamExport {
     private final ArraySource source;
     private final Field schema;
     private final DeviceType deviceType;
+    /** The imported C stream whose arrays are moved through as they are, or null: decided once, at export. */
+    private final DeviceArrayStream relayed;
     private final CallGate gate = new CallGate();
     /** Where error messages live until release; made on the first error (guarded by this). */
     private Arena messages;
@@ -60,6 +62,7 @@ final class PullStreamExport {
         this.source = source;
         this.schema = schema;
         this.deviceType = deviceType;
+        this.relayed = source instanceof ArraySource.Relayed relay && relay.fits(schema, deviceType) ? relay.stream() : null;
     }
 
     /** Fills {@code out} with a live stream over {@code source}; the consumer owns it from then on. */
@@ -174,11 +177,10 @@ final class PullStreamExport {
             return failedCode;
         }
         if (ended) {
-            RawMemory.zero(out, ArrowDeviceArrayLayout.LAYOUT.byteSize());
-            return 0;
+            return end(out);
         }
-        if (source instanceof ArraySource.Relayed relayed && relayed.fits(schema, deviceType)) {
-            return relay(relayed.stream(), out);
+        if (relayed != null) {
+            return relay(out);
         }
         DeviceArray array;
         StreamBatchEvent event = Recorder.streamBatch();
@@ -188,9 +190,7 @@ final class PullStreamExport {
             return fail(t, "the Java source failed at array " + index);
         }
         if (array == null) {
-            ended = true;
-            RawMemory.zero(out, ArrowDeviceArrayLayout.LAYOUT.byteSize());
-            return 0;
+            return end(out);
         }
         try {
             ArrayChecks.check(array, schema, deviceType, index);
@@ -205,20 +205,25 @@ final class PullStreamExport {
         return 0;
     }
 
-    /** Moves the next array of a relayed C stream into {@code out}, checked as an import checks it. */
-    private int relay(DeviceArrayStream stream, long out) {
+    /** Moves the next array of the relayed C stream into {@code out}, checked as an import checks it. */
+    private int relay(long out) {
         boolean moved;
         try {
-            moved = stream.pollInto(out);
+            moved = relayed.pollInto(out);
         } catch (Throwable t) {
             return fail(t, "the Java source failed at array " + index);
         }
         if (!moved) {
-            ended = true;
-            RawMemory.zero(out, ArrowDeviceArrayLayout.LAYOUT.byteSize());
-            return 0;
+            return end(out);
         }
         index++;
+        return 0;
+    }
+
+    /** Marks the stream ended and writes the released struct that says so to {@code out}; {@return 0} */
+    private int end(long out) {
+        ended = true;
+        RawMemory.zero(out, ArrowDeviceArrayLayout.LAYOUT.byteSize());
         return 0;
     }
 

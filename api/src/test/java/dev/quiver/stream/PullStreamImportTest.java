@@ -14,6 +14,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import static dev.quiver.stream.PullProducers.MADE;
+import static dev.quiver.stream.PullProducers.ARRAYS_RELEASED;
+import static dev.quiver.stream.PullProducers.SCHEMAS_RELEASED;
+import static dev.quiver.stream.PullProducers.STREAMS_RELEASED;
+import static dev.quiver.stream.PullProducers.GET_NEXT_CALLS;
+import static dev.quiver.stream.PullProducers.BLOCKED;
+import static dev.quiver.stream.PullProducers.stat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -24,12 +31,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A C producer's ArrowDeviceArrayStream ({@code pull_producer.c}) consumed as a {@link DeviceArrayStream}. */
 class PullStreamImportTest {
     private static final int CPU = DeviceType.CPU.code();
-    private static final int MADE = PullProducers.MADE;
-    private static final int ARRAYS_RELEASED = PullProducers.ARRAYS_RELEASED;
-    private static final int SCHEMAS_RELEASED = PullProducers.SCHEMAS_RELEASED;
-    private static final int STREAMS_RELEASED = PullProducers.STREAMS_RELEASED;
-    private static final int GET_NEXT_CALLS = PullProducers.GET_NEXT_CALLS;
-    private static final int BLOCKED = PullProducers.BLOCKED;
 
     private final PullProducers producers = new PullProducers();
 
@@ -52,10 +53,6 @@ class PullStreamImportTest {
 
     private MemorySegment export(MemorySegment producer) {
         return producers.export(producer);
-    }
-
-    private static long stat(MemorySegment producer, int which) {
-        return PullProducers.stat(producer, which);
     }
 
     @Test

@@ -7,6 +7,10 @@ import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.MemorySegment;
 
+import static dev.quiver.stream.PullProducers.MADE;
+import static dev.quiver.stream.PullProducers.ARRAYS_RELEASED;
+import static dev.quiver.stream.PullProducers.STREAMS_RELEASED;
+import static dev.quiver.stream.PullProducers.stat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,9 +22,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class StreamRelayTest {
     private static final int CPU = DeviceType.CPU.code();
-    private static final int MADE = PullProducers.MADE;
-    private static final int ARRAYS_RELEASED = PullProducers.ARRAYS_RELEASED;
-    private static final int STREAMS_RELEASED = PullProducers.STREAMS_RELEASED;
 
     private final PullProducers producers = new PullProducers();
 
@@ -42,10 +43,6 @@ class StreamRelayTest {
         MemorySegment out = producers.streamStruct();
         DeviceArrayStreams.exportTo(imported, imported.schema(), imported.deviceType(), out);
         return out;
-    }
-
-    private static long stat(MemorySegment producer, int which) {
-        return PullProducers.stat(producer, which);
     }
 
     @Test

@@ -44,20 +44,22 @@ public final class DiscoveryRuns {
         // an AOT cache takes jars only: the class path's directories (this module's classes) go into one
         Path work = Files.createTempDirectory("quiver-discovery");
         List<String> everything = jarredClassPath(work);
-        Map<String, String> classPaths = new LinkedHashMap<>();
         List<String> application = applicationClassPath(everything);
+        String applicationPath = String.join(File.pathSeparator, application);
+        boolean comparing = against != null;
+        Map<String, String> classPaths = new LinkedHashMap<>();
         Map<String, String> modes = new LinkedHashMap<>();
-        if (against == null) {
-            classPaths.put(application.size() + " jars", String.join(File.pathSeparator, application));
+        if (comparing) {
+            classPaths.put("this checkout", applicationPath);
+            classPaths.put(against.toString(), String.join(File.pathSeparator, fromCheckout(application, against)));
+        } else {
+            classPaths.put(application.size() + " jars", applicationPath);
             classPaths.put(everything.size() + " jars", String.join(File.pathSeparator, everything));
             modes.put("JVM start to main", DiscoveryTiming.BASELINE);
-        } else {
-            classPaths.put("this checkout", String.join(File.pathSeparator, application));
-            classPaths.put(against.toString(), String.join(File.pathSeparator, fromCheckout(application, against)));
         }
         modes.put("JVM start to Devices listing", "");
         modes.put("JVM start to first CPU array", DiscoveryTiming.CPU_ARRAY);
-        if (against == null) {
+        if (!comparing) {
             modes.put("JVM start to the JDK's share of a first array", DiscoveryTiming.JDK_FLOOR);
         }
         Map<String, List<String>> cases = new LinkedHashMap<>();
@@ -65,22 +67,21 @@ public final class DiscoveryRuns {
         for (Map.Entry<String, String> classPath : classPaths.entrySet()) {
             for (Map.Entry<String, String> mode : modes.entrySet()) {
                 String name = mode.getKey() + ", " + classPath.getKey();
-                if (against == null) {
-                    cases.put(name, command(java, classPath.getValue(), mode.getValue(), null));
+                if (!comparing) {
+                    cases.put(name, command(java, classPath.getValue(), mode.getValue()));
                 }
                 Path cache = work.resolve("case-" + trained++ + ".aot");
-                List<String> train = command(java, classPath.getValue(), mode.getValue(), "-XX:AOTCacheOutput=" + cache);
-                Process process = new ProcessBuilder(stamped(train)).redirectErrorStream(true).start();
+                Process process = new ProcessBuilder(stamped(command(java, classPath.getValue(), mode.getValue(),
+                        "-XX:AOTCacheOutput=" + cache))).redirectErrorStream(true).start();
                 process.getInputStream().readAllBytes();
-                if (process.waitFor() == 0 && Files.isRegularFile(cache)) {
-                    cases.put(name + ", AOT cache", command(java, classPath.getValue(), mode.getValue(), "-XX:AOTCache=" + cache));
-                    if (against == null && classPath.getValue().equals(String.join(File.pathSeparator, application))
-                            && !mode.getValue().equals(DiscoveryTiming.JDK_FLOOR)) {
-                        // the JIT's first tier only: a short-lived program's choice on a machine with few cores
-                        List<String> firstTier = command(java, classPath.getValue(), mode.getValue(), "-XX:AOTCache=" + cache);
-                        firstTier.add(1, C1_ONLY);
-                        cases.put(name + ", AOT cache, " + C1_ONLY, firstTier);
-                    }
+                if (process.waitFor() != 0 || !Files.isRegularFile(cache)) {
+                    continue;
+                }
+                String useCache = "-XX:AOTCache=" + cache;
+                cases.put(name + ", AOT cache", command(java, classPath.getValue(), mode.getValue(), useCache));
+                if (!comparing && classPath.getValue().equals(applicationPath) && !mode.getValue().equals(DiscoveryTiming.JDK_FLOOR)) {
+                    // the JIT's first tier only: a short-lived program's choice on a machine with few cores
+                    cases.put(name + ", AOT cache, " + C1_ONLY, command(java, classPath.getValue(), mode.getValue(), useCache, C1_ONLY));
                 }
             }
         }
@@ -95,20 +96,21 @@ public final class DiscoveryRuns {
         System.out.println("| measure | median ms | range |");
         System.out.println("|---|---|---|");
         for (Map.Entry<String, List<Long>> entry : times.entrySet()) {
-            long[] sorted = entry.getValue().stream().mapToLong(Long::longValue).sorted().toArray();
-            System.out.println("| " + entry.getKey() + " | " + sorted[sorted.length / 2] + " | "
-                    + sorted[0] + "-" + sorted[sorted.length - 1] + " |");
+            double[] sorted = sorted(entry.getValue());
+            System.out.printf("| %s | %.0f | %.0f-%.0f |%n", entry.getKey(), sorted[sorted.length / 2], sorted[0], sorted[sorted.length - 1]);
         }
         for (Map.Entry<String, Map<String, List<Double>>> entry : steps.entrySet()) {
             if (!entry.getValue().isEmpty()) {
                 StringBuilder line = new StringBuilder("steps, median ms, " + entry.getKey() + ":");
-                for (Map.Entry<String, List<Double>> step : entry.getValue().entrySet()) {
-                    double[] sorted = step.getValue().stream().mapToDouble(Double::doubleValue).sorted().toArray();
-                    line.append(' ').append(step.getKey()).append('=').append(sorted[sorted.length / 2]);
-                }
+                entry.getValue().forEach((step, ms) -> line.append(' ').append(step).append('=').append(sorted(ms)[ms.size() / 2]));
                 System.out.println(line);
             }
         }
+    }
+
+    /** {@return the numbers, ascending} */
+    private static double[] sorted(List<? extends Number> numbers) {
+        return numbers.stream().mapToDouble(Number::doubleValue).sorted().toArray();
     }
 
     /**
@@ -128,10 +130,11 @@ public final class DiscoveryRuns {
         return kept;
     }
 
-    private static List<String> command(String java, String classPath, String mode, String aotOption) {
+    /** {@return the command that runs {@link DiscoveryTiming} in {@code mode}, with these JVM options first} */
+    private static List<String> command(String java, String classPath, String mode, String... options) {
         List<String> command = new ArrayList<>(List.of(java));
-        if (aotOption != null) {
-            command.add(aotOption);
+        command.addAll(List.of(options));
+        if (options.length > 0) {
             command.add("-Xlog:aot=off,cds=off");
         }
         command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-cp", classPath));

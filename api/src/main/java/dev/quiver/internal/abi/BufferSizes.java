@@ -60,7 +60,12 @@ public final class BufferSizes {
         }
     }
 
-    private static long buffer(long array, int i) {
+    /**
+     * @param array the address of a live ArrowArray with more than {@code i} buffers
+     * @param i     a buffer index
+     * @return the address buffer {@code i} points to, 0 if absent
+     */
+    public static long buffer(long array, int i) {
         return RawMemory.getAddress(RawMemory.getAddress(array + ArrowArrayLayout.BUFFERS) + (long) i * Long.BYTES);
     }
 

@@ -1,6 +1,7 @@
 package dev.quiver.internal.abi;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.VarHandle;
 
 /**
  * Maps the ids Quiver stores in native memory ({@code private_data} of the structs it exports, a DLPack
@@ -47,7 +48,14 @@ public final class IdTable<T> {
     @SuppressWarnings("unchecked")
     public T get(long id) {
         int slot = slots.slot(id);
-        return slot < 0 ? null : (T) slots.value(slot);
+        if (slot < 0) {
+            return null;
+        }
+        Object state = slots.value(slot);
+        // the entry may have been removed and its slot reused since it was found: keep what was read only
+        // if the slot still holds this id (the fence keeps the read above before the check below)
+        VarHandle.acquireFence();
+        return slots.slot(id) == slot ? (T) state : null;
     }
 
     /** @return the state of a {@code private_data} id, removed; null if it was removed already */

@@ -14,16 +14,20 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * Asks the kernel, without touching the memory, whether every page of a range is mapped right now
  * ({@code mincore(2)}, which fails with {@code ENOMEM} on a page that is not). It catches what a cached map
  * cannot: memory unmapped since the map was read. It cannot tell readable pages from {@code PROT_NONE} ones;
- * the map does that. Stateless apart from a per-thread scratch vector; safe from any thread.
+ * the map does that. Stateless apart from one scratch vector that the kernel writes and nothing reads, so
+ * threads share it; safe from any thread.
  */
 final class MappedPages {
     /** Pages asked about per call: the scratch vector holds one byte per page. */
     private static final int PAGES_PER_CALL = 4096;
     private static final Optional<Handles> HANDLES = Handles.bind();
     private static final long PAGE_SIZE = HANDLES.map(Handles::pageSize).orElse(4096L);
-    /** Per thread, the address of a vector of {@link #PAGES_PER_CALL} bytes that lives as long as the process. */
-    private static final ThreadLocal<Long> SCRATCH =
-            ThreadLocal.withInitial(() -> Arena.global().allocate(PAGES_PER_CALL).address());
+    /**
+     * The address of the vector of {@link #PAGES_PER_CALL} bytes {@code mincore} fills, one per page, for the
+     * life of the process. Only the call's result is used, never the vector, so concurrent calls may all
+     * write into this one.
+     */
+    private static final long SCRATCH = Arena.global().allocate(PAGES_PER_CALL).address();
 
     private MappedPages() {}
 
@@ -69,12 +73,11 @@ final class MappedPages {
         if (end < address) {
             return false;
         }
-        long vector = SCRATCH.get();
         long chunk = page * PAGES_PER_CALL;
         for (long at = start; Long.compareUnsigned(at, end) < 0; at += chunk) {
             long length = Math.min(chunk, end - at);
             try {
-                if ((int) h.mincore().invokeExact(at, length, vector) != 0) {
+                if ((int) h.mincore().invokeExact(at, length, SCRATCH) != 0) {
                     return false;
                 }
             } catch (Throwable e) {

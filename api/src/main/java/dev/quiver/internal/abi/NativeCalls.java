@@ -212,28 +212,15 @@ public final class NativeCalls {
         if (pointer.equals(MemorySegment.NULL)) {
             return null;
         }
-        CheckedReads reads = new CheckedReads();
-        long readable = reads.extend(pointer.address(), 0, MAX_MESSAGE_BYTES);
+        long length = new CheckedReads().terminator(pointer.address(), MAX_MESSAGE_BYTES);
+        if (length >= 0) {
+            return pointer.reinterpret(length + 1).getString(0);
+        }
+        long readable = -1 - length;
         if (readable == 0) {
             return "(the message pointer 0x" + Long.toHexString(pointer.address()) + " does not point to readable memory)";
         }
-        long length = 0;
-        while (true) {
-            MemorySegment bytes = pointer.reinterpret(readable);
-            while (length < readable && bytes.get(java.lang.foreign.ValueLayout.JAVA_BYTE, length) != 0) {
-                length++;
-            }
-            if (length < readable) {
-                return bytes.getString(0);
-            }
-            long more = reads.extend(pointer.address(), readable, MAX_MESSAGE_BYTES);
-            if (more <= readable) {
-                break;
-            }
-            readable = more;
-        }
-        MemorySegment bytes = pointer.reinterpret(readable);
-        byte[] cut = bytes.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        byte[] cut = pointer.reinterpret(readable).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
         return new String(cut, java.nio.charset.StandardCharsets.UTF_8) + (readable == MAX_MESSAGE_BYTES
                 ? "... (cut at " + MAX_MESSAGE_BYTES + " bytes: no terminator)"
                 : "... (cut at " + readable + " bytes: runs into unreadable memory without a terminator)");

@@ -48,21 +48,6 @@ public final class Pointers {
      *               zero-length segment made from a raw address (whose size the caller vouches for)
      * @param layout the struct's layout
      * @param name   the parameter's name, for messages
-     * @return a view of the struct
-     * @throws IllegalArgumentException if {@code target} is NULL, heap memory, or smaller than the struct
-     */
-    public static MemorySegment writableStruct(MemorySegment target, MemoryLayout layout, String name) {
-        checkWritableStruct(target, layout, name);
-        return target.byteSize() >= layout.byteSize() ? target.asSlice(0, layout.byteSize()) : struct(target, layout);
-    }
-
-    /**
-     * Checks memory a caller hands over for a struct to be written into, as {@link #writableStruct} does,
-     * without making a view.
-     *
-     * @param target native memory for the struct (see {@link #writableStruct})
-     * @param layout the struct's layout
-     * @param name   the parameter's name, for messages
      * @return the struct's address
      * @throws IllegalArgumentException if {@code target} is NULL, heap memory, or smaller than the struct
      */

@@ -46,4 +46,33 @@ public interface ReadableRanges {
         }
         return Math.max(now, have);
     }
+
+    /**
+     * Finds the NUL that ends a string of unknown length, reading no byte that is not known readable and
+     * growing the read with {@link #extend} as the scan reaches the end of what is.
+     *
+     * @param address the string, not 0
+     * @param limit   the most bytes the scan may read, NUL included
+     * @return the string's length in bytes if its NUL lies within the first {@code limit} bytes; else
+     *         {@code -1 - readable}, where {@code readable} is how many bytes the scan could read ({@code 0}:
+     *         the pointer is unreadable; {@code limit}: no NUL within the limit; between: the string runs into
+     *         unreadable memory)
+     */
+    default long terminator(long address, long limit) {
+        long readable = extend(address, 0, limit);
+        long length = 0;
+        while (true) {
+            while (length < readable && RawMemory.getByte(address + length) != 0) {
+                length++;
+            }
+            if (length < readable) {
+                return length;
+            }
+            long more = extend(address, readable, limit);
+            if (more <= readable) {
+                return -1 - readable;
+            }
+            readable = more;
+        }
+    }
 }

@@ -20,20 +20,9 @@ public final class ReleaseCallbacks {
 
     /** Upcall stubs, made once, on first use. */
     private static final class Stubs {
-        static final MemorySegment ARRAY = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseArray", NativeCalls.VOID_ADDRESS);
-        static final MemorySegment SCHEMA = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseSchema", NativeCalls.VOID_ADDRESS);
-        static final long ARRAY_ADDRESS = ARRAY.address();
-        static final long SCHEMA_ADDRESS = SCHEMA.address();
-    }
-
-    /** @return the address of our {@code ArrowArray.release} */
-    static MemorySegment arrayRelease() {
-        return Stubs.ARRAY;
-    }
-
-    /** @return the address of our {@code ArrowSchema.release} */
-    static MemorySegment schemaRelease() {
-        return Stubs.SCHEMA;
+        // global stubs: their addresses stay valid for the life of the process
+        static final long ARRAY_ADDRESS = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseArray", NativeCalls.VOID_ADDRESS).address();
+        static final long SCHEMA_ADDRESS = NativeCalls.upcall(MethodHandles.lookup(), ReleaseCallbacks.class, "releaseSchema", NativeCalls.VOID_ADDRESS).address();
     }
 
     /** @return the address of our {@code ArrowArray.release}, as a number */

@@ -74,15 +74,19 @@ final class SchemaImage {
     void writeTo(long target) {
         long block = NativeHeap.malloc((long) words.length * Long.BYTES);
         long id = ExportTable.register(this, block, nodes.length);
-        for (int i = 0; i < words.length; i++) {
+        // node 0 goes straight to the target; the block's room for it is never read
+        for (int i = 0; i < NODE_WORDS; i++) {
+            RawMemory.setLong(target + (long) i * Long.BYTES, words[i] + relocate[i] * block);
+        }
+        for (int i = NODE_WORDS; i < words.length; i++) {
             RawMemory.setLong(block + (long) i * Long.BYTES, words[i] + relocate[i] * block);
         }
         long release = ReleaseCallbacks.schemaReleaseAddress();
-        for (int node : nodes) {
-            RawMemory.setAddress(block + node + ArrowSchemaLayout.PRIVATE_DATA, id);
-            RawMemory.setAddress(block + node + ArrowSchemaLayout.RELEASE, release);
+        for (int n = 0; n < nodes.length; n++) {
+            long node = n == 0 ? target : block + nodes[n];
+            RawMemory.setAddress(node + ArrowSchemaLayout.PRIVATE_DATA, id);
+            RawMemory.setAddress(node + ArrowSchemaLayout.RELEASE, release);
         }
-        RawMemory.copyWords(block, target, NODE);
     }
 
     /**

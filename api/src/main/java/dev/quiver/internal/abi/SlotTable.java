@@ -149,18 +149,15 @@ final class SlotTable {
      * @return true if it was live and is removed now
      */
     boolean free(long id) {
-        long slot = (id & SLOT_MASK) - 1;
-        if (id <= 0 || slot < 0) {
+        int slot = slot(id);
+        if (slot < 0) {
             return false;
         }
-        Chunk chunk = chunks.get((int) (slot >>> CHUNK_BITS));
-        int i = (int) slot & (CHUNK - 1);
-        if (chunk == null || (long) IDS.getAcquire(chunk.ids, i) != id) {
-            return false;
-        }
+        Chunk chunk = chunk(slot);
+        int i = slot & (CHUNK - 1);
         chunk.values[i] = null;
         IDS.setRelease(chunk.ids, i, -id);
-        push((int) slot);
+        push(slot);
         return true;
     }
 

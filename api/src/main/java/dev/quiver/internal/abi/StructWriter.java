@@ -37,17 +37,7 @@ public final class StructWriter {
      */
     public static void writeDeviceArray(MemorySegment target, ArrayData data, int deviceType, long deviceId,
                                         MemorySegment syncEvent, Runnable free) {
-        long nodes = nodes(data);
-        long block = block((nodes - 1) * ARRAY_SIZE + pointers(data) * Long.BYTES);
-        long id = ExportTable.register(free, block, Math.toIntExact(nodes));
-        long address = target.address();
-        try {
-            header(address, deviceType, deviceId, syncEvent.address());
-            write(address + ArrowDeviceArrayLayout.ARRAY, data, block, id);
-        } catch (RuntimeException | Error e) {
-            ExportTable.discard(id);
-            throw e;
-        }
+        export(target.address(), counts(data), deviceType, deviceId, syncEvent, free, data, 0);
     }
 
     /**
@@ -64,14 +54,27 @@ public final class StructWriter {
      */
     public static void writeView(long target, long source, int deviceType, long deviceId,
                                  MemorySegment syncEvent, Runnable owner) {
-        long from = source;
-        long counts = viewCounts(from);
+        export(target, viewCounts(source), deviceType, deviceId, syncEvent, owner, null, source);
+    }
+
+    /**
+     * Registers a tree of {@code counts} nodes and pointers with the export table, then writes its header and
+     * its nodes: from {@code data}, or else copied from the ArrowArray at {@code source}. If writing fails the
+     * tree is discarded and {@code owner} is not run.
+     */
+    private static void export(long target, long counts, int deviceType, long deviceId, MemorySegment syncEvent,
+                               Runnable owner, ArrayData data, long source) {
         long nodes = counts >>> 32;
         long block = block((nodes - 1) * ARRAY_SIZE + (counts & 0xFFFF_FFFFL) * Long.BYTES);
         long id = ExportTable.register(owner, block, Math.toIntExact(nodes));
         try {
             header(target, deviceType, deviceId, syncEvent.address());
-            copy(target + ArrowDeviceArrayLayout.ARRAY, from, block, id);
+            long array = target + ArrowDeviceArrayLayout.ARRAY;
+            if (data != null) {
+                write(array, data, block, id);
+            } else {
+                copy(array, source, block, id);
+            }
         } catch (RuntimeException | Error e) {
             ExportTable.discard(id);
             throw e;
@@ -113,20 +116,13 @@ public final class StructWriter {
         RawMemory.setAddress(target + ArrowDeviceArrayLayout.SYNC_EVENT, syncEvent);
     }
 
-    private static long nodes(ArrayData data) {
-        long nodes = 1;
+    /** @return the nodes (high 32 bits) and the buffer and child pointers (low 32 bits) of the tree {@code data} */
+    private static long counts(ArrayData data) {
+        long counts = 1L << 32 | (data.buffers().size() + data.children().size());
         for (ArrayData child : data.children()) {
-            nodes += nodes(child);
+            counts = add(counts, counts(child));
         }
-        return data.dictionary() == null ? nodes : nodes + nodes(data.dictionary());
-    }
-
-    private static long pointers(ArrayData data) {
-        long pointers = data.buffers().size() + data.children().size();
-        for (ArrayData child : data.children()) {
-            pointers += pointers(child);
-        }
-        return data.dictionary() == null ? pointers : pointers + pointers(data.dictionary());
+        return data.dictionary() == null ? counts : add(counts, counts(data.dictionary()));
     }
 
     /** Writes node {@code data} at {@code target}, its pointer arrays and descendants from {@code free}; returns the new free. */

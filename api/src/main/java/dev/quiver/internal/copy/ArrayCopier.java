@@ -86,7 +86,7 @@ public final class ArrayCopier {
                             MemorySegment stream, MemorySegment out, Runnable onRelease) {
         ArrayCopier copier = new ArrayCopier(source, target, stream);
         // the sync_event slot, in C heap memory that the release callback frees from any thread
-        long eventSlot = 0;
+        MemorySegment syncEvent = MemorySegment.NULL;
         MemorySegment event = MemorySegment.NULL;
         try (copier.staging) {
             long offset = array.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
@@ -96,17 +96,15 @@ public final class ArrayCopier {
             if (copier.readsHostMemory) {
                 target.synchronizeStream(stream);
             }
-            MemorySegment syncEvent = MemorySegment.NULL;
             if (target.supportsEvents()) {
                 event = target.recordNewEvent(stream);
-                eventSlot = NativeHeap.malloc(ADDRESS.byteSize());
-                syncEvent = Pointers.bytes(MemorySegment.ofAddress(eventSlot), ADDRESS.byteSize());
+                syncEvent = NativeHeap.calloc(ADDRESS.byteSize());
                 syncEvent.set(ADDRESS, 0, event);
             } else {
                 target.synchronizeStream(stream);
             }
             MemorySegment ownedEvent = event;
-            long ownedSlot = eventSlot;
+            MemorySegment ownedSlot = syncEvent;
             List<MemorySegment> owned = List.copyOf(copier.allocations);
             StructWriter.writeDeviceArray(out, data, target.deviceType(), target.deviceId(), syncEvent, () -> {
                 try {
@@ -115,7 +113,7 @@ public final class ArrayCopier {
                     }
                     owned.forEach(target::free);
                 } finally {
-                    if (ownedSlot != 0) {
+                    if (!ownedSlot.equals(MemorySegment.NULL)) {
                         NativeHeap.free(ownedSlot);
                     }
                     onRelease.run();
@@ -129,8 +127,8 @@ public final class ArrayCopier {
                     target.destroyEvent(event);
                 }
                 copier.allocations.forEach(target::free);
-                if (eventSlot != 0) {
-                    NativeHeap.free(eventSlot);
+                if (!syncEvent.equals(MemorySegment.NULL)) {
+                    NativeHeap.free(syncEvent);
                 }
             } catch (RuntimeException cleanup) {
                 e.addSuppressed(cleanup);

@@ -13,7 +13,7 @@ public final class Recorder {
     private Recorder() {}
 
     /** {@return whether a flight recorder runs in this JVM, so that a recording may want events} */
-    public static boolean running() {
+    private static boolean running() {
         return FlightRecorder.isInitialized();
     }
 

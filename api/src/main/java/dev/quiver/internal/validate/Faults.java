@@ -135,11 +135,7 @@ public interface Faults extends ReadableRanges {
      * @return true if they may be read; otherwise reports {@link Fault#POINTER_UNREADABLE} and returns false
      */
     default boolean readable(MemorySegment pointer, long bytes, String path) {
-        if (canRead(pointer, bytes)) {
-            return true;
-        }
-        report(Fault.POINTER_UNREADABLE, path, unreadable(pointer.address(), bytes));
-        return false;
+        return FirstFault.readable(this, pointer.address(), bytes, path);
     }
 
     /**
@@ -152,11 +148,7 @@ public interface Faults extends ReadableRanges {
      * @return true if the struct may be read; otherwise reports and returns false
      */
     default boolean struct(MemorySegment pointer, long size, String path) {
-        if (pointer.address() % Long.BYTES != 0) {
-            report(Fault.POINTER_UNREADABLE, path, unaligned(pointer.address()));
-            return false;
-        }
-        return readable(pointer, size, path);
+        return FirstFault.struct(this, pointer.address(), size, path);
     }
 
     /**

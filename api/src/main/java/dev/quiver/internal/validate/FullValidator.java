@@ -2,7 +2,7 @@ package dev.quiver.internal.validate;
 
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.internal.abi.Pointers;
-import dev.quiver.internal.abi.CheckedReads;
+import dev.quiver.internal.abi.ReadableRanges;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
@@ -33,14 +33,14 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  */
 public final class FullValidator {
     private final ToLongFunction<MemorySegment> capacity;
-    /** The pages confirmed readable during this validation; null where ranges are not checked. */
-    private final CheckedReads reads;
+    /** What may be read, asked before every range is read; null where ranges are not checked. */
+    private final ReadableRanges reads;
     private final BiFunction<String, String, ? extends RuntimeException> invalid;
 
-    private FullValidator(ToLongFunction<MemorySegment> capacity, boolean checkReadable,
+    private FullValidator(ToLongFunction<MemorySegment> capacity, ReadableRanges reads,
                           BiFunction<String, String, ? extends RuntimeException> invalid) {
         this.capacity = capacity;
-        this.reads = checkReadable ? new CheckedReads() : null;
+        this.reads = reads;
         this.invalid = invalid;
     }
 
@@ -53,20 +53,21 @@ public final class FullValidator {
      */
     public static void validate(MemorySegment array, Field field, ToLongFunction<MemorySegment> capacity,
                                 BiFunction<String, String, ? extends RuntimeException> invalid) {
-        validate(array, field, capacity, false, invalid);
+        validate(array, field, capacity, null, invalid);
     }
 
     /**
      * @param array         a structurally valid ArrowArray in host memory
      * @param field         its field
      * @param capacity      the size in bytes of the buffer at a pointer, or -1 if unknown
-     * @param checkReadable whether every range is also checked against the process's readable mappings
-     *                      ({@link ReadableMemory}) before it is read
+     * @param reads         what may be read, asked before every range is read (the sink of an untrusted
+     *                      import's checks, whose confirmed pages are then not asked about again); null to
+     *                      read without asking
      * @param invalid       makes the exception for the first fault from its field path and rule
      */
-    public static void validate(MemorySegment array, Field field, ToLongFunction<MemorySegment> capacity, boolean checkReadable,
+    public static void validate(MemorySegment array, Field field, ToLongFunction<MemorySegment> capacity, ReadableRanges reads,
                                 BiFunction<String, String, ? extends RuntimeException> invalid) {
-        new FullValidator(capacity, checkReadable, invalid).node(Pointers.struct(array, ArrowArrayLayout.LAYOUT), field, "");
+        new FullValidator(capacity, reads, invalid).node(Pointers.struct(array, ArrowArrayLayout.LAYOUT), field, "");
     }
 
     private void node(MemorySegment array, Field field, String path) {

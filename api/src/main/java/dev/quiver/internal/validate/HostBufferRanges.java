@@ -6,8 +6,6 @@ import dev.quiver.internal.abi.RawMemory;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
 
-import java.lang.foreign.MemorySegment;
-
 /**
  * Checks, for a structurally valid array in host-accessible memory, that every byte range each buffer's
  * implied size addresses may be read, before anything reads it: fixed layouts from offset and length, data
@@ -21,59 +19,39 @@ public final class HostBufferRanges {
     private HostBufferRanges() {}
 
     /**
-     * @param array  a live, structurally valid ArrowArray (80 bytes) of {@code field}, in host memory
-     * @param field  its field
-     * @param path   the path of {@code array}, prefixed to every reported path ({@code ""} for none)
-     * @param faults where faults go; its {@link Faults#readableBytes} says what may be read
-     */
-    public static void check(MemorySegment array, Field field, String path, Faults faults) {
-        check(array.address(), field, path, faults);
-    }
-
-    /**
      * Checks the ArrowArray at a raw address, reporting paths from the root.
      *
      * @param array  the address of a live, structurally valid ArrowArray of {@code field}, in host memory
      * @param field  its field
-     * @param faults where faults go
+     * @param faults where faults go; its {@link Faults#readableBytes} says what may be read
      */
     public static void check(long array, Field field, Faults faults) {
-        check(array, field, "", faults);
+        FirstFault.run(HostBufferRanges::node, array, field, "", faults);
     }
 
-    private static void check(long array, Field field, String path, Faults faults) {
-        FirstFault.run(HostBufferRanges::root, array, field, path, faults);
-    }
-
-    private static void root(long array, Field field, String path, Faults faults) {
-        node(array, field, path, faults);
-    }
-
-    /** @return true if no fault was reported below {@code array} */
-    private static boolean node(long array, Field field, String path, Faults faults) {
+    /** Checks the buffers of {@code array}, then, unless one of them failed, its children and dictionary. */
+    private static void node(long array, Field field, String path, Faults faults) {
         BufferLayout layout = BufferLayout.of(field.type());
         int nBuffers = (int) RawMemory.getLong(array + ArrowArrayLayout.N_BUFFERS);
         int fixed = layout.bufferCount();
         for (int i = 0; i < fixed; i++) {
             if (!buffer(array, field, i, path, faults)) {
-                return false;
+                return;
             }
         }
         // the sizes buffer first: the sizes of the variadic buffers are read from it
         if (layout.variadic() && (!buffer(array, field, nBuffers - 1, path, faults) || !variadic(array, field, fixed, nBuffers, path, faults))) {
-            return false;
+            return;
         }
         long nChildren = RawMemory.getLong(array + ArrowArrayLayout.N_CHILDREN);
         long children = RawMemory.getAddress(array + ArrowArrayLayout.CHILDREN);
-        boolean clean = true;
         for (int k = 0; k < nChildren; k++) {
-            clean &= node(RawMemory.getAddress(children + (long) k * Long.BYTES), field.children().get(k), Paths.index(path, "children", k), faults);
+            node(RawMemory.getAddress(children + (long) k * Long.BYTES), field.children().get(k), Paths.index(path, "children", k), faults);
         }
         long dictionary = RawMemory.getAddress(array + ArrowArrayLayout.DICTIONARY);
         if (field.dictionary() != null && dictionary != 0) {
-            clean &= node(dictionary, field.dictionary().values(), Paths.join(path, "dictionary"), faults);
+            node(dictionary, field.dictionary().values(), Paths.join(path, "dictionary"), faults);
         }
-        return clean;
     }
 
     private static boolean variadic(long array, Field field, int fixed, int nBuffers, String path, Faults faults) {
@@ -87,7 +65,7 @@ public final class HostBufferRanges {
 
     /** @return true if buffer {@code i} is absent or its implied range is readable; otherwise reports */
     private static boolean buffer(long array, Field field, int i, String path, Faults faults) {
-        long pointer = RawMemory.getAddress(RawMemory.getAddress(array + ArrowArrayLayout.BUFFERS) + (long) i * Long.BYTES);
+        long pointer = BufferSizes.buffer(array, i);
         if (pointer == 0) {
             return true;
         }

@@ -65,8 +65,8 @@ public final class SchemaCache {
         byte[] key = scratch.key;
         int length = key(schema, faults, key);
         if (length == SchemaKey.FULL) {
-            key = grown(scratch, schema, faults);
-            length = key == null ? SchemaKey.UNUSUAL : key(schema, faults, key);
+            length = grown(scratch, schema, faults);
+            key = scratch.key;
         }
         if (length < 0) {
             return SchemaReader.read(MemorySegment.ofAddress(schema), "schema", faults);
@@ -94,19 +94,22 @@ public final class SchemaCache {
         return SchemaKey.write(schema, faults, key);
     }
 
-    /** @return a buffer the key fits, kept for this thread; null if the key is longer than {@link #MAX_KEY} */
-    private static byte[] grown(Scratch scratch, long schema, Faults faults) {
-        int size = scratch.key.length;
-        while (size < MAX_KEY) {
-            size *= 2;
-            byte[] bigger = new byte[size];
-            int length = key(schema, faults, bigger);
+    /**
+     * Writes the key into ever larger buffers, each kept for this thread, until it fits or the buffer holds
+     * {@link #MAX_KEY} bytes (so a thread that meets a schema too wide for a key walks it once per import).
+     *
+     * @return the key's length in {@code scratch.key}, or {@link SchemaKey#UNUSUAL} if it does not fit
+     *         {@link #MAX_KEY} bytes (or the walk gave up)
+     */
+    private static int grown(Scratch scratch, long schema, Faults faults) {
+        while (scratch.key.length < MAX_KEY) {
+            scratch.key = new byte[scratch.key.length * 2];
+            int length = key(schema, faults, scratch.key);
             if (length != SchemaKey.FULL) {
-                scratch.key = bigger;
-                return bigger;
+                return length;
             }
         }
-        return null;
+        return SchemaKey.UNUSUAL;
     }
 
     /** @return whether {@code field}, written out as an export writes it, has the key {@code key[0, length)} */

@@ -24,11 +24,11 @@ final class SchemaKey {
     /** The key does not fit the buffer given. */
     static final int FULL = -2;
 
-    private static final long NODE = ArrowSchemaLayout.LAYOUT.byteSize();
+    private static final long NODE = SchemaReader.STRUCT_SIZE;
+    // smaller than the reader's limits on purpose: past them the key gives up and the reader decides
     private static final int MAX_STRING = 4096;
     private static final int MAX_CHILDREN = 1 << 16;
-    private static final long KNOWN_FLAGS = ArrowSchemaLayout.FLAG_DICTIONARY_ORDERED
-            | ArrowSchemaLayout.FLAG_NULLABLE | ArrowSchemaLayout.FLAG_MAP_KEYS_SORTED;
+    private static final long KNOWN_FLAGS = SchemaReader.KNOWN_FLAGS;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 

@@ -28,8 +28,10 @@ public final class SchemaReader {
     public static final int MAX_DEPTH = 64;
     private static final long MAX_CHILDREN = 1 << 20;
     private static final int MAX_STRING = 1 << 20;
-    private static final long STRUCT_SIZE = ArrowSchemaLayout.LAYOUT.byteSize();
-    private static final long KNOWN_FLAGS = ArrowSchemaLayout.FLAG_DICTIONARY_ORDERED
+    /** The size of one ArrowSchema node. */
+    static final long STRUCT_SIZE = ArrowSchemaLayout.LAYOUT.byteSize();
+    /** The flags the C Data Interface defines; any other bit is a fault (and sends {@link SchemaKey} here). */
+    static final long KNOWN_FLAGS = ArrowSchemaLayout.FLAG_DICTIONARY_ORDERED
             | ArrowSchemaLayout.FLAG_NULLABLE | ArrowSchemaLayout.FLAG_MAP_KEYS_SORTED;
 
     private final Faults faults;
@@ -170,38 +172,20 @@ public final class SchemaReader {
         if (pointer.equals(MemorySegment.NULL)) {
             return null;
         }
-        long readable = faults.extend(pointer.address(), 0, MAX_STRING + 1L);
+        long length = faults.terminator(pointer.address(), MAX_STRING + 1L);
+        long readable = -1 - length;
+        if (length >= 0) {
+            return new String(Pointers.bytes(pointer, length).toArray(JAVA_BYTE), StandardCharsets.UTF_8);
+        }
         if (readable == 0) {
             faults.readable(pointer, 1, path);
-            return null;
-        }
-        MemorySegment bytes = Pointers.bytes(pointer, readable);
-        long length = 0;
-        while (true) {
-            while (length < readable && bytes.get(JAVA_BYTE, length) != 0) {
-                length++;
-            }
-            if (length < readable || readable > MAX_STRING) {
-                break;
-            }
-            // the end of what is known readable, without a NUL: the string may go on
-            long more = faults.extend(pointer.address(), readable, MAX_STRING + 1L);
-            if (more <= readable) {
-                break;
-            }
-            readable = more;
-            bytes = Pointers.bytes(pointer, readable);
-        }
-        if (length > MAX_STRING) {
+        } else if (readable > MAX_STRING) {
             faults.report(Fault.SCHEMA_STRING, path, "string longer than " + MAX_STRING + " bytes");
-            return null;
-        }
-        if (length == readable) {
+        } else {
             faults.report(Fault.POINTER_UNREADABLE, path, "string at 0x" + Long.toHexString(pointer.address())
                     + " runs into unreadable memory without a NUL terminator");
-            return null;
         }
-        return new String(bytes.asSlice(0, length).toArray(JAVA_BYTE), StandardCharsets.UTF_8);
+        return null;
     }
 
     /**

@@ -13,12 +13,11 @@ import java.util.function.BiFunction;
  */
 final class ThrowingFaults implements Faults {
     private final BiFunction<String, String, ? extends RuntimeException> invalid;
-    private final boolean checking;
+    /** The pages this sink confirmed readable; null for a trusting sink. */
     private final CheckedReads reads;
 
     ThrowingFaults(BiFunction<String, String, ? extends RuntimeException> invalid, boolean checking) {
         this.invalid = invalid;
-        this.checking = checking;
         this.reads = checking ? new CheckedReads() : null;
     }
 
@@ -34,21 +33,21 @@ final class ThrowingFaults implements Faults {
 
     @Override
     public boolean checksPointers() {
-        return checking;
+        return reads != null;
     }
 
     @Override
     public long readableBytes(MemorySegment pointer, long max) {
-        return checking ? reads.readableBytes(pointer.address(), max) : max;
+        return readableBytes(pointer.address(), max);
     }
 
     @Override
     public long readableBytes(long address, long max) {
-        return checking ? reads.readableBytes(address, max) : max;
+        return reads == null ? max : reads.readableBytes(address, max);
     }
 
     @Override
     public boolean canRead(long address, long bytes) {
-        return !checking || reads.canRead(address, bytes);
+        return reads == null || reads.canRead(address, bytes);
     }
 }

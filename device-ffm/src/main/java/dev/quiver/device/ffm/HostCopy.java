@@ -2,6 +2,7 @@ package dev.quiver.device.ffm;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.util.Objects;
 
 /**
  * Bulk copies between host memory segments, the fastest way for their size: {@link MemorySegment#copy} below
@@ -43,9 +44,8 @@ public final class HostCopy {
      * @throws UnsatisfiedLinkError if the C library lacks it
      */
     public static void bind() {
-        if (Found.TABLE.size() == 0) {
-            throw new UnsatisfiedLinkError("memcpy");
-        }
+        // loading the holder finds memcpy, or throws
+        Objects.requireNonNull(Found.TABLE);
     }
 
     /**
