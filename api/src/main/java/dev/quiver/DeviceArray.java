@@ -523,7 +523,7 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     private void validateHost(MemorySegment array, ToLongFunction<MemorySegment> bufferCapacity) {
-        Faults checking = Faults.checking(InvalidArrowException::new);
+        Faults checking = Faults.withCapacities(Faults.checking(InvalidArrowException::new), bufferCapacity);
         ArrayValidator.validate(array, field, "", checking);
         HostBufferRanges.check(array.address(), field, checking);
         FullValidator.validate(array, field, bufferCapacity, checking, InvalidArrowException::new);

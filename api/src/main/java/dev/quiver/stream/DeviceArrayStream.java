@@ -46,7 +46,9 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  * {@link IllegalStateException}.
  *
  * <p><b>Errors.</b> A non-zero code from {@code get_schema} or {@code get_next} is thrown as a
- * {@link StreamException} carrying the code and the text of {@code get_last_error}. An array whose
+ * {@link StreamException} carrying the code and the text of {@code get_last_error}; when the stream is one
+ * Quiver exported from a Java source in this JVM ({@link DeviceArrayStreams}), its cause is what the source
+ * threw, so the source's exception type and status survive the trip through C. An array whose
  * {@code device_type} differs from the stream's, or that breaks the spec, is released (exactly once) and
  * reported by {@link InvalidArrowException}. After any error the stream is failed: later calls throw
  * {@link IllegalStateException} with the first error as cause; only {@link #close()} remains to do.
@@ -339,6 +341,10 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         boolean released = RawMemory.getAddress(scratch.address() + ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE) == 0;
         if (code != 0) {
             StreamException failure = new StreamException(code, "get_next: " + lastError());
+            Throwable cause = PullStreamExport.javaFailure(struct.address());
+            if (cause != null) {
+                failure.initCause(cause);
+            }
             if (!released) {
                 try {
                     ReleaseCallbacks.releaseArrayStruct(scratch);

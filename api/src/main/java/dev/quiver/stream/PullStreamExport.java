@@ -55,6 +55,8 @@ final class PullStreamExport {
     private volatile MemorySegment lastError = MemorySegment.NULL;
     private int failedCode;
     private MemorySegment failedMessage;
+    /** What the Java source threw, for a consumer in this JVM (see {@link #javaFailure}); guarded by the gate. */
+    private volatile Throwable failedCause;
     private boolean ended;
     private long index;
 
@@ -114,6 +116,22 @@ final class PullStreamExport {
                 state.free();
             }
         }
+    }
+
+    /**
+     * What the Java source behind a stream threw, when that stream is one of these exports and its
+     * {@code get_next} failed: a consumer in this JVM keeps the exception as the cause of its own, with its
+     * type and status, instead of only the code and text C carries.
+     *
+     * @param self the address of a stream struct, live (its release not yet called)
+     * @return the exception, or null if the stream is not one of these exports or did not fail
+     */
+    static Throwable javaFailure(long self) {
+        if (self == 0 || RawMemory.getAddress(self + ArrowDeviceArrayStreamLayout.GET_NEXT) != Stubs.GET_NEXT.address()) {
+            return null;
+        }
+        PullStreamExport state = lookup(self);
+        return state == null ? null : state.failedCause;
     }
 
     private static PullStreamExport lookup(long self) {
@@ -228,6 +246,7 @@ final class PullStreamExport {
     }
 
     private int fail(Throwable t, String context) {
+        failedCause = t;
         failedCode = ErrorCodes.codeFor(t);
         failedMessage = message("get_next: " + context + ": " + ErrorCodes.messageFor(t));
         lastError = failedMessage;

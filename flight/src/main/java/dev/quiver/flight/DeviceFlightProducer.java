@@ -17,6 +17,7 @@ import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +40,10 @@ import java.util.function.Supplier;
  *
  * <p><b>DoPut.</b> The batches land on the put device given at construction (receiving batch n+1 while batch
  * n is copied there), are kept, and are served under a new ticket, returned to the client as the put's
- * application metadata. A put under the name of a stream already served replaces it.
+ * application metadata. A put under the name of a stream already served replaces it. What a client puts is
+ * untrusted: each batch is checked against the buffers that arrived before it is moved to the put device
+ * (see {@link InvalidFlightDataException}); a put with a batch that breaks the format fails with
+ * {@code INVALID_ARGUMENT} naming the batch and field path, and nothing of it is kept or served.
  *
  * <p><b>Ownership.</b> The producer owns the batches clients put and closes them in {@link #close()}; a
  * stream served with {@link #serve} is opened by each fetch and closed when that fetch ends. The allocator
@@ -56,6 +60,7 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
     private final Map<Ticket, ServedStream> byTicket = new LinkedHashMap<>();
     private final Map<String, StoredBatches> stored = new LinkedHashMap<>();
     private final AtomicLong bytesReceived = new AtomicLong();
+    private volatile Duration schemaTimeout = SchemaWait.DEFAULT;
 
     /**
      * @param allocator charged for host batches in flight and for batches put onto the CPU
@@ -127,6 +132,22 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
         return ticket;
     }
 
+    /**
+     * Sets how long a client's put may take to send its schema, the first message of every Flight stream
+     * (default 60 s): a put that sends a batch first, or nothing, is refused with {@code INVALID_ARGUMENT} when
+     * the time is up, so that it holds no call thread longer. Applies to puts that start afterwards; any thread.
+     *
+     * @param timeout the longest wait, positive
+     * @return this producer
+     */
+    public DeviceFlightProducer schemaTimeout(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("the schema timeout must be positive, not " + timeout);
+        }
+        this.schemaTimeout = timeout;
+        return this;
+    }
+
     /** @return bytes of Arrow data received from clients' puts since construction; any thread */
     public long bytesReceived() {
         return bytesReceived.get();
@@ -187,16 +208,20 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
     @Override
     public Runnable acceptPut(CallContext context, FlightStream flightStream, StreamListener<PutResult> ackStream) {
         return () -> {
-            String name = nameOf(flightStream.getDescriptor());
+            String name = putName(flightStream);
             List<DeviceArray> landed = new ArrayList<>();
             Field schema;
-            try (DeviceArrayStream received = ReceivedStreams.open(flightStream, putTarget, allocator, devices, "put " + name, bytesReceived, null)) {
+            try (DeviceArrayStream received = ReceivedStreams.open(flightStream, putTarget, allocator, devices, "put " + name, bytesReceived, null, schemaTimeout)) {
                 schema = received.schema();
                 while (received.hasNext()) {
                     landed.add(received.next());
                 }
             } catch (RuntimeException | Error e) {
                 landed.forEach(DeviceArray::close);
+                InvalidFlightDataException invalid = InvalidFlightDataException.in(e);
+                if (invalid != null) {
+                    throw CallStatus.INVALID_ARGUMENT.withDescription(invalid.getMessage()).withCause(invalid).toRuntimeException();
+                }
                 throw CallStatus.INTERNAL.withDescription("landing " + name + " on " + putTarget + " failed: " + e.getMessage()).withCause(e).toRuntimeException();
             }
             Ticket ticket = serve(name, schema, landed);
@@ -208,6 +233,30 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
             }
             ackStream.onCompleted();
         };
+    }
+
+    /**
+     * Waits (up to the schema timeout) for the put's schema, which carries its descriptor, then reads the name
+     * from it. Arrow Java's descriptor and root wait without limit for a schema that a hostile client may never
+     * send; a put without one, or with a descriptor that names no stream, is refused and its stream closed.
+     */
+    private String putName(FlightStream flightStream) {
+        try {
+            SchemaWait.await(flightStream, schemaTimeout, "put");
+        } catch (InvalidFlightDataException e) {
+            StreamClosing.closeWithoutSchema(flightStream, e);
+            throw CallStatus.INVALID_ARGUMENT.withDescription(e.getMessage()).withCause(e).toRuntimeException();
+        }
+        try {
+            return nameOf(flightStream.getDescriptor());
+        } catch (RuntimeException e) {
+            try {
+                flightStream.close();
+            } catch (Exception closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
     }
 
     /** Forgets every stream and closes the batches clients put; fetches still running keep their slices. */

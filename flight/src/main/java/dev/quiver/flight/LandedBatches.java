@@ -4,7 +4,6 @@ import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
-import dev.quiver.arrowjava.VectorExport;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -25,6 +24,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p><b>Threading.</b> {@link #hasNext()} and {@link #next()} from one thread at a time (the C stream
  * serializes them), and {@link #close()} once, by the same serialized caller. The Flight stream is read only by
  * the receiving thread.
+ *
+ * <p><b>Checks.</b> Every batch is checked as untrusted input against the buffers that arrived before it is
+ * handed over or moved to the target ({@link ReceivedBatchCheck}); a batch that breaks the format ends the
+ * stream with an {@link InvalidFlightDataException} after the batches before it.
  *
  * <p><b>Errors.</b> When the stream fails (the server went away, the call was refused or cancelled), the
  * batches received before the failure are still delivered, then {@link #hasNext()} throws a
@@ -59,9 +62,12 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
         this.what = what;
         this.receiver = new Handoff<>("quiver-flight-receive-" + what, handoff -> {
             try {
-                while (!handoff.isStopped() && stream.next()) {
+                for (long index = 0; !handoff.isStopped(); index++) {
+                    DeviceArray batch = ReceivedBatchCheck.next(stream, allocator, devices, what, index);
+                    if (batch == null) {
+                        break;
+                    }
                     bytesReceived.addAndGet(stream.getRoot().getFieldVectors().stream().mapToLong(v -> v.getBufferSize()).sum());
-                    DeviceArray batch = VectorExport.toDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices);
                     if (!handoff.offer(batch)) {
                         batch.close();
                     }
@@ -79,6 +85,9 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
                 pending = receiver.take();
             } catch (Handoff.WorkerFailure failure) {
                 finished = true;
+                if (failure.getCause() instanceof InvalidFlightDataException invalid) {
+                    throw invalid;
+                }
                 throw new FlightTransferException(what + " failed after " + delivered + " batch(es) arrived: " + failure.getMessage(), failure.getCause());
             }
             finished = pending == null;

@@ -4,7 +4,6 @@ import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
-import dev.quiver.arrowjava.VectorExport;
 import dev.quiver.stream.DeviceArrayStream;
 import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.type.Field;
@@ -13,6 +12,7 @@ import org.apache.arrow.memory.BufferAllocator;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -32,13 +32,27 @@ final class ReceivedStreams {
      * @param what      names the stream in messages
      * @param bytesReceived counts the bytes of Arrow data received
      * @param connection    closed with the stream (also if this throws), or null
+     * @param schemaTimeout how long the peer may take to send the schema (see {@link SchemaWait})
      * @return the stream, owned by the caller: closing it cancels the call if it has not ended
      * @throws org.apache.arrow.flight.FlightRuntimeException if the call was refused before the schema came
+     * @throws InvalidFlightDataException if the schema cannot be taken
      */
     static DeviceArrayStream open(FlightStream stream, Device target, BufferAllocator allocator, Devices devices, String what, AtomicLong bytesReceived,
-                                  AutoCloseable connection) {
+                                  AutoCloseable connection, Duration schemaTimeout) {
         Field schema;
-        try (DeviceArray probe = VectorExport.toDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices)) {
+        try {
+            SchemaWait.await(stream, schemaTimeout, what);
+        } catch (RuntimeException | Error e) {
+            if (stream.hasRoot()) {
+                closeQuietly(stream, e);
+            } else {
+                // closing cancels a client's call first; what is queued is released without waiting for the schema
+                StreamClosing.closeWithoutSchema(stream, e);
+            }
+            closeQuietly(connection, e);
+            throw e;
+        }
+        try (DeviceArray probe = ReceivedBatchCheck.checked(stream, allocator, devices, what + ": the schema")) {
             schema = probe.field();
         } catch (RuntimeException | Error e) {
             closeQuietly(stream, e);

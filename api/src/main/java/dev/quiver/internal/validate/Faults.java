@@ -5,6 +5,7 @@ import dev.quiver.internal.abi.ReadableRanges;
 
 import java.lang.foreign.MemorySegment;
 import java.util.function.BiFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * Where the validators send what they find. Import uses {@link #throwing}, which stops at the first fault
@@ -126,6 +127,26 @@ public interface Faults extends ReadableRanges {
     @Override
     default boolean canRead(long address, long bytes) {
         return readableBytes(address, bytes) >= bytes;
+    }
+
+    /**
+     * Wraps a sink so that ranges starting at a buffer of known size may not run past it.
+     *
+     * @param inner    the sink that reports, and decides for buffers of unknown size
+     * @param capacity the size in bytes of the buffer starting at a pointer, or -1 if unknown
+     * @return the sink; threading and lifetime as {@code inner}'s
+     */
+    static Faults withCapacities(Faults inner, ToLongFunction<MemorySegment> capacity) {
+        return CapacityFaults.of(inner, capacity);
+    }
+
+    /**
+     * @param address a pointer whose range failed {@link #canRead}
+     * @param bytes   how many bytes were needed
+     * @return why the range may not be read, for a report
+     */
+    default String unreadableReason(long address, long bytes) {
+        return unreadable(address, bytes);
     }
 
     /**

@@ -92,7 +92,7 @@ final class FirstFault extends RuntimeException {
         if (faults.canRead(address, bytes)) {
             return true;
         }
-        report(faults, Fault.POINTER_UNREADABLE, path, Faults.unreadable(address, bytes));
+        report(faults, Fault.POINTER_UNREADABLE, path, faults.unreadableReason(address, bytes));
         return false;
     }
 

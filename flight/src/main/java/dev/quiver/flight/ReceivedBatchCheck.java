@@ -1,0 +1,102 @@
+package dev.quiver.flight;
+
+import dev.quiver.DeviceArray;
+import dev.quiver.Devices;
+import dev.quiver.InvalidArrowException;
+import dev.quiver.arrowjava.VectorExport;
+import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.FlightStream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
+
+/**
+ * What arrives over Flight is untrusted: each batch Arrow Java reads from a stream is checked as an
+ * untrusted import before anything else sees it. Arrow Java's reader sizes each buffer from the message and
+ * the body that arrived, but reaches Quiver through the C Data interface, which carries no sizes and lets the
+ * batch's own offsets size its data; so the whole batch is validated ({@link DeviceArray#validateFull(java.util.function.ToLongFunction)}:
+ * structs, lengths, offsets, view buffers and lengths, union type ids, dictionary indexes, run ends, UTF-8)
+ * with every size it implies checked against the buffer that arrived ({@link ReceivedBuffers}) before a byte
+ * of it is read.
+ *
+ * <p>Stateless; called on a stream's receiving thread.
+ */
+final class ReceivedBatchCheck {
+    private ReceivedBatchCheck() {}
+
+    /**
+     * Reads the next batch of a stream and hands it over as a checked CPU array.
+     *
+     * @param stream    the Flight stream, read by the calling thread only
+     * @param allocator pays for the export's structures
+     * @param devices   the registry of the array
+     * @param what      names the stream in messages
+     * @param index     the batch's position in the stream, for messages
+     * @return the batch, owned by the caller, or null at the end of the stream
+     * @throws InvalidFlightDataException if the message cannot be read or the batch breaks the format; nothing
+     *                                    of it is kept
+     * @throws FlightRuntimeException     if the call failed (its status says how)
+     */
+    static DeviceArray next(FlightStream stream, BufferAllocator allocator, Devices devices, String what, long index) {
+        try {
+            if (!stream.next()) {
+                return null;
+            }
+        } catch (FlightRuntimeException e) {
+            if (unparsable(e)) {
+                throw new InvalidFlightDataException(what + ": message of batch " + index + " could not be parsed: " + e.getMessage(), e);
+            }
+            throw e;
+        } catch (OutOfMemoryException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new InvalidFlightDataException(what + ": message of batch " + index + " could not be read: " + e, e);
+        }
+        return checked(stream, allocator, devices, what + ": batch " + index);
+    }
+
+    /**
+     * Whether a call failed because gRPC could not parse a message the peer sent: gRPC's client cancels the
+     * call with {@code CANCELLED} and the description {@code "Failed to read message."} when Arrow Java's
+     * message parser throws; the peer sent something that is no Flight message.
+     */
+    private static boolean unparsable(FlightRuntimeException e) {
+        return e.status().code() == org.apache.arrow.flight.FlightStatusCode.CANCELLED
+                && "Failed to read message.".equals(e.status().description());
+    }
+
+    /**
+     * Exports the stream's current root (its schema alone before the first batch) and checks it.
+     *
+     * @param stream    a Flight stream positioned on a batch, or before its first
+     * @param allocator pays for the export's structures
+     * @param devices   the registry of the array
+     * @param what      names the batch in messages
+     * @return the checked CPU array, owned by the caller
+     * @throws InvalidFlightDataException if the batch breaks the format; nothing of it is kept
+     */
+    static DeviceArray checked(FlightStream stream, BufferAllocator allocator, Devices devices, String what) {
+        DeviceArray batch;
+        try {
+            ReceivedBuffers buffers = ReceivedBuffers.of(stream.getRoot(), stream.getDictionaryProvider());
+            batch = VectorExport.toDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices);
+            try {
+                batch.validateFull(buffers::capacity);
+            } catch (RuntimeException | Error e) {
+                batch.close();
+                throw e;
+            }
+        } catch (FlightRuntimeException e) {
+            if (unparsable(e)) {
+                throw new InvalidFlightDataException(what + " could not be parsed: " + e.getMessage(), e);
+            }
+            throw e;
+        } catch (OutOfMemoryException e) {
+            throw e;
+        } catch (InvalidArrowException e) {
+            throw new InvalidFlightDataException(what + " refused: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new InvalidFlightDataException(what + " refused: " + e, e);
+        }
+        return batch;
+    }
+}
