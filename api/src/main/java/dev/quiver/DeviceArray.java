@@ -502,7 +502,10 @@ public final class DeviceArray implements AutoCloseable {
 
     /**
      * Validates the data as {@link #validateFull()} does, checking every size the structs imply against the
-     * true size of each buffer before reading it.
+     * true size of each buffer before reading it. A buffer whose size the caller gives is taken as memory the
+     * caller holds: a range within it is read without asking the process's mappings, a range past it is refused
+     * ({@code the array addresses N bytes but the buffer holds M}); buffers of unknown size and the structs are
+     * checked against the mappings as {@link #validateFull()} checks them.
      *
      * @param bufferCapacity the size in bytes of the buffer starting at a pointer, or -1 if unknown
      * @throws InvalidArrowException naming the path and rule of the first fault; the array stays open

@@ -340,7 +340,8 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         int code = NativeCalls.callInt(getNext(), struct, scratch);
         boolean released = RawMemory.getAddress(scratch.address() + ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE) == 0;
         if (code != 0) {
-            StreamException failure = new StreamException(code, "get_next: " + lastError());
+            String detail = lastError();
+            StreamException failure = new StreamException(code, detail.startsWith("get_next") ? detail : "get_next: " + detail);
             Throwable cause = PullStreamExport.javaFailure(struct.address());
             if (cause != null) {
                 failure.initCause(cause);

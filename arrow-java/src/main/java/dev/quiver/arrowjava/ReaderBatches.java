@@ -19,13 +19,19 @@ final class ReaderBatches implements Iterator<DeviceArray>, AutoCloseable {
     private final ArrowReader reader;
     private final BufferAllocator allocator;
     private final Devices devices;
+    private final boolean validated;
     private DeviceArray pending;
     private boolean ended;
 
-    ReaderBatches(ArrowReader reader, BufferAllocator allocator, Devices devices) {
+    /**
+     * @param validated whether each batch is validated as untrusted input against the buffers the reader
+     *                  read it into ({@link VectorExport#toValidatedDeviceArray}) before it is handed out
+     */
+    ReaderBatches(ArrowReader reader, BufferAllocator allocator, Devices devices, boolean validated) {
         this.reader = reader;
         this.allocator = allocator;
         this.devices = devices;
+        this.validated = validated;
     }
 
     @Override
@@ -33,7 +39,9 @@ final class ReaderBatches implements Iterator<DeviceArray>, AutoCloseable {
         if (pending == null && !ended) {
             try {
                 if (reader.loadNextBatch()) {
-                    pending = VectorExport.toDeviceArray(reader.getVectorSchemaRoot(), reader, allocator, devices);
+                    pending = validated
+                            ? VectorExport.toValidatedDeviceArray(reader.getVectorSchemaRoot(), reader, allocator, devices)
+                            : VectorExport.toDeviceArray(reader.getVectorSchemaRoot(), reader, allocator, devices);
                 } else {
                     ended = true;
                 }

@@ -43,6 +43,26 @@ public final class StreamExport {
      * @throws UncheckedIOException if the reader cannot give its schema; the reader is still the caller's
      */
     public static void exportTo(ArrowReader reader, BufferAllocator allocator, MemorySegment out) {
+        exportTo(reader, allocator, out, false);
+    }
+
+    /**
+     * Exports a reader of data from outside the process (an Arrow IPC file or stream) as a C stream of CPU
+     * arrays, each validated as untrusted input before it is handed out
+     * ({@link VectorExport#toValidatedDeviceArray}): a batch whose offsets, lengths, views or dictionary indexes
+     * run past the buffers the reader read, or whose UTF-8 is invalid, fails the stream's {@code get_next}
+     * with the field path, and nothing of it is kept.
+     *
+     * @param reader    the reader; owned by the stream from now on
+     * @param allocator pays for the export structures until every array is released
+     * @param out       48 writable bytes for a {@code struct ArrowDeviceArrayStream}; the consumer releases it
+     * @throws UncheckedIOException if the reader cannot give its schema; the reader is still the caller's
+     */
+    public static void exportValidatedTo(ArrowReader reader, BufferAllocator allocator, MemorySegment out) {
+        exportTo(reader, allocator, out, true);
+    }
+
+    private static void exportTo(ArrowReader reader, BufferAllocator allocator, MemorySegment out, boolean validated) {
         Objects.requireNonNull(reader, "reader");
         Objects.requireNonNull(allocator, "allocator");
         Objects.requireNonNull(out, "out");
@@ -52,7 +72,7 @@ public final class StreamExport {
         } catch (IOException e) {
             throw new UncheckedIOException("ArrowReader could not give its schema: " + e.getMessage(), e);
         }
-        DeviceArrayStreams.exportTo(new ReaderBatches(reader, allocator, Devices.system()), schema, DeviceType.CPU, out);
+        DeviceArrayStreams.exportTo(new ReaderBatches(reader, allocator, Devices.system(), validated), schema, DeviceType.CPU, out);
     }
 
     /**
@@ -64,9 +84,27 @@ public final class StreamExport {
      * @throws UncheckedIOException if the reader cannot give its schema; the reader is still the caller's
      */
     public static DeviceArrayStream toDeviceArrayStream(ArrowReader reader, BufferAllocator allocator) {
+        return toDeviceArrayStream(reader, allocator, false);
+    }
+
+    /**
+     * Turns a reader of data from outside the process into a Quiver stream of CPU arrays, each validated as
+     * untrusted input ({@link #exportValidatedTo}); a batch that breaks the format fails {@code hasNext()} with
+     * an {@link dev.quiver.InvalidArrowException} naming the field path as the cause.
+     *
+     * @param reader    the reader; owned by the stream from now on
+     * @param allocator pays for the export structures until every array is released
+     * @return the stream, owned by the caller
+     * @throws UncheckedIOException if the reader cannot give its schema; the reader is still the caller's
+     */
+    public static DeviceArrayStream toValidatedDeviceArrayStream(ArrowReader reader, BufferAllocator allocator) {
+        return toDeviceArrayStream(reader, allocator, true);
+    }
+
+    private static DeviceArrayStream toDeviceArrayStream(ArrowReader reader, BufferAllocator allocator, boolean validated) {
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment stream = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-            exportTo(reader, allocator, stream);
+            exportTo(reader, allocator, stream, validated);
             return DeviceArrayStream.importFrom(stream);
         }
     }

@@ -121,6 +121,36 @@ public final class VectorExport {
                 CpuStructs.embeddedArray(array), CpuStructs.wrapSchema(schema)));
     }
 
+    /**
+     * Exports a root that Arrow Java read from outside the process (an IPC file or stream, a Flight message)
+     * and validates it as untrusted input before handing it out. Arrow Java's reader sizes each buffer from
+     * the message and the body that arrived, but the C Data interface carries no sizes, so an export alone
+     * would let the batch's own offsets size its data buffers; here every size the batch implies is checked
+     * against the buffer Arrow Java actually holds, before any byte is read, and then the data itself
+     * ({@link DeviceArray#validateFull(java.util.function.ToLongFunction)}: offsets, UTF-8, views, union type
+     * ids, dictionary indexes, run ends).
+     *
+     * @param root         the root as Arrow Java's reader loaded it; stays owned by the caller
+     * @param dictionaries the dictionaries the reader loaded; may be null if there are none
+     * @param allocator    pays for the export's structures until the DeviceArray is released
+     * @param devices      where the DeviceArray finds backends for {@link DeviceArray#copyTo}
+     * @return a CPU DeviceArray of struct type sharing the root's buffers, owned by the caller
+     * @throws InvalidArrowException    naming the field path ({@code children[1].buffers[2]}) and the rule broken;
+     *                                  nothing was kept
+     * @throws IllegalArgumentException if Arrow Java cannot export the root (a dictionary it does not have)
+     */
+    public static DeviceArray toValidatedDeviceArray(VectorSchemaRoot root, DictionaryProvider dictionaries, BufferAllocator allocator, Devices devices) {
+        ReadBuffers buffers = ReadBuffers.of(root, dictionaries);
+        DeviceArray batch = toDeviceArray(root, dictionaries, allocator, devices);
+        try {
+            batch.validateFull(buffers::capacity);
+            return batch;
+        } catch (RuntimeException | Error e) {
+            batch.close();
+            throw e;
+        }
+    }
+
     /** Fills a struct pair the way Arrow Java's {@code Data.export*} methods do. */
     private interface Exporter {
         void export(MemorySegment deviceArray, MemorySegment schema);

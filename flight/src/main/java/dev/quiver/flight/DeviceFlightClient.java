@@ -9,6 +9,7 @@ import org.apache.arrow.flight.Criteria;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightDescriptor;
 import org.apache.arrow.flight.FlightInfo;
+import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.PutResult;
 import org.apache.arrow.flight.SyncPutListener;
@@ -191,7 +192,8 @@ public final class DeviceFlightClient implements AutoCloseable {
             listener.getResult();
             return issuedTicket(name, acknowledgements);
         } catch (RuntimeException e) {
-            throw e instanceof FlightTransferException f ? f : new FlightTransferException("put of " + name + " failed: " + e.getMessage(), e);
+            RuntimeException reason = e instanceof FlightRuntimeException flight ? FlightErrors.withReason(flight) : e;
+            throw e instanceof FlightTransferException f ? f : new FlightTransferException("put of " + name + " failed: " + reason.getMessage(), reason);
         }
     }
 
@@ -212,19 +214,33 @@ public final class DeviceFlightClient implements AutoCloseable {
         }
     }
 
-    /** @return what the server lists, in its order */
+    /**
+     * @return what the server lists, in its order
+     * @throws FlightRuntimeException if the call fails; the description names the reason (a refused
+     *                                connection, a certificate that could not be validated)
+     */
     public List<FlightInfo> listFlights() {
-        List<FlightInfo> out = new ArrayList<>();
-        client.listFlights(Criteria.ALL, options).forEach(out::add);
-        return out;
+        try {
+            List<FlightInfo> out = new ArrayList<>();
+            client.listFlights(Criteria.ALL, options).forEach(out::add);
+            return out;
+        } catch (FlightRuntimeException e) {
+            throw FlightErrors.withReason(e);
+        }
     }
 
     /**
      * @param name a stream's name
      * @return the server's description of it: schema, row count, ticket
+     * @throws FlightRuntimeException if the call fails ({@code NOT_FOUND} for a name the server does not
+     *                                serve); the description names the reason
      */
     public FlightInfo info(String name) {
-        return client.getInfo(FlightDescriptor.path(name), options);
+        try {
+            return client.getInfo(FlightDescriptor.path(name), options);
+        } catch (FlightRuntimeException e) {
+            throw FlightErrors.withReason(e);
+        }
     }
 
     /**
@@ -355,7 +371,7 @@ public final class DeviceFlightClient implements AutoCloseable {
                 } catch (InterruptedException interrupted) {
                     Thread.currentThread().interrupt();
                 }
-                throw e;
+                throw e instanceof FlightRuntimeException flight ? FlightErrors.withReason(flight) : e;
             }
         }
     }

@@ -202,7 +202,9 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
         if (!descriptor.isCommand() && descriptor.getPath().size() == 1) {
             return descriptor.getPath().getFirst();
         }
-        throw CallStatus.INVALID_ARGUMENT.withDescription("streams are named by a path of one element, not " + descriptor).toRuntimeException();
+        String given = descriptor.isCommand() ? "a command (" + descriptor.getCommand().length + " bytes)"
+                : "a path of " + descriptor.getPath().size() + " elements " + descriptor.getPath();
+        throw CallStatus.INVALID_ARGUMENT.withDescription("streams are named by a path of one element; the descriptor is " + given).toRuntimeException();
     }
 
     @Override

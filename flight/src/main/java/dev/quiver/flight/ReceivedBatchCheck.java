@@ -15,8 +15,8 @@ import org.apache.arrow.memory.OutOfMemoryException;
  * the body that arrived, but reaches Quiver through the C Data interface, which carries no sizes and lets the
  * batch's own offsets size its data; so the whole batch is validated ({@link DeviceArray#validateFull(java.util.function.ToLongFunction)}:
  * structs, lengths, offsets, view buffers and lengths, union type ids, dictionary indexes, run ends, UTF-8)
- * with every size it implies checked against the buffer that arrived ({@link ReceivedBuffers}) before a byte
- * of it is read.
+ * with every size it implies checked against the buffer that arrived before a byte of it is read
+ * ({@link VectorExport#toValidatedDeviceArray}).
  *
  * <p>Stateless; called on a stream's receiving thread.
  */
@@ -77,14 +77,7 @@ final class ReceivedBatchCheck {
     static DeviceArray checked(FlightStream stream, BufferAllocator allocator, Devices devices, String what) {
         DeviceArray batch;
         try {
-            ReceivedBuffers buffers = ReceivedBuffers.of(stream.getRoot(), stream.getDictionaryProvider());
-            batch = VectorExport.toDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices);
-            try {
-                batch.validateFull(buffers::capacity);
-            } catch (RuntimeException | Error e) {
-                batch.close();
-                throw e;
-            }
+            batch = VectorExport.toValidatedDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices);
         } catch (FlightRuntimeException e) {
             if (unparsable(e)) {
                 throw new InvalidFlightDataException(what + " could not be parsed: " + e.getMessage(), e);

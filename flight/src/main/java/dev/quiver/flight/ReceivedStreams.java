@@ -57,6 +57,9 @@ final class ReceivedStreams {
         } catch (RuntimeException | Error e) {
             closeQuietly(stream, e);
             closeQuietly(connection, e);
+            if (e instanceof org.apache.arrow.flight.FlightRuntimeException flight) {
+                throw FlightErrors.withReason(flight);
+            }
             throw e;
         }
         LandedBatches batches = new LandedBatches(stream, target, allocator, devices, what, bytesReceived, connection);

@@ -58,6 +58,17 @@ class DictionaryTest extends ClientFixture {
         }
     }
 
+    @Test
+    void flightInfoCarriesTheValueTypeOfADictionaryColumnWithItsEncoding() {
+        org.apache.arrow.vector.types.pojo.Field colour = client.info("dictionary-shared").getSchemaOptional().orElseThrow().getFields().getFirst();
+        assertEquals(new org.apache.arrow.vector.types.pojo.ArrowType.Utf8(), colour.getType(), "the IPC form names the value type: " + colour);
+        assertEquals(new org.apache.arrow.vector.types.pojo.ArrowType.Int(32, true), colour.getDictionary().getIndexType(), colour.toString());
+        assertEquals(1, client.listFlights().stream()
+                .filter(info -> info.getDescriptor().getPath().equals(java.util.List.of("dictionary-shared")))
+                .filter(info -> info.getSchemaOptional().orElseThrow().getFields().getFirst().getType().equals(colour.getType()))
+                .count(), "ListFlights reports the same schema");
+    }
+
     private static Ticket ticket(String name) {
         return client.info(name).getEndpoints().getFirst().getTicket();
     }

@@ -134,6 +134,29 @@ class SecurityTest {
         }
     }
 
+    @Test
+    void aClientThatDoesNotTrustTheCertificateIsToldWhy() throws Exception {
+        try (DeviceFlightClient untrusting = DeviceFlightClient.builder(server.location(), allocator).build()) {
+            FlightRuntimeException refused = assertThrows(FlightRuntimeException.class, untrusting::listFlights);
+            assertEquals(FlightStatusCode.UNAVAILABLE, refused.status().code());
+            assertTrue(refused.getMessage().contains("TLS: ") && refused.getMessage().contains("certification path"), refused.getMessage());
+            assertTrue(!refused.getMessage().contains("Channel Pipeline"), refused.getMessage());
+        }
+    }
+
+    @Test
+    void anUnreachableServerIsNamedAsRefusingTheConnection() throws Exception {
+        int closedPort;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        try (DeviceFlightClient nobody = DeviceFlightClient.builder(Location.forGrpcInsecure("127.0.0.1", closedPort), allocator).build()) {
+            FlightRuntimeException refused = assertThrows(FlightRuntimeException.class, nobody::listFlights);
+            assertEquals(FlightStatusCode.UNAVAILABLE, refused.status().code());
+            assertTrue(refused.getMessage().contains("Connection refused"), refused.getMessage());
+        }
+    }
+
     private static void assertRefused(FlightStatusCode expected, Executable call) {
         Throwable thrown = assertThrows(Throwable.class, call);
         for (Throwable t = thrown; t != null; t = t.getCause()) {

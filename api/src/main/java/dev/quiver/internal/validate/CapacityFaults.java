@@ -5,8 +5,9 @@ import java.util.function.ToLongFunction;
 
 /**
  * A sink that knows the true size of some buffers: a range that starts at such a buffer and runs past its
- * size is unreadable, whatever the process's mappings say, and is named as too long for the buffer. Where
- * the size is unknown (-1), the wrapped sink decides. Used where the sizes of the buffers that actually
+ * size is unreadable, whatever the process's mappings say, and is named as too long for the buffer; a range
+ * within it is readable without asking the mappings, as the caller vouches for the buffer (memory it holds,
+ * of that size). Where the size is unknown (-1), the wrapped sink decides. Used where the sizes of the buffers that actually
  * arrived are known (an IPC body, a Flight message), so that an array whose offsets run past them is refused
  * before any byte past them is read. Threading and lifetime are the wrapped sink's.
  */
@@ -51,13 +52,13 @@ final class CapacityFaults implements Faults {
     @Override
     public long readableBytes(long address, long max) {
         long known = capacity.applyAsLong(MemorySegment.ofAddress(address));
-        return inner.readableBytes(address, known >= 0 ? Math.min(max, known) : max);
+        return known >= 0 ? Math.max(0, Math.min(max, known)) : inner.readableBytes(address, max);
     }
 
     @Override
     public boolean canRead(long address, long bytes) {
         long known = capacity.applyAsLong(MemorySegment.ofAddress(address));
-        return (known < 0 || bytes <= known) && inner.canRead(address, bytes);
+        return known >= 0 ? bytes <= known : inner.canRead(address, bytes);
     }
 
     @Override

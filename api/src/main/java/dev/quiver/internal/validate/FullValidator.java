@@ -8,11 +8,6 @@ import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.function.BiFunction;
 import java.util.function.ToLongFunction;
 
@@ -133,31 +128,96 @@ public final class FullValidator {
         MemorySegment offsets = node.buffer(1, (end + 1) * (bits / 8), false);
         long last = ascending(node, offsets, offset, end, bits, 1);
         MemorySegment data = node.buffer(2, last, last == 0);
-        if (!utf8) {
+        if (!utf8 || end == offset) {
             return;
         }
-        CharsetDecoder decoder = decoder();
-        for (long i = offset; i < end; i++) {
-            long from = read(offsets, i, bits);
-            long to = read(offsets, i + 1, bits);
-            checkUtf8(decoder, data, from, to - from, Paths.index(node.path, "buffers", 2), i);
+        // well formed as a whole from the first offset to the last, and no value starts inside a character
+        // (which only multi-byte characters have)
+        String path = Paths.index(node.path, "buffers", 2);
+        long bad = Utf8Scan.check(data, read(offsets, offset, bits), last);
+        if (bad == Utf8Scan.ASCII) {
+            return;
+        }
+        if (bad >= 0) {
+            throw invalid.apply(path, "value " + valueHolding(offsets, offset, end, bits, bad) + " is not valid UTF-8 (byte "
+                    + bad + " of the data)");
+        }
+        long inside = bits == 32 ? Utf8Scan.firstStartInside32(offsets, offset + 1, end, data, last)
+                : Utf8Scan.firstStartInside64(offsets, offset + 1, end, data, last);
+        if (inside >= 0) {
+            throw invalid.apply(path, "value " + inside + " is not valid UTF-8: it starts inside a character (byte "
+                    + read(offsets, inside, bits) + " of the data)");
         }
     }
 
+    /** @return the slot in {@code [offset, end)} whose bytes hold data byte {@code at} (offsets ascend) */
+    private static long valueHolding(MemorySegment offsets, long offset, long end, int bits, long at) {
+        long low = offset;
+        long high = end - 1;
+        while (low < high) {
+            long mid = (low + high + 1) >>> 1;
+            if (read(offsets, mid, bits) <= at) {
+                low = mid;
+            } else {
+                high = mid - 1;
+            }
+        }
+        return low;
+    }
+
+    /**
+     * Checks the offsets {@code [offset, end]} are non-negative and ascending, a block at a time without a
+     * branch per offset (the differences' signs are or-ed), looking for the exact place only in a block that
+     * holds a decrease.
+     *
+     * @return the last offset
+     */
     private long ascending(Node node, MemorySegment offsets, long offset, long end, int bits, int buffer) {
         long previous = read(offsets, offset, bits);
         if (previous < 0) {
             throw invalid.apply(Paths.index(node.path, "buffers", buffer), "offset[" + offset + "] is negative (" + previous + ")");
         }
-        for (long i = offset + 1; i <= end; i++) {
-            long current = read(offsets, i, bits);
-            if (current < previous) {
-                throw invalid.apply(Paths.index(node.path, "buffers", buffer),
-                        "offsets decrease at " + i + " (" + previous + " then " + current + ")");
+        final long block = 1024;
+        for (long from = offset; from < end; from += block) {
+            long to = Math.min(end, from + block);
+            long signs = bits == 32 ? decreases32(offsets, from, to) : decreases64(offsets, from, to);
+            if (signs < 0) {
+                for (long i = from + 1; i <= to; i++) {
+                    long before = read(offsets, i - 1, bits);
+                    long current = read(offsets, i, bits);
+                    if (current < before) {
+                        throw invalid.apply(Paths.index(node.path, "buffers", buffer),
+                                "offsets decrease at " + i + " (" + before + " then " + current + ")");
+                    }
+                }
             }
+        }
+        return read(offsets, end, bits);
+    }
+
+    /** @return a negative value if some offset in {@code (from, to]} is below the one before it */
+    private static long decreases32(MemorySegment offsets, long from, long to) {
+        long signs = 0;
+        long previous = offsets.get(JAVA_INT_UNALIGNED, from * 4);
+        for (long i = from + 1; i <= to; i++) {
+            long current = offsets.get(JAVA_INT_UNALIGNED, i * 4);
+            signs |= current - previous;
             previous = current;
         }
-        return previous;
+        return signs;
+    }
+
+    /** @return a negative value if some offset in {@code (from, to]} is below the one before it */
+    private static long decreases64(MemorySegment offsets, long from, long to) {
+        long signs = 0;
+        long previous = offsets.get(JAVA_LONG_UNALIGNED, from * 8);
+        for (long i = from + 1; i <= to; i++) {
+            long current = offsets.get(JAVA_LONG_UNALIGNED, i * 8);
+            // a difference that overflows is a decrease from a non-negative start only if it wraps negative
+            signs |= current < previous ? -1 : 0;
+            previous = current;
+        }
+        return signs;
     }
 
     private void views(Node node, long offset, long end, boolean utf8) {
@@ -175,25 +235,25 @@ public final class FullValidator {
         }
         MemorySegment views = node.buffer(1, end * 16, end == 0);
         MemorySegment validity = node.pointer(0);
-        CharsetDecoder decoder = decoder();
+        MemorySegment bits = validity.equals(MemorySegment.NULL) ? null : Pointers.bytes(validity, (end + 7) / 8);
         String viewsPath = Paths.index(node.path, "buffers", 1);
         for (long i = offset; i < end; i++) {
-            if (!validity.equals(MemorySegment.NULL) && !bit(Pointers.bytes(validity, (end + 7) / 8), i)) {
+            if (bits != null && !bit(bits, i)) {
                 continue;
             }
-            MemorySegment view = views.asSlice(i * 16, 16);
-            int size = view.get(JAVA_INT_UNALIGNED, 0);
+            long view = i * 16;
+            int size = views.get(JAVA_INT_UNALIGNED, view);
             if (size < 0) {
                 throw invalid.apply(viewsPath, "view " + i + " has negative length " + size);
             }
             if (size <= 12) {
-                if (utf8) {
-                    checkUtf8(decoder, view, 4, size, viewsPath, i);
+                if (utf8 && Utf8Scan.firstMalformed(views, view + 4, view + 4 + size) >= 0) {
+                    throw invalid.apply(viewsPath, "value " + i + " is not valid UTF-8");
                 }
                 continue;
             }
-            int index = view.get(JAVA_INT_UNALIGNED, 8);
-            long start = view.get(JAVA_INT_UNALIGNED, 12);
+            int index = views.get(JAVA_INT_UNALIGNED, view + 8);
+            long start = views.get(JAVA_INT_UNALIGNED, view + 12);
             if (index < 0 || index >= variadic) {
                 throw invalid.apply(viewsPath, "view " + i + " names buffer " + index + " of " + variadic + " variadic buffers");
             }
@@ -202,12 +262,12 @@ public final class FullValidator {
                         + " of variadic buffer " + index + " which has " + sizeOf[index]);
             }
             for (int b = 0; b < 4; b++) {
-                if (view.get(JAVA_BYTE, 4 + b) != data[index].get(JAVA_BYTE, start + b)) {
+                if (views.get(JAVA_BYTE, view + 4 + b) != data[index].get(JAVA_BYTE, start + b)) {
                     throw invalid.apply(viewsPath, "view " + i + " prefix differs from its data");
                 }
             }
-            if (utf8) {
-                checkUtf8(decoder, data[index], start, size, Paths.index(node.path, "buffers", 2 + index), i);
+            if (utf8 && Utf8Scan.firstMalformed(data[index], start, start + size) >= 0) {
+                throw invalid.apply(Paths.index(node.path, "buffers", 2 + index), "value " + i + " is not valid UTF-8");
             }
         }
     }
@@ -238,9 +298,10 @@ public final class FullValidator {
         MemorySegment offsets = node.buffer(1, end * (bits / 8), end == 0);
         MemorySegment sizes = node.buffer(2, end * (bits / 8), end == 0);
         MemorySegment validity = node.pointer(0);
+        MemorySegment valid = validity.equals(MemorySegment.NULL) ? null : Pointers.bytes(validity, (end + 7) / 8);
         long childLength = node.child(0).get(JAVA_LONG, ArrowArrayLayout.LENGTH);
         for (long i = offset; i < end; i++) {
-            if (!validity.equals(MemorySegment.NULL) && !bit(Pointers.bytes(validity, (end + 7) / 8), i)) {
+            if (valid != null && !bit(valid, i)) {
                 continue;
             }
             long start = read(offsets, i, bits);
@@ -308,8 +369,9 @@ public final class FullValidator {
         ArrowType.Int index = (ArrowType.Int) field.type();
         MemorySegment indices = node.buffer(1, end * (index.bitWidth() / 8), end == 0);
         MemorySegment validity = node.pointer(0);
+        MemorySegment bits = validity.equals(MemorySegment.NULL) ? null : Pointers.bytes(validity, (end + 7) / 8);
         for (long i = offset; i < end; i++) {
-            if (!validity.equals(MemorySegment.NULL) && !bit(Pointers.bytes(validity, (end + 7) / 8), i)) {
+            if (bits != null && !bit(bits, i)) {
                 continue;
             }
             long value = switch (index.bitWidth()) {
@@ -324,19 +386,6 @@ public final class FullValidator {
             }
         }
         node(dictionary, field.dictionary().values(), Paths.join(node.path, "dictionary"));
-    }
-
-    private void checkUtf8(CharsetDecoder decoder, MemorySegment data, long start, long size, String path, long slot) {
-        try {
-            decoder.reset().decode(ByteBuffer.wrap(data.asSlice(start, size).toArray(JAVA_BYTE)));
-        } catch (CharacterCodingException e) {
-            throw invalid.apply(path, "value " + slot + " is not valid UTF-8");
-        }
-    }
-
-    private static CharsetDecoder decoder() {
-        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
     }
 
     private static long read(MemorySegment offsets, long index, int bits) {

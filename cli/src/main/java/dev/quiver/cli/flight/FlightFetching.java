@@ -4,6 +4,7 @@ import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.flight.DeviceFlightClient;
+import dev.quiver.flight.FlightTransferException;
 import dev.quiver.flight.Tickets;
 import dev.quiver.flight.ipc.ArrowIpcWriting;
 import dev.quiver.stream.DeviceArrayStream;
@@ -12,6 +13,7 @@ import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -72,13 +74,31 @@ public final class FlightFetching {
             } catch (FlightRuntimeException e) {
                 err.println("quiver flight get: " + e.status().code() + ": " + e.getMessage());
                 return 1;
-            } catch (RuntimeException e) {
-                err.println("quiver flight get: " + e.getMessage());
+            } catch (IOException | RuntimeException e) {
+                err.println("quiver flight get: " + describe(e) + (settings.output() == null ? ""
+                        : "; nothing was written to " + settings.output() + " (it is written only when the whole stream arrived)"));
                 return 1;
             }
             out.println(progress.summary(client.bytesReceived(), target.toString()));
             return 0;
         }
+    }
+
+    /**
+     * @param failure what a fetch threw
+     * @return one line: the Flight status where the failure carries one (a stream that broke off has it in its
+     *         cause), then the message
+     */
+    static String describe(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof FlightTransferException transfer) {
+                return transfer.status().code() + ": " + transfer.getMessage();
+            }
+            if (t instanceof FlightRuntimeException flight) {
+                return flight.status().code() + ": " + failure.getMessage();
+            }
+        }
+        return failure.getMessage();
     }
 
     private static DeviceFlightClient connect(Settings settings, BufferAllocator allocator) throws Exception {

@@ -18,7 +18,10 @@ import java.nio.file.StandardOpenOption;
 /**
  * An Arrow IPC file ({@code .arrow}, random access) or stream (the streaming format) as a
  * {@link DeviceArrayStream} of CPU struct arrays, one per record batch. Each batch shares the buffers Arrow
- * Java read it into (no copy), and stays valid after the stream moves on or is closed.
+ * Java read it into (no copy), and stays valid after the stream moves on or is closed. A file is input from
+ * outside the process: each batch is validated against the buffers Arrow Java read it into before it is
+ * handed out ({@link dev.quiver.arrowjava.VectorExport#toValidatedDeviceArray}), so offsets that run past
+ * them, out-of-range dictionary indexes or views, and invalid UTF-8 fail the stream with the field path.
  *
  * <p><b>Ownership.</b> The returned stream owns the reader and the file or input stream: closing it closes
  * them. Batches belong to the caller. The {@code allocator} is charged for every batch until it is closed, so
@@ -52,7 +55,7 @@ public final class ArrowIpcReading {
 
     private static DeviceArrayStream of(ArrowReader reader, BufferAllocator allocator, String what) throws IOException {
         try {
-            return StreamExport.toDeviceArrayStream(reader, allocator);
+            return StreamExport.toValidatedDeviceArrayStream(reader, allocator);
         } catch (UncheckedIOException e) {
             reader.close();
             throw new IOException(what + " is not Arrow IPC data Arrow Java can read: " + e.getCause().getMessage(), e.getCause());

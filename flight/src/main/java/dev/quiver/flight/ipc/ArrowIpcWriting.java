@@ -15,7 +15,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
@@ -34,15 +36,41 @@ public final class ArrowIpcWriting {
     private ArrowIpcWriting() {}
 
     /**
+     * Writes the whole stream as an Arrow IPC file, or nothing: the batches go to a temporary file beside
+     * {@code file}, which is renamed to {@code file} only once the stream ended and the file's footer is
+     * written. When the stream breaks off (a server gone mid-stream, a batch refused) or writing fails, the
+     * temporary file is removed and {@code file} is left as it was, so a file at {@code file} is always a
+     * complete stream, never a valid-looking prefix of one.
+     *
      * @param stream    the batches; consumed
-     * @param file      created or replaced
+     * @param file      created or replaced once every batch is written
      * @param allocator charged while the batches are written
      * @return the number of batches written
-     * @throws IOException if writing fails
+     * @throws IOException if writing fails, or the stream broke off (then its
+     *                     {@link dev.quiver.stream.StreamException} is the cause)
      */
     public static long file(DeviceArrayStream stream, Path file, BufferAllocator allocator) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-            return write(stream, allocator, (root, dictionaries) -> new ArrowFileWriter(root, dictionaries, channel));
+        Path absolute = file.toAbsolutePath();
+        Path partial;
+        try {
+            partial = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".partial");
+        } catch (IOException | RuntimeException e) {
+            stream.close();
+            throw e;
+        }
+        boolean complete = false;
+        try {
+            long written;
+            try (FileChannel channel = FileChannel.open(partial, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+                written = write(stream, allocator, (root, dictionaries) -> new ArrowFileWriter(root, dictionaries, channel));
+            }
+            Files.move(partial, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            complete = true;
+            return written;
+        } finally {
+            if (!complete) {
+                Files.deleteIfExists(partial);
+            }
         }
     }
 

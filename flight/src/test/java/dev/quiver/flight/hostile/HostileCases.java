@@ -45,7 +45,8 @@ public record HostileCases(String name, List<Flight.FlightData> messages, String
          * Quiver's wait for the schema, which ends after the schema timeout. A server releases what the client
          * sent; a client cannot: Arrow Java's {@code FlightStream} keeps the messages queued before the schema
          * until one arrives, and a call the server ended has none to come (the body of those messages stays
-         * charged to the client's allocator).
+         * charged to the client's allocator). Arrow Java's IPC stream reader, which refuses the stream at
+         * once, leaves the body of that first message charged the same way.
          */
         NO_SCHEMA
     }

@@ -49,6 +49,25 @@ public final class IpcFrames {
                 .setType(Flight.FlightDescriptor.DescriptorType.PATH).addPath(name)).build();
     }
 
+    /**
+     * @param messages Flight messages
+     * @return the same messages in the Arrow IPC streaming format: each framed by the continuation marker and
+     *         its padded metadata length, then the end-of-stream marker
+     */
+    public static byte[] ipcStream(List<Flight.FlightData> messages) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (Flight.FlightData message : messages) {
+            byte[] header = message.getDataHeader().toByteArray();
+            int padded = (header.length + 7) / 8 * 8;
+            out.writeBytes(ints(-1, padded));
+            out.writeBytes(header);
+            out.writeBytes(new byte[padded - header.length]);
+            out.writeBytes(message.getDataBody().toByteArray());
+        }
+        out.writeBytes(ints(-1, 0));
+        return out.toByteArray();
+    }
+
     /** @return a new record batch message saying it has {@code rows} rows */
     public static Batch batch(long rows) {
         return new Batch(rows);

@@ -1,7 +1,8 @@
-package dev.quiver.flight;
+package dev.quiver.arrowjava;
 
 import dev.quiver.InvalidArrowException;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
@@ -23,10 +24,11 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The true sizes of the buffers a batch arrived in: every buffer Arrow Java loaded a received record batch
- * (and its dictionaries) into is a slice of the message body as long as the message said and the body
- * held, so its capacity is what may be read from its address, whatever the batch's offsets claim. The
- * C export of such a batch points at these same buffers; what the validator asks about an address is
+ * The true sizes of the buffers a batch was read into: every buffer Arrow Java loads a record batch of an
+ * IPC file, stream or Flight message (and its dictionaries) into is a slice of the message body as long as
+ * the message said and the body held (or a buffer Arrow Java allocated to that size), so its capacity is what
+ * may be read from its address, whatever the batch's offsets claim. The C export of such a batch points at
+ * these same buffers; what the validator asks about an address is
  * answered from here ({@link #capacity}), -1 for an address that is no received buffer (the few small
  * buffers Arrow Java's export makes itself: a single offset for an empty offsets buffer, the sizes of view
  * buffers, both sized by Arrow Java from the buffers it holds).
@@ -34,12 +36,12 @@ import java.util.function.Supplier;
  * <p>An offsets buffer that arrived empty for a non-empty array is refused here: Arrow Java's export would
  * replace it with a single zero offset, which the array's length would then run past.
  *
- * <p>Made on the receiving thread for one batch and dropped after its check; immutable once made.
+ * <p>Made on the reading thread for one batch and dropped after its check; immutable once made.
  */
-final class ReceivedBuffers {
+final class ReadBuffers {
     private final Map<Long, Long> capacities = new HashMap<>();
 
-    private ReceivedBuffers() {}
+    private ReadBuffers() {}
 
     /**
      * @param root         the batch as Arrow Java loaded it
@@ -47,8 +49,8 @@ final class ReceivedBuffers {
      * @return the sizes of every buffer of the batch and its dictionaries
      * @throws InvalidArrowException if an offsets buffer arrived empty for a non-empty array
      */
-    static ReceivedBuffers of(VectorSchemaRoot root, DictionaryProvider dictionaries) {
-        ReceivedBuffers buffers = new ReceivedBuffers();
+    static ReadBuffers of(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+        ReadBuffers buffers = new ReadBuffers();
         List<FieldVector> vectors = root.getFieldVectors();
         for (int k = 0; k < vectors.size(); k++) {
             buffers.collect(vectors.get(k), "children[" + k + "]");
@@ -75,10 +77,31 @@ final class ReceivedBuffers {
             collect(extension.getUnderlyingVector(), path);
             return;
         }
-        add(optional(vector::getValidityBuffer));
-        ArrowBuf offsets = optional(vector::getOffsetBuffer);
+        ArrowBuf offsets = null;
+        switch (vector) {
+            // the common kinds by their own accessors; the others through the generic ones, which throw where
+            // a kind has no such buffer
+            case BaseFixedWidthVector fixed -> {
+                add(fixed.getValidityBuffer());
+                add(fixed.getDataBuffer());
+            }
+            case BaseVariableWidthVector variable -> {
+                add(variable.getValidityBuffer());
+                offsets = variable.getOffsetBuffer();
+                add(variable.getDataBuffer());
+            }
+            case BaseLargeVariableWidthVector variable -> {
+                add(variable.getValidityBuffer());
+                offsets = variable.getOffsetBuffer();
+                add(variable.getDataBuffer());
+            }
+            default -> {
+                add(optional(vector::getValidityBuffer));
+                offsets = optional(vector::getOffsetBuffer);
+                add(optional(vector::getDataBuffer));
+            }
+        }
         add(offsets);
-        add(optional(vector::getDataBuffer));
         switch (vector) {
             case BaseVariableWidthViewVector views -> views.getDataBuffers().forEach(this::add);
             case ListViewVector list -> add(list.getSizeBuffer());
