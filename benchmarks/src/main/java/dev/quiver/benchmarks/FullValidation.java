@@ -44,12 +44,13 @@ import java.util.concurrent.TimeUnit;
  *       ({@code ValueVectorUtility.validateFull}), the same checks in the reference Java implementation;</li>
  *   <li>{@link #readEveryByte}: the floor: every byte of the batch's buffers read once, a long at a time.</li>
  * </ul>
- * Times are per batch; {@code bytes} (printed at setup) is the batch's buffer bytes, for GB/s.
+ * Times are per batch; {@code bytes} (printed at setup) is the batch's buffer bytes, for GB/s. Ten warm-up
+ * iterations: the million-row cases take several seconds to reach the JIT's final code.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
+@Warmup(iterations = 10, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
         "-Dio.netty.noUnsafe=false", "--sun-misc-unsafe-memory-access=allow"})

@@ -81,9 +81,11 @@ public final class Utf8Scan {
     private static long scan(MemorySegment window, int stop, int end) {
         long seen = 0;
         int i = 0;
+        // where the block that last held other bytes ends: no block is tried again before it
+        int mixedUntil = 0;
         while (i < stop) {
             // whole blocks of ASCII first: eight words or-ed together, no branch per word
-            if (i + BLOCK <= stop) {
+            if (i >= mixedUntil && i + BLOCK <= stop) {
                 long high = 0;
                 for (int k = 0; k < BLOCK; k += 8) {
                     high |= window.get(WORD, i + k);
@@ -92,48 +94,73 @@ public final class Utf8Scan {
                     i += BLOCK;
                     continue;
                 }
+                mixedUntil = i + BLOCK;
             }
+            long word;
             if (i + 8 <= end) {
-                long high = window.get(WORD, i) & HIGH_BITS;
+                word = window.get(WORD, i);
+                long high = word & HIGH_BITS;
                 if (high == 0) {
                     i += 8;
                     continue;
                 }
-                // skip the ASCII bytes before the first one with its high bit set
-                i += Long.numberOfTrailingZeros(high) >>> 3;
-                if (i >= stop) {
-                    break;
+                int ascii = Long.numberOfTrailingZeros(high) >>> 3;
+                if (ascii > 0) {
+                    // skip the ASCII bytes before the first one with its high bit set
+                    i += ascii;
+                    continue;
                 }
-            }
-            int b = window.get(JAVA_BYTE, i) & 0xFF;
-            if (b < 0x80) {
-                i++;
-                continue;
+            } else {
+                word = tail(window, i, end);
+                if ((word & 0x80) == 0) {
+                    i++;
+                    continue;
+                }
             }
             seen = MULTI_BYTE_SEEN;
-            int continuation = b >= 0xC2 && b <= 0xDF ? 1 : b >= 0xE0 && b <= 0xEF ? 2 : b >= 0xF0 && b <= 0xF4 ? 3 : -1;
-            if (continuation < 0 || i + continuation >= end) {
+            int length = sequenceLength(word);
+            if (length < 0 || i + length > end) {
                 return -1 - i;
             }
-            int second = window.get(JAVA_BYTE, i + 1) & 0xFF;
-            boolean secondInRange = switch (b) {
-                case 0xE0 -> second >= 0xA0 && second <= 0xBF;
-                case 0xED -> second >= 0x80 && second <= 0x9F;
-                case 0xF0 -> second >= 0x90 && second <= 0xBF;
-                case 0xF4 -> second >= 0x80 && second <= 0x8F;
-                default -> (second & 0xC0) == 0x80;
-            };
-            if (!secondInRange) {
-                return -1 - i;
-            }
-            for (int c = 2; c <= continuation; c++) {
-                if ((window.get(JAVA_BYTE, i + c) & 0xC0) != 0x80) {
-                    return -1 - i;
-                }
-            }
-            i += continuation + 1;
+            i += length;
         }
         return i | seen;
+    }
+
+    /** @return up to eight bytes from {@code i} as a little-endian word, zeros past {@code end} */
+    private static long tail(MemorySegment window, int i, int end) {
+        long word = 0;
+        for (int k = 0; k < 8 && i + k < end; k++) {
+            word |= (window.get(JAVA_BYTE, i + k) & 0xFFL) << (8 * k);
+        }
+        return word;
+    }
+
+    /**
+     * @param word the bytes from a lead byte on (the lead in the low byte), little-endian
+     * @return the length of the well-formed multi-byte sequence it starts (2, 3 or 4), or -1
+     */
+    private static int sequenceLength(long word) {
+        int b = (int) word & 0xFF;
+        int second = (int) (word >>> 8) & 0xFF;
+        if (b >= 0xC2 && b <= 0xDF) {
+            return (second & 0xC0) == 0x80 ? 2 : -1;
+        }
+        int third = (int) (word >>> 16) & 0xFF;
+        if (b >= 0xE0 && b <= 0xEF) {
+            boolean secondInRange = b == 0xE0 ? second >= 0xA0 && second <= 0xBF
+                    : b == 0xED ? second >= 0x80 && second <= 0x9F
+                    : (second & 0xC0) == 0x80;
+            return secondInRange && (third & 0xC0) == 0x80 ? 3 : -1;
+        }
+        int fourth = (int) (word >>> 24) & 0xFF;
+        if (b >= 0xF0 && b <= 0xF4) {
+            boolean secondInRange = b == 0xF0 ? second >= 0x90 && second <= 0xBF
+                    : b == 0xF4 ? second >= 0x80 && second <= 0x8F
+                    : (second & 0xC0) == 0x80;
+            return secondInRange && (third & 0xC0) == 0x80 && (fourth & 0xC0) == 0x80 ? 4 : -1;
+        }
+        return -1;
     }
 
     /**
