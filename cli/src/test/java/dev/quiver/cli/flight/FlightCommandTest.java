@@ -60,6 +60,35 @@ class FlightCommandTest {
     }
 
     @Test
+    void aStreamThatBreaksOffLeavesNoFileAndOneLine(@TempDir Path directory) throws Exception {
+        Path output = directory.resolve("partial.arrow");
+        Run get;
+        try (ServeProcess server = ServeProcess.start(1, Map.of(), "--generate", "40000000", "--batches", "400", "--device", "cpu")) {
+            String ticket = server.ticket("generated");
+            // the server dies while the client is receiving: killed from another thread once the fetch runs
+            Thread killer = Thread.ofPlatform().start(() -> {
+                try {
+                    Thread.sleep(1500);
+                    server.close();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            get = Run.of("flight", "get", server.uri(), ticket, "--output", output.toString());
+            killer.join();
+        }
+        assertEquals(1, get.code(), get.out() + get.err());
+        assertFalse(Files.exists(output), "no file from a stream that broke off");
+        try (var left = Files.list(directory)) {
+            assertEquals(java.util.List.of(), left.toList(), "no temporary file left");
+        }
+        String message = get.err().strip();
+        assertEquals(1, message.lines().count(), "one line: " + message);
+        assertTrue(message.contains("nothing was written to " + output), message);
+        assertFalse(message.contains("\tat "), message);
+    }
+
+    @Test
     void serveWithNothingToServeIsAUsageError() {
         Run run = Run.of("flight", "serve", "--port", "0");
         assertEquals(2, run.code(), run.out());
