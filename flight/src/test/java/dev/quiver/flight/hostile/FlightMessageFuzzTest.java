@@ -111,7 +111,7 @@ class FlightMessageFuzzTest {
     void mutatedPutsAreRefusedOrServedBackValid() throws Exception {
         long exportsBefore = Diagnostics.liveExports();
         BufferAllocator allocator = new RootAllocator();
-        DeviceFlightProducer producer = new DeviceFlightProducer(allocator, Devices.system().cpu()).schemaTimeout(Duration.ofMillis(500));
+        DeviceFlightProducer producer = new DeviceFlightProducer(allocator, Devices.system().cpu()).schemaTimeout(Duration.ofSeconds(1));
         int refused = 0;
         int taken = 0;
         int connectionsClosed = 0;
@@ -169,7 +169,7 @@ class FlightMessageFuzzTest {
         BufferAllocator allocator = new RootAllocator();
         int refused = 0;
         try (HostileServer server = new HostileServer(current::get);
-             DeviceFlightClient client = DeviceFlightClient.builder(server.location(), allocator).schemaTimeout(Duration.ofMillis(500)).build()) {
+             DeviceFlightClient client = DeviceFlightClient.builder(server.location(), allocator).schemaTimeout(Duration.ofSeconds(1)).build()) {
             for (int i = 0; i < ITERATIONS; i++) {
                 long seed = SEED + 1_000_000 + i;
                 current.set(mutated(new Random(seed)));
