@@ -169,6 +169,7 @@ class FlightMessageFuzzTest {
         BufferAllocator allocator = new RootAllocator();
         int refused = 0;
         try (HostileServer server = new HostileServer(current::get);
+             ClientLeakLog log = new ClientLeakLog();
              DeviceFlightClient client = DeviceFlightClient.builder(server.location(), allocator).schemaTimeout(Duration.ofSeconds(1)).build()) {
             for (int i = 0; i < ITERATIONS; i++) {
                 long seed = SEED + 1_000_000 + i;
