@@ -4,15 +4,22 @@ import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
+import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
+import dev.quiver.arrowjava.VectorExport;
 import dev.quiver.stream.DeviceArrayStream;
+import dev.quiver.stream.DeviceArrayStreams;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -54,6 +61,13 @@ public final class FlightThroughput {
             cases.put("Quiver, CPU to OpenCL", v -> landed(quiver, fromCpu, opencl));
             cases.put("Quiver, OpenCL to CPU", v -> landed(quiver, fromOpenCl, cpu));
             cases.put("Quiver, OpenCL to OpenCL", v -> landed(quiver, fromOpenCl, opencl));
+            List<DeviceArray> local = new ArrayList<>();
+            for (int b = 0; b < batches; b++) {
+                try (VectorSchemaRoot root = BenchBatches.batch(b, rows, allocator)) {
+                    local.add(VectorExport.toDeviceArray(root, null, allocator));
+                }
+            }
+            cases.put("Quiver put, CPU to the server's CPU", v -> put(quiver, local));
             long bytes = plain(plain);
             Map<String, List<Double>> rates = new LinkedHashMap<>();
             for (int run = 0; run < warmUp + runs; run++) {
@@ -67,7 +81,19 @@ public final class FlightThroughput {
                 }
             }
             print(batches, rows, bytes, warmUp, runs, rates);
+            local.forEach(DeviceArray::close);
         }
+    }
+
+    /** Puts the client's batches (zero-copy slices, which the put consumes) as one stream; returns their rows. */
+    private static long put(DeviceFlightClient client, List<DeviceArray> batches) {
+        Iterator<DeviceArray> slices = batches.stream().map(batch -> batch.slice(0, batch.length())).iterator();
+        try (Arena scratch = Arena.ofConfined()) {
+            MemorySegment out = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
+            DeviceArrayStreams.exportTo(slices, batches.getFirst().field(), DeviceType.CPU, out);
+            client.put("bench-put", DeviceArrayStream.importFrom(out));
+        }
+        return batches.stream().mapToLong(DeviceArray::length).sum();
     }
 
     /** Receives the plain stream with Arrow Java alone; returns the bytes of its buffers. */
