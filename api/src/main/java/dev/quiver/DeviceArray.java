@@ -507,7 +507,8 @@ public final class DeviceArray implements AutoCloseable {
      * ({@code the array addresses N bytes but the buffer holds M}); buffers of unknown size and the structs are
      * checked against the mappings as {@link #validateFull()} checks them.
      *
-     * @param bufferCapacity the size in bytes of the buffer starting at a pointer, or -1 if unknown
+     * @param bufferCapacity the size in bytes of the buffer starting at a pointer, or -1 if unknown; called
+     *                       during this call only, on the calling thread, once or more per buffer
      * @throws InvalidArrowException naming the path and rule of the first fault; the array stays open
      */
     public void validateFull(ToLongFunction<MemorySegment> bufferCapacity) {

@@ -26,37 +26,22 @@ final class Utf8Check {
      * @throws IllegalArgumentException naming the first value that is not well-formed UTF-8
      */
     static void check(String name, byte[] data, Offsets offsets, int length) {
+        MemorySegment bytes = MemorySegment.ofArray(data);
         int end = (int) offsets.at(length);
-        int bad = firstMalformed(data, (int) offsets.at(0), end);
-        if (bad >= 0) {
-            throw new IllegalArgumentException(name + ": value " + valueHolding(offsets, length, bad)
-                    + " is not well-formed UTF-8 (byte " + bad + " of the data)");
+        long found = Utf8Scan.check(bytes, offsets.at(0), end);
+        if (found >= 0) {
+            throw new IllegalArgumentException(name + ": value " + Utf8Scan.valueHolding(k -> offsets.at((int) k), 0, length, found)
+                    + " is not well-formed UTF-8 (byte " + found + " of the data)");
+        }
+        if (found == Utf8Scan.ASCII) {
+            return; // no multi-byte character, so no value can start inside one
         }
         for (int k = 1; k < length; k++) {
             long start = offsets.at(k);
-            if (start < end && (data[(int) start] & 0xC0) == 0x80) {
+            if (Utf8Scan.startsInside(bytes, start, end)) {
                 throw new IllegalArgumentException(name + ": value " + k + " starts inside a UTF-8 character (byte "
                         + start + " of the data)");
             }
         }
-    }
-
-    /** @return the index of the first byte of a malformed sequence in {@code from .. end - 1}, or -1 */
-    private static int firstMalformed(byte[] data, int from, int end) {
-        return (int) Utf8Scan.firstMalformed(MemorySegment.ofArray(data), from, end);
-    }
-
-    private static int valueHolding(Offsets offsets, int length, long at) {
-        int low = 0;
-        int high = length - 1;
-        while (low < high) {
-            int mid = (low + high + 1) >>> 1;
-            if (offsets.at(mid) <= at) {
-                low = mid;
-            } else {
-                high = mid - 1;
-            }
-        }
-        return low;
     }
 }

@@ -55,7 +55,11 @@ final class PullStreamExport {
     private volatile MemorySegment lastError = MemorySegment.NULL;
     private int failedCode;
     private MemorySegment failedMessage;
-    /** What the Java source threw, for a consumer in this JVM (see {@link #javaFailure}); guarded by the gate. */
+    /**
+     * What the Java source threw, for a consumer in this JVM (see {@link #javaFailure}): written inside the
+     * gate by the failing {@code get_next}, read after it returned by the thread that called it; volatile
+     * because C may call the stream from any thread.
+     */
     private volatile Throwable failedCause;
     private boolean ended;
     private long index;

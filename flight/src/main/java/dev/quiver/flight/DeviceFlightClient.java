@@ -331,10 +331,7 @@ public final class DeviceFlightClient implements AutoCloseable {
          * @return this builder
          */
         public Builder schemaTimeout(Duration timeout) {
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("the schema timeout must be positive, not " + timeout);
-            }
-            this.schemaTimeout = timeout;
+            this.schemaTimeout = SchemaWait.requirePositive(timeout);
             return this;
         }
 

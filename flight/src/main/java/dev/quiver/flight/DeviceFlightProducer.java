@@ -141,10 +141,7 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
      * @return this producer
      */
     public DeviceFlightProducer schemaTimeout(Duration timeout) {
-        if (timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("the schema timeout must be positive, not " + timeout);
-        }
-        this.schemaTimeout = timeout;
+        this.schemaTimeout = SchemaWait.requirePositive(timeout);
         return this;
     }
 

@@ -5,6 +5,7 @@ import dev.quiver.Devices;
 import dev.quiver.InvalidArrowException;
 import dev.quiver.arrowjava.VectorExport;
 import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
@@ -41,27 +42,10 @@ final class ReceivedBatchCheck {
             if (!stream.next()) {
                 return null;
             }
-        } catch (FlightRuntimeException e) {
-            if (unparsable(e)) {
-                throw new InvalidFlightDataException(what + ": message of batch " + index + " could not be parsed: " + e.getMessage(), e);
-            }
-            throw e;
-        } catch (OutOfMemoryException e) {
-            throw e;
         } catch (RuntimeException e) {
-            throw new InvalidFlightDataException(what + ": message of batch " + index + " could not be read: " + e, e);
+            throw refusal(e, what + ": message of batch " + index + " could not be read");
         }
         return checked(stream, allocator, devices, what + ": batch " + index);
-    }
-
-    /**
-     * Whether a call failed because gRPC could not parse a message the peer sent: gRPC's client cancels the
-     * call with {@code CANCELLED} and the description {@code "Failed to read message."} when Arrow Java's
-     * message parser throws; the peer sent something that is no Flight message.
-     */
-    private static boolean unparsable(FlightRuntimeException e) {
-        return e.status().code() == org.apache.arrow.flight.FlightStatusCode.CANCELLED
-                && "Failed to read message.".equals(e.status().description());
     }
 
     /**
@@ -75,21 +59,32 @@ final class ReceivedBatchCheck {
      * @throws InvalidFlightDataException if the batch breaks the format; nothing of it is kept
      */
     static DeviceArray checked(FlightStream stream, BufferAllocator allocator, Devices devices, String what) {
-        DeviceArray batch;
         try {
-            batch = VectorExport.toValidatedDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices);
-        } catch (FlightRuntimeException e) {
-            if (unparsable(e)) {
-                throw new InvalidFlightDataException(what + " could not be parsed: " + e.getMessage(), e);
-            }
-            throw e;
-        } catch (OutOfMemoryException e) {
-            throw e;
-        } catch (InvalidArrowException e) {
-            throw new InvalidFlightDataException(what + " refused: " + e.getMessage(), e);
+            return VectorExport.toValidatedDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices);
         } catch (RuntimeException e) {
-            throw new InvalidFlightDataException(what + " refused: " + e, e);
+            throw refusal(e, what + " refused");
         }
-        return batch;
+    }
+
+    /**
+     * What to throw for a failure while reading or checking: the call's own failure and the allocator's
+     * refusal as they are; a message gRPC could not parse (its client cancels the call with {@code CANCELLED}
+     * and {@code "Failed to read message."} when Arrow Java's parser throws), or anything Arrow Java's reader
+     * or Quiver's check threw, as an {@link InvalidFlightDataException}.
+     *
+     * @param failure what was thrown
+     * @param context what was being done, for the message
+     * @return the exception to throw
+     */
+    private static RuntimeException refusal(RuntimeException failure, String context) {
+        return switch (failure) {
+            case FlightRuntimeException call when call.status().code() == FlightStatusCode.CANCELLED
+                    && "Failed to read message.".equals(call.status().description()) ->
+                    new InvalidFlightDataException(context + ": it could not be parsed: " + call.getMessage(), call);
+            case FlightRuntimeException call -> call;
+            case OutOfMemoryException memory -> memory;
+            case InvalidArrowException invalid -> new InvalidFlightDataException(context + ": " + invalid.getMessage(), invalid);
+            default -> new InvalidFlightDataException(context + ": " + failure, failure);
+        };
     }
 }

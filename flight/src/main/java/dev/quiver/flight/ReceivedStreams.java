@@ -7,6 +7,7 @@ import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.stream.DeviceArrayStream;
 import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.type.Field;
+import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -34,7 +35,7 @@ final class ReceivedStreams {
      * @param connection    closed with the stream (also if this throws), or null
      * @param schemaTimeout how long the peer may take to send the schema (see {@link SchemaWait})
      * @return the stream, owned by the caller: closing it cancels the call if it has not ended
-     * @throws org.apache.arrow.flight.FlightRuntimeException if the call was refused before the schema came
+     * @throws FlightRuntimeException if the call was refused before the schema came (the description names why)
      * @throws InvalidFlightDataException if the schema cannot be taken
      */
     static DeviceArrayStream open(FlightStream stream, Device target, BufferAllocator allocator, Devices devices, String what, AtomicLong bytesReceived,
@@ -42,6 +43,9 @@ final class ReceivedStreams {
         Field schema;
         try {
             SchemaWait.await(stream, schemaTimeout, what);
+            try (DeviceArray probe = ReceivedBatchCheck.checked(stream, allocator, devices, what + ": the schema")) {
+                schema = probe.field();
+            }
         } catch (RuntimeException | Error e) {
             if (stream.hasRoot()) {
                 closeQuietly(stream, e);
@@ -50,14 +54,7 @@ final class ReceivedStreams {
                 StreamClosing.closeWithoutSchema(stream, e);
             }
             closeQuietly(connection, e);
-            throw e;
-        }
-        try (DeviceArray probe = ReceivedBatchCheck.checked(stream, allocator, devices, what + ": the schema")) {
-            schema = probe.field();
-        } catch (RuntimeException | Error e) {
-            closeQuietly(stream, e);
-            closeQuietly(connection, e);
-            if (e instanceof org.apache.arrow.flight.FlightRuntimeException flight) {
+            if (e instanceof FlightRuntimeException flight) {
                 throw FlightErrors.withReason(flight);
             }
             throw e;

@@ -18,6 +18,18 @@ final class SchemaWait {
     private SchemaWait() {}
 
     /**
+     * @param timeout a schema timeout someone sets
+     * @return the timeout
+     * @throws IllegalArgumentException if it is not positive
+     */
+    static Duration requirePositive(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("the schema timeout must be positive, not " + timeout);
+        }
+        return timeout;
+    }
+
+    /**
      * @param stream  the stream, read by the calling thread
      * @param timeout how long the schema may take
      * @param what    names the stream in the message

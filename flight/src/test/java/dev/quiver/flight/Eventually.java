@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /** Waits, polling, for a condition another process reaches in its own time. */
-final class Eventually {
+public final class Eventually {
     private Eventually() {}
 
     /**
@@ -14,7 +14,7 @@ final class Eventually {
      * @param condition polled every 50 ms
      * @param state     described in the failure message
      */
-    static void holds(String what, BooleanSupplier condition, Supplier<Object> state) throws InterruptedException {
+    public static void holds(String what, BooleanSupplier condition, Supplier<Object> state) throws InterruptedException {
         long deadline = System.nanoTime() + 20_000_000_000L;
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {

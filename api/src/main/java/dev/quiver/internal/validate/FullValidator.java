@@ -27,6 +27,9 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  * against it before anything is read. Errors name the field path and the rule.
  */
 public final class FullValidator {
+    /** Offsets checked for a decrease at once, without a branch per offset. */
+    private static final long OFFSETS_BLOCK = 1024;
+
     private final ToLongFunction<MemorySegment> capacity;
     /** What may be read, asked before every range is read; null where ranges are not checked. */
     private final ReadableRanges reads;
@@ -139,7 +142,7 @@ public final class FullValidator {
             return;
         }
         if (bad >= 0) {
-            throw invalid.apply(path, "value " + valueHolding(offsets, offset, end, bits, bad) + " is not valid UTF-8 (byte "
+            throw invalid.apply(path, "value " + Utf8Scan.valueHolding(k -> read(offsets, k, bits), offset, end, bad) + " is not valid UTF-8 (byte "
                     + bad + " of the data)");
         }
         long inside = bits == 32 ? Utf8Scan.firstStartInside32(offsets, offset + 1, end, data, last)
@@ -148,21 +151,6 @@ public final class FullValidator {
             throw invalid.apply(path, "value " + inside + " is not valid UTF-8: it starts inside a character (byte "
                     + read(offsets, inside, bits) + " of the data)");
         }
-    }
-
-    /** @return the slot in {@code [offset, end)} whose bytes hold data byte {@code at} (offsets ascend) */
-    private static long valueHolding(MemorySegment offsets, long offset, long end, int bits, long at) {
-        long low = offset;
-        long high = end - 1;
-        while (low < high) {
-            long mid = (low + high + 1) >>> 1;
-            if (read(offsets, mid, bits) <= at) {
-                low = mid;
-            } else {
-                high = mid - 1;
-            }
-        }
-        return low;
     }
 
     /**
@@ -177,9 +165,8 @@ public final class FullValidator {
         if (previous < 0) {
             throw invalid.apply(Paths.index(node.path, "buffers", buffer), "offset[" + offset + "] is negative (" + previous + ")");
         }
-        final long block = 1024;
-        for (long from = offset; from < end; from += block) {
-            long to = Math.min(end, from + block);
+        for (long from = offset; from < end; from += OFFSETS_BLOCK) {
+            long to = Math.min(end, from + OFFSETS_BLOCK);
             long signs = bits == 32 ? decreases32(offsets, from, to) : decreases64(offsets, from, to);
             if (signs < 0) {
                 for (long i = from + 1; i <= to; i++) {
@@ -213,7 +200,7 @@ public final class FullValidator {
         long previous = offsets.get(JAVA_LONG_UNALIGNED, from * 8);
         for (long i = from + 1; i <= to; i++) {
             long current = offsets.get(JAVA_LONG_UNALIGNED, i * 8);
-            // a difference that overflows is a decrease from a non-negative start only if it wraps negative
+            // compared, not subtracted: a hostile 64-bit difference can overflow to a positive value
             signs |= current < previous ? -1 : 0;
             previous = current;
         }

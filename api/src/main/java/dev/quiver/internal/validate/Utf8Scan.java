@@ -3,6 +3,7 @@ package dev.quiver.internal.validate;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
+import java.util.function.LongUnaryOperator;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
@@ -16,6 +17,11 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
  * validators check it: one pass over the data, one look per offset. Stateless.
  */
 public final class Utf8Scan {
+    /** What {@link #check} says of bytes that are all ASCII. */
+    public static final long ASCII = -1;
+    /** What {@link #check} says of well-formed bytes with at least one multi-byte character. */
+    public static final long MULTI_BYTE = -2;
+
     private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
     /** Bytes checked for ASCII at once. */
@@ -41,11 +47,6 @@ public final class Utf8Scan {
         long found = check(data, from, end);
         return found >= 0 ? found : -1;
     }
-
-    /** What {@link #check} says of bytes that are all ASCII. */
-    public static final long ASCII = -1;
-    /** What {@link #check} says of well-formed bytes with at least one multi-byte character. */
-    public static final long MULTI_BYTE = -2;
 
     /**
      * @param data the bytes, readable over {@code [from, end)}
@@ -205,6 +206,29 @@ public final class Utf8Scan {
             }
         }
         return -1;
+    }
+
+    /**
+     * The slot whose bytes hold a given data byte, for naming a malformed value.
+     *
+     * @param offsetAt the offset of a slot, by slot index (ascending)
+     * @param from     the first slot
+     * @param to       one past the last slot, more than {@code from}
+     * @param at       a data byte at or past the first slot's offset
+     * @return the last slot in {@code [from, to)} that starts at or before {@code at}
+     */
+    public static long valueHolding(LongUnaryOperator offsetAt, long from, long to, long at) {
+        long low = from;
+        long high = to - 1;
+        while (low < high) {
+            long mid = (low + high + 1) >>> 1;
+            if (offsetAt.applyAsLong(mid) <= at) {
+                low = mid;
+            } else {
+                high = mid - 1;
+            }
+        }
+        return low;
     }
 
     /**

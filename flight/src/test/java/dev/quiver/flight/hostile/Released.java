@@ -1,12 +1,11 @@
 package dev.quiver.flight.hostile;
 
+import dev.quiver.flight.Eventually;
 import org.apache.arrow.memory.BufferAllocator;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 /**
- * Waits (10 s at most) for an allocator to hold no more than it did before a call plus a bound: a refused
- * call's buffers go back as gRPC winds the call down, after the client has its answer.
+ * Waits ({@link Eventually}: 20 s at most) for an allocator to hold no more than it did before a call plus a
+ * bound: a refused call's buffers go back as gRPC winds the call down, after the client has its answer.
  */
 final class Released {
     /** What Arrow Java 19's reader may leave charged per message it refuses while growing a vector. */
@@ -21,13 +20,7 @@ final class Released {
      * @param bound     how many more bytes it may hold after
      */
     static void backTo(String what, BufferAllocator allocator, long before, long bound) throws InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (allocator.getAllocatedMemory() > before + bound) {
-            if (System.nanoTime() > deadline) {
-                fail(what + " did not happen within 10 s: " + before + " bytes allocated before, " + allocator.getAllocatedMemory()
-                        + " after (" + bound + " allowed)\n" + allocator.toVerboseString());
-            }
-            Thread.sleep(10);
-        }
+        Eventually.holds(what, () -> allocator.getAllocatedMemory() <= before + bound, () -> before + " bytes allocated before, "
+                + allocator.getAllocatedMemory() + " after (" + bound + " allowed)\n" + allocator.toVerboseString());
     }
 }
