@@ -23,6 +23,7 @@ module dev.quiver.api {
     exports dev.quiver.stream;
     exports dev.quiver.dlpack;
     exports dev.quiver.cai;
+    exports dev.quiver.memory;
     exports dev.quiver.internal.abi to dev.quiver.check;
     exports dev.quiver.internal.validate to dev.quiver.check;
     uses dev.quiver.spi.DeviceProvider;

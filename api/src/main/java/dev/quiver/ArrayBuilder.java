@@ -38,6 +38,7 @@ public final class ArrayBuilder {
     private final Device device;
     private final List<DeviceBuffer> buffers = new ArrayList<>();
     private final List<DeviceArray> children = new ArrayList<>();
+    private final List<AutoCloseable> keptAlive = new ArrayList<>();
     private DeviceArray dictionary;
     private SyncEvent syncEvent;
     private long length = -1;
@@ -136,6 +137,28 @@ public final class ArrayBuilder {
     }
 
     /**
+     * Ties another resource's life to the array: {@code resource} is closed by the array's release, after
+     * its buffers are freed (an input the array's producing kernel read, a temporary the array's data still
+     * depends on, the array a borrowed buffer view came from). If the build fails, the caller still owns it.
+     *
+     * {@snippet :
+     * DeviceArray input = ...;
+     * DeviceArray out = DeviceArray.builder(field, device).length(n)
+     *         .buffer(device.wrap(input.buffer(1).pointer(), bytes, () -> { }))   // a view of input's memory
+     *         .keepAlive(input)                                                  // input lives as long as out
+     *         .build();
+     * }
+     *
+     * @param resource closed once, on the thread that releases the array; what it throws is reported as a
+     *                 release failure
+     * @return this builder
+     */
+    public ArrayBuilder keepAlive(AutoCloseable resource) {
+        keptAlive.add(Objects.requireNonNull(resource, "resource"));
+        return this;
+    }
+
+    /**
      * Checks every part, then builds the array and moves the parts in (see "Ownership" above).
      *
      * @return the array, owned by the caller
@@ -203,6 +226,17 @@ public final class ArrayBuilder {
         }
         if (syncEvent != null) {
             frees.add(syncEvent.moveOut());
+        }
+        for (AutoCloseable resource : List.copyOf(keptAlive)) {
+            frees.add(() -> {
+                try {
+                    resource.close();
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IllegalStateException("closing a resource kept alive by an array failed", e);
+                }
+            });
         }
         return () -> {
             RuntimeException first = null;

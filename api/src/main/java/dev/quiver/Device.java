@@ -1,5 +1,7 @@
 package dev.quiver;
 
+import dev.quiver.internal.backend.CheckedBackendDevice;
+import dev.quiver.memory.MemoryPool;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.MemorySegment;
@@ -117,7 +119,26 @@ public final class Device {
     }
 
     /**
-     * Allocates memory on this device, aligned to 64 bytes.
+     * {@return the memory pool every allocation on this device goes through: {@link #allocate}, the buffers of
+     * copies to this device, and, for the CPU, host copies of arrays; its statistics, limits and allocator}
+     */
+    public MemoryPool memoryPool() {
+        return CheckedBackendDevice.of(backend).pool();
+    }
+
+    /**
+     * The pool of host memory pinned for this device (page-locked for its DMA engines), which host copies of
+     * its arrays and staged copies use as the {@link dev.quiver.memory.PinnedHostPolicy} in force says.
+     *
+     * @return the pool, made on first use; empty where the backend has no pinned host memory
+     */
+    public java.util.Optional<MemoryPool> pinnedHostPool() {
+        CheckedBackendDevice view = CheckedBackendDevice.of(backend).pinnedHostView();
+        return view == null ? java.util.Optional.empty() : java.util.Optional.of(view.pool());
+    }
+
+    /**
+     * Allocates memory on this device, aligned to 64 bytes, from its {@linkplain #memoryPool() pool}.
      *
      * @param byteSize bytes to allocate; 0 is allowed
      * @return the memory, owned by the caller, who closes it or moves it into an array

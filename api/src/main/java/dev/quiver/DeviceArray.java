@@ -11,6 +11,7 @@ import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.RawMemory;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.abi.StructWriter;
+import dev.quiver.internal.backend.CheckedBackendDevice;
 import dev.quiver.internal.backend.HostMemory;
 import dev.quiver.internal.copy.ArrayCopier;
 import dev.quiver.internal.events.ArrayCopyEvent;
@@ -29,6 +30,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.ToLongFunction;
 
@@ -394,13 +396,15 @@ public final class DeviceArray implements AutoCloseable {
 
     /**
      * Copies this array, its buffers and children, to another device (or the same one), on the target's
-     * default stream. See {@link #copyTo(Device, DeviceStream)} for when the host blocks.
+     * default stream. See {@link #copyTo(Device, DeviceStream)} for when the host blocks, with one difference:
+     * an upload from host memory completes before this returns (the source is free at once, and a caller
+     * that never names a stream never sees work in flight).
      *
      * @param target the device to copy to
      * @return the copy, owned by the caller
      */
     public DeviceArray copyTo(Device target) {
-        return copyTo(target, target.defaultStream());
+        return copy(target.backend(), target.defaultStream().handle(), false);
     }
 
     /**
@@ -411,10 +415,16 @@ public final class DeviceArray implements AutoCloseable {
      * data (fixed-width values, bitmaps, structs, fixed-size lists of those) does not block: {@code stream}
      * waits on this array's sync event on the device, the copies are enqueued after it, and the call
      * returns; the copy keeps this array's memory alive until the copy is released, so this array may be
-     * closed at once. The host waits for this array's sync event, and for the copy, when the target is
-     * another device (memory moves through the host), when the target memory is host-accessible, and when
-     * sizes must be read from the data (string and list offsets, view buffers), which happens only after
-     * the event.
+     * closed at once. An upload from host memory (a CPU array, or pinned or managed memory) to a device
+     * with events does not wait for the copies either: they are enqueued and the call returns, keeping this
+     * array's memory alive until they complete (this array may be closed at once; its memory is let go
+     * of in stream order); the copy's sync event completes with them. The host waits for the copy when the
+     * target is another device than the source's and neither is the host (memory moves through the host),
+     * when the target memory is host-accessible, and when the target has no events. It waits for this
+     * array's sync event first unless the copy stays on one device, and reads sizes from the data (string
+     * and list offsets, view buffers) only after that event.
+     *
+     * <p>Memory for the copy comes from the target's {@linkplain Device#memoryPool() pool}.
      *
      * @param target the device to copy to
      * @param stream a stream of {@code target}
@@ -425,22 +435,26 @@ public final class DeviceArray implements AutoCloseable {
         if (!stream.device().equals(target)) {
             throw new IllegalArgumentException("stream of " + stream.device() + " given for a copy to " + target);
         }
-        return copy(target.backend(), stream.handle());
+        return copy(target.backend(), stream.handle(), true);
     }
 
     /**
-     * Copies this array into host memory that the JVM allocates, whatever backends are installed: the way
-     * to read data from any device. Waits on the host for this array's sync event first.
+     * Copies this array into host memory that Quiver allocates, whatever backends are installed: the way
+     * to read data from any device. Waits on the host for this array's sync event first. The memory comes
+     * from the host's pool, or from the pool of host memory pinned for this array's device where the
+     * {@link dev.quiver.memory.PinnedHostPolicy} in force says so (a later copy back to that device then runs
+     * at the device's full rate); either way the copy is a CPU array.
      *
      * @return a CPU copy, owned by the caller
      * @throws InvalidArrowException if this array is in host memory and a range its structs imply is not
      *                               readable (checked against the process's mappings before the copy reads it)
      */
     public DeviceArray copyToHost() {
-        return copy(HostMemory.device(), MemorySegment.NULL);
+        CheckedBackendDevice pinned = deviceType.equals(DeviceType.CPU) ? null : CheckedBackendDevice.of(backend()).pinnedHost();
+        return copy(pinned == null ? HostMemory.device() : pinned, MemorySegment.NULL, false);
     }
 
-    private DeviceArray copy(BackendDevice target, MemorySegment stream) {
+    private DeviceArray copy(BackendDevice target, MemorySegment stream, boolean uploadInStreamOrder) {
         checkOpen();
         ArrayCopyEvent event = Recorder.arrayCopy();
         BackendDevice source = deviceType.equals(DeviceType.CPU) ? HostMemory.device() : backend();
@@ -459,13 +473,22 @@ public final class DeviceArray implements AutoCloseable {
             KeepAlive reference = retain();
             keepAlive = reference::close;
         }
+        Runnable afterReads = null;
+        if (uploadInStreamOrder && source.hostAccessible() && !target.hostAccessible() && target.supportsEvents()) {
+            // an upload that does not block: the source stays alive until the copy's work completes
+            KeepAlive reference = retain();
+            afterReads = reference::close;
+        }
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment out = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
             long bytes;
             try {
-                bytes = ArrayCopier.copy(arrowArray(), field, source, target, stream, out, keepAlive);
+                bytes = ArrayCopier.copy(arrowArray(), field, source, target, stream, out, keepAlive, afterReads);
             } catch (RuntimeException | Error e) {
                 keepAlive.run();
+                if (afterReads != null) {
+                    afterReads.run();
+                }
                 throw e;
             }
             DeviceArray copy = importFrom(out, field, devices, ProducerTrust.TRUSTED);
@@ -837,6 +860,20 @@ public final class DeviceArray implements AutoCloseable {
     /** {@return true once closed or exported} */
     public boolean isClosed() {
         return state.state() != ArrayState.OPEN;
+    }
+
+    /**
+     * Closes this array in stream order: once the work enqueued on {@code stream} so far completes (a kernel
+     * that reads this array, a copy from it), without blocking the calling thread. Do not use the array after
+     * this call: its release callbacks run on Quiver's
+     * stream-order thread of that device then. Where the device has no events, the stream is synchronised
+     * and the array closed before this returns.
+     *
+     * @param stream the stream whose enqueued work reads this array, of any device
+     */
+    public void closeAfter(DeviceStream stream) {
+        Objects.requireNonNull(stream, "stream");
+        CheckedBackendDevice.of(stream.device().backend()).streamOrder().mark(stream.handle()).then(this::close);
     }
 
     /** Calls the array's and the schema's release callbacks, exactly once; any thread; idempotent. */

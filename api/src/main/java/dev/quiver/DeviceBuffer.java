@@ -2,6 +2,7 @@ package dev.quiver;
 
 import dev.quiver.internal.PointerKind;
 import dev.quiver.internal.abi.Pointers;
+import dev.quiver.internal.backend.CheckedBackendDevice;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.MemorySegment;
@@ -49,9 +50,17 @@ public final class DeviceBuffer implements AutoCloseable {
     private final long byteSize;
     private final BooleanSupplier live;
     private final Ownership owner;
+    /** For memory from {@link Device#allocate}: its release in stream order, given a stream handle; else null. */
+    private final java.util.function.Consumer<MemorySegment> freeAfter;
 
     private DeviceBuffer(DeviceType type, long deviceId, Supplier<BackendDevice> backend, Device device, MemorySegment pointer,
                          long byteSize, BooleanSupplier live, Runnable release) {
+        this(type, deviceId, backend, device, pointer, byteSize, live, release, null);
+    }
+
+    private DeviceBuffer(DeviceType type, long deviceId, Supplier<BackendDevice> backend, Device device, MemorySegment pointer,
+                         long byteSize, BooleanSupplier live, Runnable release, java.util.function.Consumer<MemorySegment> freeAfter) {
+        this.freeAfter = freeAfter;
         this.type = type;
         this.deviceId = deviceId;
         this.backend = backend;
@@ -65,10 +74,10 @@ public final class DeviceBuffer implements AutoCloseable {
 
     /** Allocates owned memory on {@code device}. */
     static DeviceBuffer allocate(Device device, long byteSize, long alignment) {
-        BackendDevice backend = device.backend();
+        CheckedBackendDevice backend = CheckedBackendDevice.of(device.backend());
         MemorySegment memory = backend.allocate(byteSize, alignment);
         return new DeviceBuffer(device.type(), device.id(), () -> backend, device, memory, byteSize, () -> true,
-                () -> backend.free(memory));
+                () -> backend.free(memory), stream -> backend.freeAfter(memory, stream));
     }
 
     /** Wraps caller-owned memory of {@code device} whose {@code release} runs once when its owner lets go. */
@@ -214,6 +223,38 @@ public final class DeviceBuffer implements AutoCloseable {
     public void close() {
         if (owner != null) {
             owner.close();
+        }
+    }
+
+    /**
+     * Closes this owned buffer in stream order: the memory goes back to its device's pool (or the release
+     * action of wrapped memory runs) once the work enqueued on {@code stream} so far completes, without
+     * blocking the calling thread. Use it for temporaries and inputs of work just enqueued. The buffer is
+     * closed at once for Java: using it afterwards throws. Where the device has no events, the stream is
+     * synchronised and the buffer closed before this returns. Does nothing for a closed buffer or a view.
+     *
+     * {@snippet :
+     * DeviceBuffer scratch = device.allocate(bytes);
+     * // ... enqueue kernels on stream that use scratch ...
+     * scratch.closeAfter(stream);   // returns at once; freed when the kernels are done
+     * }
+     *
+     * @param stream a stream of this buffer's device: the work that uses the memory is enqueued on it
+     * @throws IllegalArgumentException if {@code stream} belongs to another device
+     */
+    public void closeAfter(DeviceStream stream) {
+        if (owner == null) {
+            return;
+        }
+        checkStream(stream);
+        Runnable release = owner.closeDeferred();
+        if (release == null) {
+            return;
+        }
+        if (freeAfter != null) {
+            freeAfter.accept(stream.handle());
+        } else {
+            CheckedBackendDevice.of(stream.device().backend()).streamOrder().mark(stream.handle()).then(release);
         }
     }
 

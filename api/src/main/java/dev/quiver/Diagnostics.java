@@ -50,6 +50,27 @@ public final class Diagnostics {
         return ArrayCopier.bytesMoved();
     }
 
+    /**
+     * {@return releases waiting in stream order: buffers and arrays closed with {@code closeAfter}, and the
+     * sources of uploads in flight, whose work has not completed yet (or whose release has not run yet)}
+     */
+    public static long pendingStreamOrderReleases() {
+        return dev.quiver.internal.pool.StreamOrder.pending();
+    }
+
+    /**
+     * Waits until every release waiting in stream order has run, for leak checks: a test that closes arrays
+     * with {@code closeAfter} or uploads with {@link DeviceArray#copyTo(Device, DeviceStream)} calls this
+     * before counting {@link #liveExports()}.
+     *
+     * @param timeout how long to wait at most
+     * @return true if none is waiting any more, false if the timeout passed first
+     * @throws InterruptedException if the calling thread is interrupted while waiting
+     */
+    public static boolean awaitStreamOrderReleases(java.time.Duration timeout) throws InterruptedException {
+        return dev.quiver.internal.pool.StreamOrder.awaitNone(timeout);
+    }
+
     /** {@return struct nodes Quiver exported (arrays, children, schemas) whose release has not run yet} */
     public static long liveExports() {
         return ReleaseCallbacks.liveExports();

@@ -75,6 +75,19 @@ final class Ownership {
         return state.release;
     }
 
+    /**
+     * Closes without running the release: the caller runs it, exactly once, later (a release in stream order).
+     *
+     * @return the release, or null if this was closed or moved already (a close after a close does nothing)
+     */
+    Runnable closeDeferred() {
+        if (!state.value.compareAndSet(OPEN, CLOSED)) {
+            return null;
+        }
+        cleanable.clean();
+        return state.release;
+    }
+
     /** @throws IllegalStateException if closed or moved */
     void checkOpen() {
         if (!isOpen()) {

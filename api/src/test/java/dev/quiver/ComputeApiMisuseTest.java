@@ -41,7 +41,11 @@ class ComputeApiMisuseTest {
 
     @AfterEach
     void nothingLeaked() {
-        assertEquals(0, provider.liveAllocations(), "every device allocation freed");
+        assertEquals(0, device.memoryPool().stats().bytesInUse(), "every device allocation back in the pool");
+        assertEquals(0, other.memoryPool().stats().bytesInUse(), "every device allocation back in the pool");
+        device.memoryPool().trim();
+        other.memoryPool().trim();
+        assertEquals(0, provider.liveAllocations(), "every device allocation freed once the pools are trimmed");
         assertEquals(exports, Diagnostics.liveExports(), "every exported struct released");
     }
 

@@ -48,6 +48,9 @@ public final class TestDoubleProvider implements DeviceProvider {
      */
     private static final AtomicLong EVENTS = new AtomicLong(0x100_0000);
     private final AtomicInteger liveAllocations = new AtomicInteger();
+    private final AtomicLong liveBytes = new AtomicLong();
+    /** The most bytes the double's devices hold at once before allocate fails as a driver out of memory would. */
+    public volatile long capacity = Long.MAX_VALUE;
     private final String name;
     private final int code;
     private final int priority;
@@ -126,6 +129,7 @@ public final class TestDoubleProvider implements DeviceProvider {
     final class Device implements BackendDevice {
         private final long id;
         private final ConcurrentHashMap<Long, Arena> memory = new ConcurrentHashMap<>();
+        private final ConcurrentHashMap<Long, Long> sizes = new ConcurrentHashMap<>();
 
         Device(long id) {
             this.id = id;
@@ -158,9 +162,14 @@ public final class TestDoubleProvider implements DeviceProvider {
 
         @Override
         public MemorySegment allocate(long byteSize, long alignment) {
+            if (liveBytes.addAndGet(byteSize) > capacity) {
+                liveBytes.addAndGet(-byteSize);
+                throw new dev.quiver.spi.DeviceException("test double out of memory: " + byteSize + " bytes more than its capacity of " + capacity);
+            }
             Arena arena = Arena.ofShared();
             MemorySegment segment = arena.allocate(Math.max(1, byteSize), alignment);
             memory.put(segment.address(), arena);
+            sizes.put(segment.address(), byteSize);
             liveAllocations.incrementAndGet();
             return segment;
         }
@@ -168,7 +177,9 @@ public final class TestDoubleProvider implements DeviceProvider {
         @Override
         public void free(MemorySegment pointer) {
             if (!pointer.equals(MemorySegment.NULL)) {
-                memory.remove(pointer.address()).close();
+                Arena arena = memory.remove(pointer.address());
+                liveBytes.addAndGet(-sizes.remove(pointer.address()));
+                arena.close();
                 liveAllocations.decrementAndGet();
             }
         }

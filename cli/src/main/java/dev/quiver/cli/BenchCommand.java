@@ -44,12 +44,27 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the results as JSON (times in nanoseconds per operation, with quartiles, extremes and flags).")
     boolean json;
 
+    @Option(names = "--memory", description = "Time memory instead: round trips from pageable and pinned memory, copyTo with and without pools, allocation and events, per device, against C on the vendor API.")
+    boolean memory;
+
+    @Option(names = "--sizes", split = ",", paramLabel = "MIB", defaultValue = "1,16,256",
+            description = "Round-trip sizes of --memory in MiB (default: ${DEFAULT-VALUE}).")
+    List<Integer> sizes;
+
     private final Sampler sampler = Sampler.standard();
     private final List<BenchRow> rows = new ArrayList<>();
 
     @Override
     public Integer call() {
         double loadBefore = loadAverage();
+        if (memory) {
+            if (sizes.stream().anyMatch(size -> size < 1 || size > 4096)) {
+                throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                        "--sizes must be between 1 and 4096 MiB: " + sizes);
+            }
+            rows.addAll(new MemoryBench(Sampler.forMemory(), Devices.system()).run(sizes));
+            return report(loadBefore);
+        }
         exportImport("int32", 1);
         exportImport("int32", 64);
         exportImport("struct", 64);
@@ -61,6 +76,10 @@ final class BenchCommand implements Callable<Integer> {
         }
         devices.find(DeviceType.OPENCL, 0).ifPresent(this::events);
         streams();
+        return report(loadBefore);
+    }
+
+    private int report(double loadBefore) {
         int cores = Runtime.getRuntime().availableProcessors();
         if (json) {
             System.out.println(BenchJson.of(rows, cores, loadBefore, loadAverage()));

@@ -88,6 +88,35 @@ public abstract class DeviceProviderConformance {
         backends = ((ProbeResult.Available) probed.result()).devices();
     }
 
+    /**
+     * Waits for releases pending in stream order, checks that no pooled memory of the devices under test is
+     * still in use (every test closed what it allocated), and gives every cached block back to the backend,
+     * pinned host memory included: a subclass that counts the backend's live resources after the suite calls
+     * this first.
+     */
+    protected final void releasePools() {
+        try {
+            assertTrue(Diagnostics.awaitStreamOrderReleases(java.time.Duration.ofSeconds(30)), "stream-order releases pending");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(e);
+        }
+        for (Device device : targets) {
+            assertEquals(0, device.memoryPool().stats().bytesInUse(), device + ": pooled memory left in use: " + device.memoryPool().stats());
+            device.memoryPool().trim();
+            device.pinnedHostPool().ifPresent(pool -> {
+                assertEquals(0, pool.stats().bytesInUse(), device + ": pinned host memory left in use: " + pool.stats());
+                pool.trim();
+            });
+        }
+    }
+
+    /** No test leaves pooled memory in use; the pools are trimmed after the suite. */
+    @org.junit.jupiter.api.AfterAll
+    void poolsHoldNothingInUse() {
+        releasePools();
+    }
+
     /** {@return the devices under test} */
     protected final List<Device> devices() {
         return targets;
@@ -152,6 +181,42 @@ public abstract class DeviceProviderConformance {
             } finally {
                 backend.free(pointer);
             }
+        }
+    }
+
+    @Test
+    void poolReusesFreedBlocksAndTrimsThem() {
+        targets.forEach(MemoryPoolChecks::reusesFreedBlocksAndTrimsThem);
+    }
+
+    @Test
+    void poolKeepsWithinItsLimits() {
+        targets.forEach(MemoryPoolChecks::keepsWithinItsLimits);
+    }
+
+    @Test
+    void poolFreesInStreamOrder() {
+        targets.forEach(MemoryPoolChecks::freesInStreamOrder);
+    }
+
+    @Test
+    void poolTakesBlocksFromABroughtAllocator() {
+        for (Device device : targets) {
+            MemoryPoolChecks.takesBlocksFromABroughtAllocator(device, backend(device));
+        }
+    }
+
+    @Test
+    void pinnedHostMemoryCarriesDataBothWays() {
+        for (Device device : targets) {
+            MemoryPoolChecks.movesDataThroughPinnedHostMemory(device, backend(device), devices);
+        }
+    }
+
+    @Test
+    void uploadsKeepTheirSourceAlive() {
+        for (Device device : targets) {
+            MemoryPoolChecks.uploadsKeepTheirSourceAlive(device, devices);
         }
     }
 

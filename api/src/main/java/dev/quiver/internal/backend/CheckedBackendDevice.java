@@ -1,5 +1,8 @@
 package dev.quiver.internal.backend;
 
+import dev.quiver.internal.pool.CachingPool;
+import dev.quiver.memory.PinnedHostPolicy;
+import dev.quiver.internal.pool.StreamOrder;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.MemorySegment;
@@ -41,12 +44,51 @@ public final class CheckedBackendDevice implements BackendDevice {
     private final HandleTable allocations = new HandleTable();
     private final HandleTable streams = new HandleTable();
     private final HandleTable events = new HandleTable();
+    private final CachingPool pool;
+    private volatile CheckedBackendDevice pinnedView;
+    private volatile boolean noPinnedMemory;
+    private final StreamOrder order;
 
     CheckedBackendDevice(BackendDevice backend) {
         this.backend = backend;
         this.hostAccessible = backend.hostAccessible();
         this.supportsEvents = backend.supportsEvents();
         this.defaultStream = backend.defaultStream().address();
+        String name = DeviceLabels.typeAndId(backend);
+        this.pool = new CachingPool(backend, name);
+        this.order = new StreamOrder(this, name);
+    }
+
+    /** @return the memory pool every allocation of this device goes through */
+    public CachingPool pool() {
+        return pool;
+    }
+
+    /** @return the stream order in which this device runs deferred releases */
+    public StreamOrder streamOrder() {
+        return order;
+    }
+
+    /**
+     * Frees what {@link #allocate} returned once the work enqueued on {@code stream} so far completes, without
+     * blocking: the memory returns to the pool then. Checked as {@link #free} is.
+     *
+     * @param pointer a pointer this view allocated
+     * @param stream  a stream of this device
+     */
+    public void freeAfter(MemorySegment pointer, MemorySegment stream) {
+        if (pointer.equals(MemorySegment.NULL)) {
+            return;
+        }
+        if (allocations.remove(pointer.address()) == HandleTable.ABSENT) {
+            CheckedBackendDevice holder = CheckedDevices.holderOf(HandleKind.ALLOCATION, pointer.address(), this);
+            throw new IllegalArgumentException(hex(pointer.address()) + " was not allocated by " + this
+                    + (holder == null ? " or was already freed" : " but by " + holder));
+        }
+        StreamOrder.Point point = order.mark(stream);
+        if (!pool.freeAfter(pointer, point)) {
+            point.then(() -> backend.free(pointer));
+        }
     }
 
     /**
@@ -100,7 +142,7 @@ public final class CheckedBackendDevice implements BackendDevice {
     public MemorySegment allocate(long byteSize, long alignment) {
         DeviceArguments.nonNegative("byteSize", byteSize);
         DeviceArguments.powerOfTwo(alignment);
-        MemorySegment pointer = backend.allocate(byteSize, alignment);
+        MemorySegment pointer = pool.allocate(byteSize, alignment);
         if (!pointer.equals(MemorySegment.NULL)) {
             allocations.put(pointer.address(), byteSize);
         }
@@ -114,7 +156,68 @@ public final class CheckedBackendDevice implements BackendDevice {
             throw new IllegalArgumentException(hex(pointer.address()) + " was not allocated by " + this
                     + (holder == null ? " or was already freed" : " but by " + holder));
         }
-        backend.free(pointer);
+        if (!pool.free(pointer)) {
+            backend.free(pointer);
+        }
+    }
+
+    // ---- pinned host memory -------------------------------------------------------------------
+
+    @Override
+    public boolean pinsHostMemory() {
+        return backend.pinsHostMemory();
+    }
+
+    @Override
+    public MemorySegment allocateHost(long byteSize, long alignment) {
+        DeviceArguments.nonNegative("byteSize", byteSize);
+        DeviceArguments.powerOfTwo(alignment);
+        if (byteSize == 0) {
+            throw new IllegalArgumentException("byteSize of pinned host memory must be more than zero");
+        }
+        if (alignment > 4096) {
+            throw new IllegalArgumentException("alignment of pinned host memory must be at most 4096, not " + alignment);
+        }
+        return backend.allocateHost(byteSize, alignment);
+    }
+
+    @Override
+    public void freeHost(MemorySegment memory) {
+        requireHandle("memory", memory);
+        backend.freeHost(memory);
+    }
+
+    /**
+     * The host memory pinned for this device, as a CPU device whose pool is the device's pinned host pool,
+     * made on first use; null where the {@link PinnedHostPolicy} in force or the backend says no.
+     *
+     * @return the checked view of that memory, or null
+     */
+    public CheckedBackendDevice pinnedHost() {
+        PinnedHostPolicy policy = PinnedHostPolicy.current();
+        if (policy == PinnedHostPolicy.NEVER || policy == PinnedHostPolicy.AUTO && !backend.pinsHostMemory()) {
+            return null;
+        }
+        return pinnedHostView();
+    }
+
+    /** @return the checked view of pinned host memory whatever the policy, or null if the backend has none */
+    public CheckedBackendDevice pinnedHostView() {
+        CheckedBackendDevice view = pinnedView;
+        if (view == null && !noPinnedMemory) {
+            synchronized (this) {
+                if (pinnedView == null && !noPinnedMemory) {
+                    try {
+                        backend.freeHost(backend.allocateHost(1, 64));
+                        pinnedView = CheckedBackendDevice.of(new PinnedHostDevice(backend, DeviceLabels.typeAndId(backend)));
+                    } catch (UnsupportedOperationException | dev.quiver.spi.DeviceException e) {
+                        noPinnedMemory = true;
+                    }
+                }
+                view = pinnedView;
+            }
+        }
+        return view;
     }
 
     // ---- copies -------------------------------------------------------------------------------
@@ -123,7 +226,12 @@ public final class CheckedBackendDevice implements BackendDevice {
     public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
         checkRange("destination", destination, "destinationOffset", destinationOffset, source.byteSize());
         checkStream(stream);
-        backend.copyFromHost(source, destination, destinationOffset, stream);
+        CheckedBackendDevice pinned;
+        if (StagedCopies.worthStaging(source) && supportsEvents && (pinned = pinnedHost()) != null) {
+            StagedCopies.upload(backend, pinned, order, source, destination, destinationOffset, stream);
+        } else {
+            backend.copyFromHost(source, destination, destinationOffset, stream);
+        }
     }
 
     @Override
@@ -133,7 +241,12 @@ public final class CheckedBackendDevice implements BackendDevice {
         }
         checkRange("source", source, "sourceOffset", sourceOffset, destination.byteSize());
         checkStream(stream);
-        backend.copyToHost(source, sourceOffset, destination, stream);
+        CheckedBackendDevice pinned;
+        if (StagedCopies.worthStaging(destination) && supportsEvents && (pinned = pinnedHost()) != null) {
+            StagedCopies.download(backend, pinned, order, source, sourceOffset, destination, stream);
+        } else {
+            backend.copyToHost(source, sourceOffset, destination, stream);
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.quiver.internal.backend;
 
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceTypeCodes;
 
 /**
  * How messages name a backend device: its own {@code toString()} where its class writes one, else its type
@@ -26,5 +27,31 @@ final class DeviceLabels {
         } catch (NoSuchMethodException e) {
             return false;
         }
+    }
+
+    /**
+     * @param backend a backend device
+     * @return its type and id as Arrow's device type names spell them, for example {@code CUDA:0}; asks the
+     *         backend nothing but its codes
+     */
+    static String typeAndId(BackendDevice backend) {
+        String type = switch (backend.deviceType()) {
+            case DeviceTypeCodes.CPU -> "CPU";
+            case DeviceTypeCodes.CUDA -> "CUDA";
+            case DeviceTypeCodes.CUDA_HOST -> "CUDA_HOST";
+            case DeviceTypeCodes.OPENCL -> "OPENCL";
+            case DeviceTypeCodes.VULKAN -> "VULKAN";
+            case DeviceTypeCodes.METAL -> "METAL";
+            case DeviceTypeCodes.VPI -> "VPI";
+            case DeviceTypeCodes.ROCM -> "ROCM";
+            case DeviceTypeCodes.ROCM_HOST -> "ROCM_HOST";
+            case DeviceTypeCodes.EXT_DEV -> "EXT_DEV";
+            case DeviceTypeCodes.CUDA_MANAGED -> "CUDA_MANAGED";
+            case DeviceTypeCodes.ONEAPI -> "ONEAPI";
+            case DeviceTypeCodes.WEBGPU -> "WEBGPU";
+            case DeviceTypeCodes.HEXAGON -> "HEXAGON";
+            default -> "type " + backend.deviceType();
+        };
+        return type + ":" + backend.deviceId();
     }
 }

@@ -5,6 +5,8 @@ import dev.quiver.internal.abi.ArrayData;
 import dev.quiver.internal.abi.NativeHeap;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.StructWriter;
+import dev.quiver.internal.backend.CheckedBackendDevice;
+import dev.quiver.internal.backend.HostMemory;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
@@ -30,7 +32,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
  * where they depend on data (offsets, variadic buffer sizes) the copier plans level by level, reading all
  * such values of one nesting level from the source with a single synchronisation. The caller has honoured
  * the source's sync event. Work is ordered on {@code stream}; copies that read host memory complete before
- * {@link #copy} returns.
+ * {@link #copy} returns, unless the caller lets them finish in stream order (the {@code afterReads} overload).
+ * Target memory, and host memory the copier writes for uploads, come from the devices' pools.
  *
  * <p>Kept whole (their contents are positions that would need rewriting): the children of list views and
  * dense unions, the values and run ends of run-end encoded arrays, the variadic buffers of views, and
@@ -39,12 +42,15 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 public final class ArrayCopier {
     private static final long ALIGNMENT = 64;
     private static final AtomicLong BYTES_MOVED = new AtomicLong();
+    private static final BackendDevice HOST = HostMemory.device();
 
     private final BackendDevice source;
     private final BackendDevice target;
     private final MemorySegment stream;
     private final Arena staging = Arena.ofConfined();
     private final List<MemorySegment> allocations = new ArrayList<>();
+    /** Host memory (from the host pool) that uploads read: freed when they complete. */
+    private final List<MemorySegment> uploadStaging = new ArrayList<>();
     private boolean readsHostMemory;
     /** Bytes allocated on the target for the copy's buffers. */
     private long allocated;
@@ -84,6 +90,23 @@ public final class ArrayCopier {
      */
     public static long copy(MemorySegment array, Field field, BackendDevice source, BackendDevice target,
                             MemorySegment stream, MemorySegment out, Runnable onRelease) {
+        return copy(array, field, source, target, stream, out, onRelease, null);
+    }
+
+    /**
+     * Copies as {@link #copy(MemorySegment, Field, BackendDevice, BackendDevice, MemorySegment, MemorySegment, Runnable)}.
+     * With {@code afterReads} given, copies from host memory to a device with events do not block: the host
+     * memory they read (the source's, and the copier's own staging) must stay valid until they complete, so
+     * the copier frees its staging and runs {@code afterReads} in stream order, once the copy's work
+     * completes; where the copy completed before returning, it runs {@code afterReads} before returning. If the
+     * copy fails, the caller still owns {@code afterReads}.
+     *
+     * @param afterReads what lets go of the source once the copy no longer reads it, or null to block until
+     *                   copies from host memory complete
+     * @return the bytes allocated on the target for the copy's buffers
+     */
+    public static long copy(MemorySegment array, Field field, BackendDevice source, BackendDevice target,
+                            MemorySegment stream, MemorySegment out, Runnable onRelease, Runnable afterReads) {
         ArrayCopier copier = new ArrayCopier(source, target, stream);
         // the sync_event slot, in C heap memory that the release callback frees from any thread
         MemorySegment syncEvent = MemorySegment.NULL;
@@ -93,7 +116,8 @@ public final class ArrayCopier {
             Plan root = new Plan(array, field, offset, offset + array.get(JAVA_LONG, ArrowArrayLayout.LENGTH));
             copier.plan(root);
             ArrayData data = copier.copyNode(root);
-            if (copier.readsHostMemory) {
+            boolean inStreamOrder = afterReads != null && copier.readsHostMemory && target.supportsEvents();
+            if (copier.readsHostMemory && !inStreamOrder) {
                 target.synchronizeStream(stream);
             }
             if (target.supportsEvents()) {
@@ -119,6 +143,21 @@ public final class ArrayCopier {
                     onRelease.run();
                 }
             });
+            List<MemorySegment> uploads = List.copyOf(copier.uploadStaging);
+            Runnable letGo = () -> {
+                try {
+                    uploads.forEach(HOST::free);
+                } finally {
+                    if (afterReads != null) {
+                        afterReads.run();
+                    }
+                }
+            };
+            if (inStreamOrder) {
+                CheckedBackendDevice.of(target).streamOrder().mark(stream).then(letGo);
+            } else {
+                letGo.run();
+            }
             return copier.allocated;
         } catch (RuntimeException | Error e) {
             try {
@@ -127,6 +166,7 @@ public final class ArrayCopier {
                     target.destroyEvent(event);
                 }
                 copier.allocations.forEach(target::free);
+                copier.uploadStaging.forEach(HOST::free);
                 if (!syncEvent.equals(MemorySegment.NULL)) {
                     NativeHeap.free(syncEvent);
                 }
@@ -345,7 +385,7 @@ public final class ArrayCopier {
     private MemorySegment rebasedOffsets(Plan p) {
         int width = p.offsetBytes();
         long count = p.end - p.base() + 1;
-        MemorySegment host = staging.allocate(count * width, ALIGNMENT);
+        MemorySegment host = uploadBuffer(count * width);
         long first = p.offsetAt(p.base());
         for (long j = 0; j < count; j++) {
             long value = p.offsetAt(p.base() + j) - first;
@@ -363,7 +403,9 @@ public final class ArrayCopier {
     private MemorySegment variadic(Plan p, int i, MemorySegment pointer) {
         if (i == p.nBuffers - 1) {
             MemorySegment to = allocate(p.variadicSizes.byteSize());
-            upload(p.variadicSizes, to);
+            MemorySegment sizes = uploadBuffer(p.variadicSizes.byteSize());
+            MemorySegment.copy(p.variadicSizes, 0, sizes, 0, sizes.byteSize());
+            upload(sizes, to);
             return to;
         }
         long size = p.variadicSizes.get(JAVA_LONG_UNALIGNED, (i - p.layout.bufferCount()) * 8L);
@@ -402,6 +444,13 @@ public final class ArrayCopier {
         source.copyToHost(pointer, offset, host, source.defaultStream());
         BYTES_MOVED.addAndGet(size);
         return host;
+    }
+
+    /** @return host memory from the host pool for bytes the copier writes and uploads, freed when the uploads complete */
+    private MemorySegment uploadBuffer(long bytes) {
+        MemorySegment memory = HOST.allocate(bytes, ALIGNMENT);
+        uploadStaging.add(memory);
+        return memory;
     }
 
     private MemorySegment allocate(long bytes) {

@@ -41,4 +41,14 @@ public final class Recorder {
     public static StreamBatchEvent streamBatch() {
         return running() ? StreamBatchEvent.start() : null;
     }
+
+    /** {@return a begun pool growth event, or null when no recording wants one} */
+    public static PoolGrowEvent poolGrow() {
+        return running() ? PoolGrowEvent.start() : null;
+    }
+
+    /** {@return a begun pool trim event, or null when no recording wants one} */
+    public static PoolTrimEvent poolTrim() {
+        return running() ? PoolTrimEvent.start() : null;
+    }
 }

@@ -34,6 +34,9 @@ public final class CBaselines {
         static final MethodHandle OPEN = LIBRARY.function("bench_cl_open", FunctionDescriptor.of(JAVA_INT));
         static final MethodHandle ROUND_TRIP = LIBRARY.function("bench_cl_round_trip", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG));
         static final MethodHandle EVENT = LIBRARY.function("bench_cl_event", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
+        static final MethodHandle OPEN_INDEX = LIBRARY.function("bench_cl_open_index", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+        static final MethodHandle ROUND_TRIP_PINNED = LIBRARY.function("bench_cl_round_trip_pinned", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG));
+        static final MethodHandle ALLOC = LIBRARY.function("bench_cl_alloc", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG));
     }
 
     private static final class Streams {
@@ -88,6 +91,39 @@ public final class CBaselines {
     }
 
     /**
+     * Opens the C OpenCL baseline's context and queue on one device; the first call decides the device for
+     * the life of the process.
+     *
+     * @param index the device's index over all platforms in enumeration order (Quiver's OpenCL device id)
+     */
+    public static void openOpenCl(int index) {
+        int rc = call(() -> (int) OpenCl.OPEN_INDEX.invokeExact(index));
+        if (rc != 0) {
+            throw new IllegalStateException("the OpenCL baseline could not open device " + index + ": error " + rc);
+        }
+    }
+
+    /**
+     * The round trip of {@link #openClRoundTrip} from a {@code CL_MEM_ALLOC_HOST_PTR} buffer mapped for the host.
+     *
+     * @param bytes      bytes per copy
+     * @param iterations repetitions
+     */
+    public static void openClRoundTripPinned(long bytes, long iterations) {
+        check(call(() -> (long) OpenCl.ROUND_TRIP_PINNED.invokeExact(bytes, iterations)));
+    }
+
+    /**
+     * clCreateBuffer + clReleaseMemObject, {@code iterations} times, from C.
+     *
+     * @param bytes      bytes per buffer
+     * @param iterations repetitions
+     */
+    public static void openClAlloc(long bytes, long iterations) {
+        check(call(() -> (long) OpenCl.ALLOC.invokeExact(bytes, iterations)));
+    }
+
+    /**
      * clEnqueueWriteBuffer + clEnqueueReadBuffer + clFinish, {@code iterations} times, from C.
      *
      * @param host       host memory of {@code bytes}
@@ -136,11 +172,13 @@ public final class CBaselines {
         }
     }
 
-    private interface Call<T> {
+    /** A downcall that may throw what {@code invokeExact} declares. */
+    interface Call<T> {
         T run() throws Throwable;
     }
 
-    private static <T> T call(Call<T> call) {
+    /** @return what {@code call} returns, with checked throwables wrapped */
+    static <T> T call(Call<T> call) {
         try {
             return call.run();
         } catch (RuntimeException | Error e) {

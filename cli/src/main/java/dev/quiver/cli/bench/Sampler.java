@@ -67,6 +67,17 @@ public final class Sampler {
     }
 
     /**
+     * @return the sampler of {@code quiver bench --memory}, whose operations run long (a 256 MiB round trip) and
+     *         are dominated by memory, not the compiler: 50 ms samples, 0.3 to 5 s of warm-up, 9 rounds
+     */
+    public static Sampler forMemory() {
+        var compiler = ManagementFactory.getCompilationMXBean();
+        LongSupplier compilerMillis = compiler != null && compiler.isCompilationTimeMonitoringSupported()
+                ? compiler::getTotalCompilationTime : () -> 0;
+        return new Sampler(System::nanoTime, compilerMillis, 50_000_000L, 300_000_000L, 5_000_000_000L, 9);
+    }
+
+    /**
      * Warms both operations up, then times them in alternating samples.
      *
      * @param quiver         Quiver's operation

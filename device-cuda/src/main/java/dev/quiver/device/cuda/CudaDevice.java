@@ -89,6 +89,23 @@ final class CudaDevice extends VendorDevice {
         context.run(() -> memory.free(driver.api, pointer));
     }
 
+    /** {@return true for device memory: {@code cuMemAllocHost} memory moves to and from it at the full rate} */
+    @Override
+    public boolean pinsHostMemory() {
+        return memory == CudaMemory.DEVICE;
+    }
+
+    /** {@code cuMemAllocHost}: page-locked, portable across contexts, aligned to at least 4096 bytes. */
+    @Override
+    public MemorySegment allocateHost(long byteSize, long alignment) {
+        return context.call(() -> CudaMemory.HOST.allocate(driver.api, byteSize)).reinterpret(byteSize);
+    }
+
+    @Override
+    public void freeHost(MemorySegment memory) {
+        context.run(() -> CudaMemory.HOST.free(driver.api, memory));
+    }
+
     // ---- copies -------------------------------------------------------------------------------
 
     @Override

@@ -23,6 +23,7 @@ class CudaOnTestDoubleConformanceTest extends DeviceProviderConformance {
 
     @AfterAll
     void theTestDoubleSawEveryResourceReleasedAndEveryLookupVersioned() {
+        releasePools();
         assertEquals(Map.of("allocations", 0L, "streams", 0L, "events", 0L), CudaTestDouble.library().liveResources(),
                 "resources left in the test double");
         assertEquals(0, CudaTestDouble.counter("context_depth"), "this thread's context stack is as it was");

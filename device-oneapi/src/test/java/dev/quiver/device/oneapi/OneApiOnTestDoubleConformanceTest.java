@@ -21,6 +21,7 @@ class OneApiOnTestDoubleConformanceTest extends DeviceProviderConformance {
 
     @AfterAll
     void theTestDoubleSawEveryResourceReleased() {
+        releasePools();
         assertEquals(OneApiTestDouble.idle(), OneApiTestDouble.library().liveResources(), "resources left in the test double");
         assertTrue(OneApiTestDouble.library().counter("test_double_executed_copies") > 0, "copies ran through the test double's queues");
     }

@@ -19,6 +19,7 @@ class OneApiSharedMemoryOnTestDoubleConformanceTest extends DeviceProviderConfor
 
     @AfterAll
     void theTestDoubleSawEveryResourceReleased() {
+        releasePools();
         assertEquals(OneApiTestDouble.idle(), OneApiTestDouble.library().liveResources(), "resources left in the test double");
     }
 }

@@ -46,6 +46,9 @@ final class ClConstants {
     static final long CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE = 1L << 0;
 
     static final long CL_MEM_READ_WRITE = 1L << 0;
+    static final long CL_MEM_ALLOC_HOST_PTR = 1L << 4;
+    static final long CL_MAP_READ = 1L << 0;
+    static final long CL_MAP_WRITE = 1L << 1;
 
     static final int CL_EVENT_COMMAND_TYPE = 0x11D1;
     static final int CL_EVENT_COMMAND_EXECUTION_STATUS = 0x11D3;

@@ -60,6 +60,12 @@ enum ClFunction implements CFunction.Table {
             + "cl_uint, const cl_event *, cl_event *)",
             JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS)),
 
+    clEnqueueMapBuffer(CFunction.of("void * clEnqueueMapBuffer(cl_command_queue, cl_mem, cl_bool, cl_map_flags, size_t, size_t, "
+            + "cl_uint, const cl_event *, cl_event *, cl_int *)",
+            ADDRESS, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS, ADDRESS)),
+    clEnqueueUnmapMemObject(CFunction.of("cl_int clEnqueueUnmapMemObject(cl_command_queue, cl_mem, void *, cl_uint, const cl_event *, cl_event *)",
+            JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS)),
+
     clEnqueueMarkerWithWaitList(CFunction.of("cl_int clEnqueueMarkerWithWaitList(cl_command_queue, cl_uint, const cl_event *, cl_event *)",
             JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS)),
     clEnqueueBarrierWithWaitList(CFunction.of("cl_int clEnqueueBarrierWithWaitList(cl_command_queue, cl_uint, const cl_event *, cl_event *)",

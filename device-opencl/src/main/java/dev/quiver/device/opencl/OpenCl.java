@@ -156,6 +156,30 @@ final class OpenCl {
         return created.handle();
     }
 
+    /** @return a new read-write buffer the implementation allocates in host memory it can reach fast, owned by the caller */
+    MemorySegment createHostBuffer(MemorySegment context, long byteSize) {
+        Bindings.Returned created = api.returned(ClFunction.clCreateBuffer, (h, status) -> (MemorySegment) h.invokeExact(
+                context, ClConstants.CL_MEM_READ_WRITE | ClConstants.CL_MEM_ALLOC_HOST_PTR, byteSize, MemorySegment.NULL, status));
+        check(ClFunction.clCreateBuffer, created.result(), "cannot allocate " + byteSize + " bytes of host memory (CL_MEM_ALLOC_HOST_PTR)");
+        return created.handle();
+    }
+
+    /** Maps all of {@code buffer} for reading and writing, blocking until the host may use it; @return its host address */
+    MemorySegment mapBuffer(MemorySegment queue, MemorySegment buffer, long byteSize) {
+        Bindings.Returned mapped = api.returned(ClFunction.clEnqueueMapBuffer, (h, status) -> (MemorySegment) h.invokeExact(
+                queue, buffer, ClConstants.CL_TRUE, ClConstants.CL_MAP_READ | ClConstants.CL_MAP_WRITE, 0L, byteSize,
+                0, MemorySegment.NULL, MemorySegment.NULL, status));
+        check(ClFunction.clEnqueueMapBuffer, mapped.result(), "cannot map " + byteSize + " bytes");
+        return mapped.handle();
+    }
+
+    /** Enqueues the unmapping of what {@link #mapBuffer} mapped. */
+    void unmap(MemorySegment queue, MemorySegment buffer, MemorySegment mapped) {
+        int code = api.result(ClFunction.clEnqueueUnmapMemObject, h -> (int) h.invokeExact(queue, buffer, mapped, 0,
+                MemorySegment.NULL, MemorySegment.NULL));
+        check(ClFunction.clEnqueueUnmapMemObject, code, "cannot unmap 0x" + Long.toHexString(mapped.address()));
+    }
+
     void releaseMemObject(MemorySegment buffer) {
         onObject(ClFunction.clReleaseMemObject, buffer);
     }

@@ -46,6 +46,8 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     private final boolean adopted;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Allocations allocations = new Allocations();
+    /** The {@code cl_mem} behind each mapped host allocation, by host address. */
+    private final java.util.Map<Long, MemorySegment> hostBuffers = new java.util.concurrent.ConcurrentHashMap<>();
     private final ClQueues queues;
     private final ClEvents events;
 
@@ -161,6 +163,47 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
         }
         allocations.remove(pointer, this);
         cl.releaseMemObject(pointer);
+    }
+
+    // ---- pinned host memory -----------------------------------------------------------------
+
+    /** {@return true for GPUs and accelerators, whose transfers from mapped {@code CL_MEM_ALLOC_HOST_PTR} memory avoid a bounce} */
+    @Override
+    public boolean pinsHostMemory() {
+        return (info.type() & (ClConstants.CL_DEVICE_TYPE_GPU | ClConstants.CL_DEVICE_TYPE_ACCELERATOR)) != 0;
+    }
+
+    /**
+     * A buffer made with {@code CL_MEM_ALLOC_HOST_PTR} and mapped for reading and writing for as long as it
+     * lives: the host memory the implementation can move fastest (pinned, on GPU implementations).
+     */
+    @Override
+    public MemorySegment allocateHost(long byteSize, long alignment) {
+        checkOpen();
+        MemorySegment buffer = cl.createHostBuffer(context, byteSize);
+        try {
+            MemorySegment mapped = cl.mapBuffer(queues.defaultQueue(), buffer, byteSize).reinterpret(byteSize);
+            if (mapped.address() % alignment != 0) {
+                cl.unmap(queues.defaultQueue(), buffer, mapped);
+                throw new OpenClException(ClFunction.clEnqueueMapBuffer.name(), 0, "mapped host memory at 0x"
+                        + Long.toHexString(mapped.address()) + " is not aligned to " + alignment + " bytes");
+            }
+            hostBuffers.put(mapped.address(), buffer);
+            return mapped;
+        } catch (RuntimeException e) {
+            cl.releaseMemObject(buffer);
+            throw e;
+        }
+    }
+
+    @Override
+    public void freeHost(MemorySegment memory) {
+        MemorySegment buffer = hostBuffers.remove(memory.address());
+        if (buffer == null) {
+            throw new IllegalArgumentException("0x" + Long.toHexString(memory.address()) + " is not host memory of " + this);
+        }
+        cl.unmap(queues.defaultQueue(), buffer, memory);
+        cl.releaseMemObject(buffer);
     }
 
     // ---- copies -------------------------------------------------------------------------------

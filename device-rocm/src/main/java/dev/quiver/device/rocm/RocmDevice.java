@@ -74,6 +74,23 @@ final class RocmDevice extends VendorDevice {
         hip.onDevice(ordinal, () -> memory.free(hip.api, pointer));
     }
 
+    /** {@return true for device memory: {@code hipHostMalloc} memory moves to and from it at the full rate} */
+    @Override
+    public boolean pinsHostMemory() {
+        return memory == RocmMemory.DEVICE;
+    }
+
+    /** {@code hipHostMalloc}, page-locked and mapped for every device; aligned to at least 4096 bytes. */
+    @Override
+    public MemorySegment allocateHost(long byteSize, long alignment) {
+        return hip.onDevice(ordinal, () -> RocmMemory.HOST.allocate(hip.api, byteSize)).reinterpret(byteSize);
+    }
+
+    @Override
+    public void freeHost(MemorySegment memory) {
+        hip.onDevice(ordinal, () -> RocmMemory.HOST.free(hip.api, memory));
+    }
+
     // ---- copies -------------------------------------------------------------------------------
 
     private void copy(MemorySegment to, MemorySegment from, long size, int kind, MemorySegment stream) {

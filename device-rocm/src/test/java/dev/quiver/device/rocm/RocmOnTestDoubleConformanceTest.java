@@ -23,6 +23,7 @@ class RocmOnTestDoubleConformanceTest extends DeviceProviderConformance {
 
     @AfterAll
     void theTestDoubleSawEveryResourceReleased() {
+        releasePools();
         assertEquals(Map.of("allocations", 0L, "streams", 0L, "events", 0L), RocmTestDouble.library().liveResources(),
                 "resources left in the test double");
         assertEquals(0, RocmTestDouble.counter("current_device"), "this thread's current device is as it was");

@@ -1,0 +1,114 @@
+package dev.quiver.internal.backend;
+
+import dev.quiver.internal.pool.PinnedRanges;
+import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceTypeCodes;
+import dev.quiver.spi.host.HostDevice;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Host memory pinned for one device, served as a CPU device: its allocations are the device's
+ * {@link BackendDevice#allocateHost} (registered in {@link PinnedRanges} while they live), and everything
+ * else is the process's host device. Arrays copied to the host from that device land here, so their memory
+ * moves back to the device at the full rate; its checked view's pool is the device's pinned host pool.
+ * Thread-safe as the device is.
+ */
+final class PinnedHostDevice implements BackendDevice {
+    private final BackendDevice device;
+    private final String label;
+    private final HostDevice host = HostMemory.unchecked();
+
+    /**
+     * @param device the device the memory is pinned for, without the API's checks
+     * @param label  how messages name that device
+     */
+    PinnedHostDevice(BackendDevice device, String label) {
+        this.device = device;
+        this.label = label;
+    }
+
+    @Override
+    public int deviceType() {
+        return DeviceTypeCodes.CPU;
+    }
+
+    @Override
+    public long deviceId() {
+        return -1;
+    }
+
+    @Override
+    public String name() {
+        return "host memory pinned for " + label;
+    }
+
+    @Override
+    public long totalMemory() {
+        return -1;
+    }
+
+    @Override
+    public boolean hostAccessible() {
+        return true;
+    }
+
+    @Override
+    public MemorySegment allocate(long byteSize, long alignment) {
+        MemorySegment memory = device.allocateHost(Math.max(1, byteSize), alignment);
+        PinnedRanges.add(memory);
+        return memory.asSlice(0, byteSize);
+    }
+
+    @Override
+    public void free(MemorySegment pointer) {
+        PinnedRanges.remove(pointer);
+        device.freeHost(pointer);
+    }
+
+    @Override
+    public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
+        host.copyFromHost(source, destination, destinationOffset, stream);
+    }
+
+    @Override
+    public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
+        host.copyToHost(source, sourceOffset, destination, stream);
+    }
+
+    @Override
+    public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination, long destinationOffset,
+                                 long byteCount, MemorySegment stream) {
+        host.copyWithinDevice(source, sourceOffset, destination, destinationOffset, byteCount, stream);
+    }
+
+    @Override
+    public MemorySegment defaultStream() {
+        return host.defaultStream();
+    }
+
+    @Override
+    public MemorySegment createStream() {
+        return host.createStream();
+    }
+
+    @Override
+    public void synchronizeStream(MemorySegment stream) {
+        host.synchronizeStream(stream);
+    }
+
+    @Override
+    public void destroyStream(MemorySegment stream) {
+        host.destroyStream(stream);
+    }
+
+    @Override
+    public boolean supportsEvents() {
+        return false;
+    }
+
+    @Override
+    public String toString() {
+        return "CPU:-1 (" + name() + ")";
+    }
+}
