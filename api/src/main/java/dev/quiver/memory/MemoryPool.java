@@ -55,7 +55,8 @@ public interface MemoryPool {
     void setCacheLimit(long bytes);
 
     /**
-     * Gives every cached block back to its allocator. Blocks in use and blocks pending in stream order stay.
+     * Gives every cached block back to its allocator, and lets the device's backend release what else it keeps
+     * for reuse (pooled events). Blocks in use and blocks pending in stream order stay.
      *
      * @return the bytes given back
      */

@@ -110,6 +110,13 @@ public interface BackendDevice {
         throw new UnsupportedOperationException("device type " + deviceType() + " (" + name() + ") has no pinned host memory");
     }
 
+    /**
+     * Lets go of what the backend keeps for reuse beyond the caller's handles (a pool of events, say), as a
+     * memory pool's trim asks. Handles the caller holds stay valid. The default keeps nothing and does nothing.
+     */
+    default void releaseCaches() {
+    }
+
     // ---- copies -------------------------------------------------------------------------------
 
     /**

@@ -164,6 +164,11 @@ public final class CheckedBackendDevice implements BackendDevice {
     // ---- pinned host memory -------------------------------------------------------------------
 
     @Override
+    public void releaseCaches() {
+        backend.releaseCaches();
+    }
+
+    @Override
     public boolean pinsHostMemory() {
         return backend.pinsHostMemory();
     }

@@ -31,6 +31,8 @@ public final class CachingPool implements MemoryPool {
     private final DeviceAllocator own;
     private final boolean hostAccessible;
     private volatile DeviceAllocator allocator;
+    /** What a trim also asks of the device: to let go of what it caches besides memory. */
+    private Runnable onTrim = () -> { };
 
     private final Map<Long, ArrayDeque<Block>> cached = new HashMap<>();
     private final Map<Long, Block> handedOut = new HashMap<>();
@@ -62,6 +64,7 @@ public final class CachingPool implements MemoryPool {
      */
     public CachingPool(BackendDevice backend, String label) {
         this(new BackendAllocator(backend), backend.hostAccessible(), backend.totalMemory(), label);
+        this.onTrim = backend::releaseCaches;
     }
 
     /**
@@ -216,7 +219,11 @@ public final class CachingPool implements MemoryPool {
         synchronized (this) {
             freed = evict(Long.MAX_VALUE);
         }
-        return release(freed, true);
+        try {
+            return release(freed, true);
+        } finally {
+            onTrim.run();
+        }
     }
 
     @Override

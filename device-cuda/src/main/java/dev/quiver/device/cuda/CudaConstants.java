@@ -10,6 +10,7 @@ final class CudaConstants {
     static final int CUDA_SUCCESS = 0;
     static final int CUDA_ERROR_INVALID_VALUE = 1;
     static final int CUDA_ERROR_NO_DEVICE = 100;
+    static final int CUDA_ERROR_INVALID_CONTEXT = 201;
     static final int CUDA_ERROR_INVALID_HANDLE = 400;
     static final int CUDA_ERROR_NOT_READY = 600;
 

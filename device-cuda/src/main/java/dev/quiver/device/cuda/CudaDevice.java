@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import static dev.quiver.device.cuda.CudaConstants.CUDA_ERROR_INVALID_CONTEXT;
 import static dev.quiver.device.cuda.CudaConstants.CUDA_ERROR_INVALID_HANDLE;
 import static dev.quiver.device.cuda.CudaConstants.CUDA_ERROR_NOT_READY;
 import static dev.quiver.device.cuda.CudaConstants.CUDA_SUCCESS;
@@ -46,6 +47,12 @@ final class CudaDevice extends VendorDevice {
     private final CudaMemory memory;
     private final String capability;
     private final Map<String, MemorySegment> handles;
+    /** Events this device made and that are in use or pooled, by handle. */
+    private final java.util.Set<Long> madeEvents = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Events destroyed by their owner and kept for the next record. */
+    private final java.util.concurrent.BlockingQueue<MemorySegment> pooledEvents = new java.util.concurrent.ArrayBlockingQueue<>(POOLED_EVENTS);
+    /** The most events kept in the pool. */
+    static final int POOLED_EVENTS = 64;
 
     CudaDevice(CudaDriver driver, CudaContext context, CudaMemory memory, String name, long totalMemory, String capability) {
         super(memory.kind, context.ordinal(), name, totalMemory, ALIGNMENT, "CUDA");
@@ -166,9 +173,13 @@ final class CudaDevice extends VendorDevice {
         return true;
     }
 
+    /**
+     * A new event or one from this device's pool: events this device made are kept for reuse when destroyed
+     * (up to {@link #POOLED_EVENTS}), so recording one costs {@code cuEventRecord} alone.
+     */
     @Override
     public MemorySegment createEvent() {
-        return context.call(() -> driver.api.handleOut(CudaFunction.cuEventCreate, (h, out) -> (int) h.invokeExact(out, CU_EVENT_DISABLE_TIMING)));
+        return context.call(this::takeEvent);
     }
 
     @Override
@@ -176,9 +187,30 @@ final class CudaDevice extends VendorDevice {
         context.run(() -> driver.api.check(CudaFunction.cuEventRecord, h -> (int) h.invokeExact(event, stream)));
     }
 
+    /** Takes an event from the pool (or makes one) and records it, with the context pushed once. */
+    @Override
+    public MemorySegment recordNewEvent(MemorySegment stream) {
+        return context.call(() -> {
+            MemorySegment event = takeEvent();
+            try {
+                driver.api.check(CudaFunction.cuEventRecord, h -> (int) h.invokeExact(event, stream));
+            } catch (RuntimeException e) {
+                giveBack(event);
+                throw e;
+            }
+            return event;
+        });
+    }
+
+    /** {@code cuEventSynchronize}, which needs no current context; pushed only if the driver asks for one. */
     @Override
     public void waitEvent(MemorySegment event) {
-        context.run(() -> driver.api.check(CudaFunction.cuEventSynchronize, h -> (int) h.invokeExact(event)));
+        int result = driver.api.result(CudaFunction.cuEventSynchronize, h -> (int) h.invokeExact(event));
+        if (result == CUDA_ERROR_INVALID_CONTEXT) {
+            context.run(() -> driver.api.check(CudaFunction.cuEventSynchronize, h -> (int) h.invokeExact(event)));
+        } else if (result != CUDA_SUCCESS) {
+            throw driver.api.failure(CudaFunction.cuEventSynchronize, result);
+        }
     }
 
     @Override
@@ -188,7 +220,10 @@ final class CudaDevice extends VendorDevice {
 
     @Override
     public boolean isEventComplete(MemorySegment event) {
-        int result = context.call(() -> driver.api.result(CudaFunction.cuEventQuery, h -> (int) h.invokeExact(event)));
+        int result = driver.api.result(CudaFunction.cuEventQuery, h -> (int) h.invokeExact(event));
+        if (result == CUDA_ERROR_INVALID_CONTEXT) {
+            result = context.call(() -> driver.api.result(CudaFunction.cuEventQuery, h -> (int) h.invokeExact(event)));
+        }
         if (result == CUDA_SUCCESS) {
             return true;
         }
@@ -198,8 +233,44 @@ final class CudaDevice extends VendorDevice {
         throw driver.api.failure(CudaFunction.cuEventQuery, result);
     }
 
+    /** Puts an event this device made back in its pool; destroys others, and events beyond the pool's size. */
     @Override
     public void destroyEvent(MemorySegment event) {
+        if (!giveBack(event)) {
+            destroyNow(event);
+        }
+    }
+
+    /** Destroys the pooled events. */
+    @Override
+    public void releaseCaches() {
+        MemorySegment event;
+        while ((event = pooledEvents.poll()) != null) {
+            madeEvents.remove(event.address());
+            destroyNow(event);
+        }
+    }
+
+    private MemorySegment takeEvent() {
+        MemorySegment event = pooledEvents.poll();
+        if (event != null) {
+            return event;
+        }
+        MemorySegment made = driver.api.handleOut(CudaFunction.cuEventCreate, (h, out) -> (int) h.invokeExact(out, CU_EVENT_DISABLE_TIMING));
+        madeEvents.add(made.address());
+        return made;
+    }
+
+    /** @return true if the event went back to the pool */
+    private boolean giveBack(MemorySegment event) {
+        if (madeEvents.contains(event.address()) && pooledEvents.offer(event)) {
+            return true;
+        }
+        madeEvents.remove(event.address());
+        return false;
+    }
+
+    private void destroyNow(MemorySegment event) {
         context.run(() -> driver.api.check(CudaFunction.cuEventDestroy, h -> (int) h.invokeExact(event)));
     }
 

@@ -178,4 +178,30 @@ class CudaOnTestDoubleTest {
             second.destroyStream(foreign);
         }
     }
+
+    @Test
+    void destroyedEventsAreKeptForTheNextRecordAndReleasedOnRequest() {
+        BackendDevice cuda = device(DeviceTypeCodes.CUDA, 0);
+        cuda.releaseCaches();
+        long before = CudaTestDouble.library().liveResources().get("events");
+        MemorySegment stream = cuda.createStream();
+        try {
+            MemorySegment first = cuda.recordNewEvent(stream);
+            cuda.waitEvent(first);
+            cuda.destroyEvent(first);
+            assertEquals(before + 1, CudaTestDouble.library().liveResources().get("events"), "the destroyed event is pooled, not destroyed");
+            MemorySegment second = cuda.recordNewEvent(stream);
+            assertEquals(first.address(), second.address(), "the next record reuses it");
+            assertTrue(cuda.isEventComplete(second) || cuda.isEventComplete(second), "it completes once recorded again");
+            cuda.destroyEvent(second);
+            MemorySegment made = cuda.createEvent();
+            assertEquals(first.address(), made.address(), "createEvent takes from the pool too");
+            cuda.destroyEvent(made);
+        } finally {
+            cuda.destroyStream(stream);
+        }
+        cuda.releaseCaches();
+        assertEquals(before, CudaTestDouble.library().liveResources().get("events"), "releaseCaches destroys the pooled events");
+        assertEquals(0, CudaTestDouble.counter("context_depth"), "waits and queries without a context leave the stack as it was");
+    }
 }
