@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
  * The JSON of {@code quiver devices --json}, for scripts: an object with the Quiver version and a
  * {@code backends} array, one object per provider with its name, class, priority, device types, status,
  * reasons, setup hint and devices (type, code, id, name, provider, total memory in bytes, host
- * accessibility, event type or null, properties). Stateless; thread-safe.
+ * accessibility, event type or null, properties, and the state of its memory pool: bytes in use, cached and
+ * pending, high-water mark, limits, requests, cache hits and allocator). Stateless; thread-safe.
  */
 final class DevicesJson {
     private DevicesJson() {}
@@ -51,7 +52,16 @@ final class DevicesJson {
                 + ",\"totalMemory\":" + device.totalMemory()
                 + ",\"hostAccessible\":" + device.isHostAccessible()
                 + ",\"eventType\":" + device.type().eventType().map(Json::quote).orElse("null")
-                + ",\"properties\":" + object(device.properties()) + "}";
+                + ",\"properties\":" + object(device.properties())
+                + ",\"pool\":" + pool(device.memoryPool().stats()) + "}";
+    }
+
+    private static String pool(dev.quiver.memory.PoolStats stats) {
+        return "{\"bytesInUse\":" + stats.bytesInUse() + ",\"bytesCached\":" + stats.bytesCached()
+                + ",\"bytesPending\":" + stats.bytesPending() + ",\"highWater\":" + stats.highWater()
+                + ",\"limit\":" + stats.limit() + ",\"cacheLimit\":" + stats.cacheLimit()
+                + ",\"requests\":" + stats.requests() + ",\"hits\":" + stats.hits()
+                + ",\"allocator\":" + Json.quote(stats.allocator()) + "}";
     }
 
     private static String object(Map<String, String> map) {

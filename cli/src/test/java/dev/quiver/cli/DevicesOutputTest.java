@@ -50,6 +50,9 @@ class DevicesOutputTest {
         assertEquals(-1, cpu.get("id").asLong());
         assertTrue(cpu.get("hostAccessible").asBoolean());
         assertTrue(cpu.get("properties").isObject(), cpu.toString());
+        JsonNode pool = cpu.get("pool");
+        assertTrue(pool.get("bytesInUse").asLong() >= 0 && pool.get("cacheLimit").asLong() > 0, "the memory pool's state: " + pool);
+        assertEquals("device", pool.get("allocator").asText());
     }
 
     @Test

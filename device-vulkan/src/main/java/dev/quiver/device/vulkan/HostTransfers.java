@@ -3,6 +3,7 @@ package dev.quiver.device.vulkan;
 import org.lwjgl.vulkan.VkDevice;
 
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayDeque;
 import java.util.List;
 
 /**
@@ -18,12 +19,19 @@ import java.util.List;
  *
  * <p><b>Staged copies.</b> Every other buffer (device-local memory the host cannot map, buffers made by other
  * code) goes through a staging buffer of the device's {@link StagingPool} and {@code vkCmdCopyBuffer} on the
- * stream. Host to device returns once the bytes are staged; device to host waits for the copy.
+ * stream, in pieces of at most {@link #CHUNK} bytes with up to three in flight: the host fills (or empties) one
+ * staging buffer while the device copies another, and staging buffers stay small enough to be reused. Host to
+ * device returns once the bytes are staged; device to host waits for the copy.
  *
  * <p>Either way the host source may be reused, and the host destination read, as soon as the method returns.
  * Thread-safe, as streams and the pool are; owns nothing.
  */
 final class HostTransfers {
+    /** A staged copy moves in pieces of at most this many bytes, so that staging buffers are reused and the host's copy of one piece overlaps the device's of the previous. */
+    static final long CHUNK = 8L << 20;
+    /** Staged pieces in flight at once per copy. */
+    private static final int IN_FLIGHT = 3;
+
     private final DeviceContext context;
 
     HostTransfers(DeviceContext context) {
@@ -42,16 +50,25 @@ final class HostTransfers {
             return;
         }
         long bytes = source.byteSize();
-        StagingPool.StagingBuffer staging = context.staging().acquire(bytes);
-        try {
-            staging.mapping().write(device, source, 0);
-        } catch (RuntimeException | Error e) {
-            context.staging().release(staging);
-            throw e;
+        ArrayDeque<Submission> inFlight = new ArrayDeque<>();
+        for (long done = 0; done < bytes; done += CHUNK) {
+            long size = Math.min(CHUNK, bytes - done);
+            if (inFlight.size() == IN_FLIGHT) {
+                inFlight.poll().await(device);
+                target.retireCompleted();
+            }
+            StagingPool.StagingBuffer staging = context.staging().acquire(size);
+            try {
+                staging.mapping().write(device, source.asSlice(done, size), 0);
+            } catch (RuntimeException | Error e) {
+                context.staging().release(staging);
+                throw e;
+            }
+            long stagingBuffer = staging.memory().buffer();
+            long at = offset + done;
+            inFlight.add(target.submit(commands -> Commands.copy(commands, stagingBuffer, 0, buffer, at, size),
+                    List.of(() -> context.staging().release(staging)), used(allocation)));
         }
-        long stagingBuffer = staging.memory().buffer();
-        target.submit(commands -> Commands.copy(commands, stagingBuffer, 0, buffer, offset, bytes),
-                List.of(() -> context.staging().release(staging)), used(allocation));
     }
 
     /**
@@ -70,17 +87,49 @@ final class HostTransfers {
             return;
         }
         long bytes = destination.byteSize();
-        StagingPool.StagingBuffer staging = context.staging().acquire(bytes);
+        ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
         try {
-            long stagingBuffer = staging.memory().buffer();
-            Submission submission = target.submit(commands -> Commands.copy(commands, buffer, offset, stagingBuffer, 0, bytes),
-                    List.of(), used(allocation));
-            submission.await(device);
-            staging.mapping().read(device, 0, destination);
+            for (long done = 0; done < bytes; done += CHUNK) {
+                long size = Math.min(CHUNK, bytes - done);
+                StagingPool.StagingBuffer staging = context.staging().acquire(size);
+                long stagingBuffer = staging.memory().buffer();
+                long at = offset + done;
+                Submission submission;
+                try {
+                    submission = target.submit(commands -> Commands.copy(commands, buffer, at, stagingBuffer, 0, size),
+                            List.of(), used(allocation));
+                } catch (RuntimeException | Error e) {
+                    context.staging().release(staging);
+                    throw e;
+                }
+                inFlight.add(new Chunk(staging, submission, done, size));
+                if (inFlight.size() == IN_FLIGHT) {
+                    inFlight.poll().land(device, destination, context);
+                }
+            }
+            while (!inFlight.isEmpty()) {
+                inFlight.poll().land(device, destination, context);
+            }
         } finally {
-            context.staging().release(staging);
+            for (Chunk chunk : inFlight) {
+                chunk.submission.await(device);
+                context.staging().release(chunk.staging);
+            }
         }
         target.retireCompleted();
+    }
+
+    /** One staged piece of a download: where it lands, and the copy that fills its staging buffer. */
+    private record Chunk(StagingPool.StagingBuffer staging, Submission submission, long at, long size) {
+        /** Waits for the copy, reads the staging buffer into its place and gives the buffer back. */
+        void land(VkDevice device, MemorySegment destination, DeviceContext context) {
+            try {
+                submission.await(device);
+                staging.mapping().read(device, 0, destination.asSlice(at, size));
+            } finally {
+                context.staging().release(staging);
+            }
+        }
     }
 
     private static List<Tracked> used(Allocation allocation) {
