@@ -43,9 +43,10 @@ final class PinnedHostDevice implements BackendDevice {
         return "host memory pinned for " + label;
     }
 
+    /** {@return the device's memory: the pinned pool caches as much as the device's own pool} */
     @Override
     public long totalMemory() {
-        return -1;
+        return device.totalMemory();
     }
 
     @Override

@@ -97,6 +97,21 @@ final class DeferredVulkanDevice implements BackendDevice {
     }
 
     @Override
+    public boolean pinsHostMemory() {
+        return info.deviceType() == org.lwjgl.vulkan.VK10.VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
+    }
+
+    @Override
+    public MemorySegment allocateHost(long byteSize, long alignment) {
+        return device().allocateHost(byteSize, alignment);
+    }
+
+    @Override
+    public void freeHost(MemorySegment memory) {
+        device().freeHost(memory);
+    }
+
+    @Override
     public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
         device().copyFromHost(source, destination, destinationOffset, stream);
     }

@@ -63,6 +63,11 @@ final class HostMapping {
         }
     }
 
+    /** @return the mapped memory, all of it, valid until the buffer is destroyed */
+    MemorySegment segment() {
+        return mapped;
+    }
+
     /** @return whether the host reads this memory through its caches ({@code HOST_CACHED}), at memory speed */
     boolean cached() {
         return cached;

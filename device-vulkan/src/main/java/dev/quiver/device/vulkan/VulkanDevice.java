@@ -38,6 +38,7 @@ import static org.lwjgl.vulkan.VK10.vkCmdWaitEvents;
 import static org.lwjgl.vulkan.VK10.vkCreateEvent;
 import static org.lwjgl.vulkan.VK10.vkDestroyEvent;
 import static org.lwjgl.vulkan.VK10.vkResetEvent;
+import static org.lwjgl.vulkan.VK10.VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
 
 /**
  * A Vulkan device as a Quiver backend device ({@code ARROW_DEVICE_VULKAN}, code 7).
@@ -57,7 +58,11 @@ import static org.lwjgl.vulkan.VK10.vkResetEvent;
  * no staging; between the host and any other buffer, through a host-visible staging buffer and
  * {@code vkCmdCopyBuffer} on the stream ({@link HostTransfers} says when which). Either way the host source
  * may be reused as soon as a host-to-device copy returns, and a device-to-host copy is complete when it
- * returns (the host destination may be confined to the calling thread). Within the device: {@code vkCmdCopyBuffer}, through a
+ * returns (the host destination may be confined to the calling thread). Host memory of {@link #allocateHost}
+ * (host-visible buffers mapped for their life, the pool Quiver takes pinned host memory from) is copied by the
+ * device itself, {@code vkCmdCopyBuffer} from or to that buffer with no staging: an upload from it is in
+ * stream order (the memory must stay unchanged until the stream's work completes, as the SPI says), a download
+ * into it is complete when it returns. Within the device: {@code vkCmdCopyBuffer}, through a
  * temporary buffer when source and destination ranges of one buffer overlap. Copies from or to a
  * {@code VkBuffer} this device did not allocate are allowed (it must belong to this VkDevice and have the
  * transfer usage); they are not range-checked.
@@ -103,6 +108,8 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     private final Stream defaultStream;
     private final StreamAndEventAdoption adoption;
     private final HostTransfers transfers;
+    /** The buffers of {@link #allocateHost}, by the host address of their mapping. */
+    private final java.util.concurrent.ConcurrentSkipListMap<Long, HostBuffer> hostBuffers = new java.util.concurrent.ConcurrentSkipListMap<>();
     private final Map<String, MemorySegment> handles;
     private volatile boolean closed;
 
@@ -253,6 +260,63 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         return MemorySegment.ofAddress(memory.buffer());
     }
 
+    // ---- host memory the device copies directly -------------------------------------------------
+
+    /** {@return true on a discrete GPU, whose copies from its own host buffers need no staging memcpy} */
+    @Override
+    public boolean pinsHostMemory() {
+        return context.info().deviceType() == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
+    }
+
+    /**
+     * A buffer of host-visible, host-coherent memory (host-cached where offered), mapped for its life: the host
+     * reads and writes it at memory speed, and copies between it and this device's buffers are a
+     * {@code vkCmdCopyBuffer} from or to it, with no staging copy on the host.
+     */
+    @Override
+    public MemorySegment allocateHost(long byteSize, long alignment) {
+        checkOpen();
+        BufferMemory memory = BufferMemory.create(context.device(), context.info(), byteSize, BUFFER_USAGE, MemoryPurpose.STAGING);
+        try {
+            HostMapping mapping = HostMapping.mapIfVisible(context.device(), memory, context.info().nonCoherentAtomSize());
+            MemorySegment mapped = mapping.segment().asSlice(0, byteSize);
+            if (mapped.address() % alignment != 0) {
+                throw new dev.quiver.spi.DeviceException("mapped host memory of " + this + " at 0x"
+                        + Long.toHexString(mapped.address()) + " is not aligned to " + alignment + " bytes");
+            }
+            hostBuffers.put(mapped.address(), new HostBuffer(memory, mapped));
+            return mapped;
+        } catch (RuntimeException e) {
+            memory.destroy(context.device());
+            throw e;
+        }
+    }
+
+    @Override
+    public void freeHost(MemorySegment memory) {
+        HostBuffer buffer = hostBuffers.remove(memory.address());
+        if (buffer == null) {
+            throw new IllegalArgumentException("0x" + Long.toHexString(memory.address()) + " is not host memory of " + this);
+        }
+        buffer.memory.destroy(context.device());
+    }
+
+    /** A host buffer of {@link #allocateHost}: its buffer and memory, and the host's view of it. */
+    private record HostBuffer(BufferMemory memory, MemorySegment mapped) {}
+
+    /** @return the host buffer that holds all of {@code host}, or null */
+    private HostBuffer hostBufferOf(MemorySegment host) {
+        if (hostBuffers.isEmpty() || !host.isNative()) {
+            return null;
+        }
+        java.util.Map.Entry<Long, HostBuffer> below = hostBuffers.floorEntry(host.address());
+        if (below == null) {
+            return null;
+        }
+        HostBuffer buffer = below.getValue();
+        return host.address() + host.byteSize() <= buffer.mapped.address() + buffer.mapped.byteSize() ? buffer : null;
+    }
+
     /** Waits for pending work that uses the buffer, then destroys it and frees its memory. */
     @Override
     public void free(MemorySegment pointer) {
@@ -275,7 +339,17 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
         Stream target = stream(stream);
         Allocation allocation = checkRange(destination, destinationOffset, source.byteSize(), "destination");
-        if (source.byteSize() > 0) {
+        if (source.byteSize() == 0) {
+            return;
+        }
+        HostBuffer host = hostBufferOf(source);
+        if (host != null) {
+            long from = source.address() - host.mapped.address();
+            long hostBuffer = host.memory.buffer();
+            long to = destination.address();
+            target.submit(commands -> Commands.copy(commands, hostBuffer, from, to, destinationOffset, source.byteSize()),
+                    List.of(), allocation == null ? List.of() : List.of(allocation));
+        } else {
             transfers.toDevice(target, source, destination.address(), destinationOffset, allocation);
         }
     }
@@ -285,7 +359,18 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
         Stream target = stream(stream);
         Allocation allocation = checkRange(source, sourceOffset, destination.byteSize(), "source");
-        if (destination.byteSize() > 0) {
+        if (destination.byteSize() == 0) {
+            return;
+        }
+        HostBuffer host = hostBufferOf(destination);
+        if (host != null) {
+            long to = destination.address() - host.mapped.address();
+            long hostBuffer = host.memory.buffer();
+            long from = source.address();
+            target.submit(commands -> Commands.copy(commands, from, sourceOffset, hostBuffer, to, destination.byteSize()),
+                    List.of(), allocation == null ? List.of() : List.of(allocation)).await(context.device());
+            target.retireCompleted();
+        } else {
             transfers.toHost(target, source.address(), sourceOffset, destination, allocation);
         }
     }
@@ -540,10 +625,12 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         streams.values().forEach(Stream::destroy);
         streams.clear();
         List<Long> own = events.values().stream().filter(e -> !e.adopted).map(e -> e.event).toList();
-        if (!own.isEmpty() || !allocations.isEmpty()) {
-            LOG.log(System.Logger.Level.WARNING, this + " closed with " + allocations.size() + " buffer(s) and "
-                    + own.size() + " event(s) never freed; destroying them");
+        if (!own.isEmpty() || !allocations.isEmpty() || !hostBuffers.isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, this + " closed with " + allocations.size() + " buffer(s), "
+                    + hostBuffers.size() + " host buffer(s) and " + own.size() + " event(s) never freed; destroying them");
         }
+        hostBuffers.values().forEach(b -> b.memory.destroy(context.device()));
+        hostBuffers.clear();
         own.forEach(e -> vkDestroyEvent(context.device(), e, null));
         events.clear();
         allocations.values().forEach(a -> a.memory.destroy(context.device()));
