@@ -7,9 +7,10 @@ package dev.quiver.memory;
  *
  * <p><b>Size classes.</b> A request is rounded up to its size class (512-byte steps up to 4 KiB, then eight
  * classes per power of two, so a block wastes at most an eighth of its size) and served by a cached block of
- * that class, aligned at least as asked, if there is one. Freed blocks are cached while the cached bytes stay within {@link #cacheLimit()};
- * beyond it they go back to the allocator. A block freed in stream order is cached once the work enqueued
- * before its free completed.
+ * that class, aligned at least as asked, if there is one. A freed block is cached, and blocks freed earlier go
+ * back to the allocator to keep the cached bytes within {@link #cacheLimit()} (the block freed last is the
+ * likeliest to be asked for next); a block larger than the cache limit goes straight back. A block freed in
+ * stream order is cached once the work enqueued before its free completed.
  *
  * <p><b>Limit.</b> The pool holds at most {@link #limit()} bytes from its allocator, in use, cached and
  * pending together: a request beyond it first frees cached blocks, then fails with the device's

@@ -117,13 +117,14 @@ public final class ArrayCopier {
             copier.plan(root);
             ArrayData data = copier.copyNode(root);
             boolean inStreamOrder = afterReads != null && copier.readsHostMemory && target.supportsEvents();
-            if (copier.readsHostMemory && !inStreamOrder) {
-                target.synchronizeStream(stream);
-            }
             if (target.supportsEvents()) {
                 event = target.recordNewEvent(stream);
                 syncEvent = NativeHeap.calloc(ADDRESS.byteSize());
                 syncEvent.set(ADDRESS, 0, event);
+                if (copier.readsHostMemory && !inStreamOrder) {
+                    // the copy's own event says when the uploads are done: one wait, no extra flush of the stream
+                    target.waitEvent(event);
+                }
             } else {
                 target.synchronizeStream(stream);
             }

@@ -33,6 +33,8 @@ public final class CachingPool implements MemoryPool {
     private volatile DeviceAllocator allocator;
     /** What a trim also asks of the device: to let go of what it caches besides memory. */
     private Runnable onTrim = () -> { };
+    /** Whether blocks are host memory a device's driver made, registered in {@link PinnedRanges} while they live. */
+    private boolean driverHostMemory;
 
     private final Map<Long, ArrayDeque<Block>> cached = new HashMap<>();
     private final Map<Long, Block> handedOut = new HashMap<>();
@@ -65,6 +67,8 @@ public final class CachingPool implements MemoryPool {
     public CachingPool(BackendDevice backend, String label) {
         this(new BackendAllocator(backend), backend.hostAccessible(), backend.totalMemory(), label);
         this.onTrim = backend::releaseCaches;
+        // host memory of a device (CUDA_HOST, ROCM_HOST, managed memory) is the driver's own: never staged
+        this.driverHostMemory = backend.hostAccessible() && backend.deviceType() != dev.quiver.spi.DeviceTypeCodes.CPU;
     }
 
     /**
@@ -120,17 +124,16 @@ public final class CachingPool implements MemoryPool {
      */
     public boolean free(MemorySegment pointer) {
         Block block;
+        List<Block> out;
         synchronized (this) {
             block = handedOut.remove(pointer.address());
             if (block == null) {
                 return false;
             }
             inUse -= block.size;
-            if (keep(block)) {
-                return true;
-            }
+            out = keep(block);
         }
-        release(List.of(block), false);
+        release(out, out.size() > 1 || out.size() == 1 && out.getFirst() != block);
         return true;
     }
 
@@ -153,13 +156,12 @@ public final class CachingPool implements MemoryPool {
             pending += block.size;
         }
         order.then(() -> {
+            List<Block> out;
             synchronized (this) {
                 pending -= block.size;
-                if (keep(block)) {
-                    return;
-                }
+                out = keep(block);
             }
-            release(List.of(block), false);
+            release(out, out.size() > 1 || out.size() == 1 && out.getFirst() != block);
         });
         return true;
     }
@@ -270,6 +272,9 @@ public final class CachingPool implements MemoryPool {
             }
         }
         Block block = new Block(pointer, size, alignment, from, cacheable);
+        if (driverHostMemory && size > 0) {
+            PinnedRanges.add(pointer.asSlice(0, size));
+        }
         synchronized (this) {
             allocatorCalls++;
             handedOut.put(pointer.address(), block);
@@ -313,14 +318,21 @@ public final class CachingPool implements MemoryPool {
         return from;
     }
 
-    /** Caches a freed block if it may be and there is room; the caller holds the monitor. */
-    private boolean keep(Block block) {
-        if (!block.cacheable || block.from != allocator || cachedBytes + block.size > cacheLimit) {
-            return false;
+    /**
+     * Caches a freed block if it may be, making room by evicting blocks freed earlier: the block freed last is
+     * the likeliest to be asked for next. The caller holds the monitor.
+     *
+     * @return the blocks to give back to their allocators, outside the monitor: the block itself where it may
+     *         not be cached or is larger than the cache limit, else the blocks evicted for it (often none)
+     */
+    private List<Block> keep(Block block) {
+        if (!block.cacheable || block.from != allocator || block.size > cacheLimit) {
+            return List.of(block);
         }
+        List<Block> evicted = evict(cachedBytes + block.size - cacheLimit);
         cache(block);
         cachedBytes += block.size;
-        return true;
+        return evicted;
     }
 
     private void cache(Block block) {
@@ -357,6 +369,9 @@ public final class CachingPool implements MemoryPool {
         RuntimeException failure = null;
         for (Block block : blocks) {
             try {
+                if (driverHostMemory && block.size > 0) {
+                    PinnedRanges.remove(block.pointer);
+                }
                 block.from.free(block.pointer);
                 bytes += block.size;
             } catch (RuntimeException e) {
