@@ -18,16 +18,18 @@ import java.lang.foreign.MemorySegment;
  * over a few threads ({@link ParallelCopies}), since one thread's {@code memcpy} is slower than the device's
  * transfer.
  *
- * <p>Used for copies of at least {@link #THRESHOLD} bytes (system property {@code quiver.staging.threshold})
- * on devices with events whose pinned host memory the {@link dev.quiver.memory.PinnedHostPolicy} allows;
- * chunks are {@link #CHUNK} bytes ({@code quiver.staging.chunk}). Stateless; any thread (each call uses its
+ * <p>Used for copies of at least {@link #THRESHOLD} bytes (system property {@code quiver.staging.threshold},
+ * 1 MiB) on devices with events whose pinned host memory the {@link dev.quiver.memory.PinnedHostPolicy} allows;
+ * chunks are a quarter of the copy, from 1 MiB to {@link #CHUNK} bytes ({@code quiver.staging.chunk}, 8 MiB). Stateless; any thread (each call uses its
  * own staging buffers and events).
  */
 final class StagedCopies {
     /** Copies from this size up are staged. */
-    static final long THRESHOLD = size("quiver.staging.threshold", 4L << 20);
-    /** Bytes per chunk. */
+    static final long THRESHOLD = size("quiver.staging.threshold", 1L << 20);
+    /** Bytes per chunk at most. */
     static final long CHUNK = size("quiver.staging.chunk", 8L << 20);
+    /** Bytes per chunk at least, where the copy is larger. */
+    private static final long SMALLEST_CHUNK = 1L << 20;
     /** Staging buffers in flight per copy. */
     private static final int SLOTS = 3;
 
@@ -57,12 +59,13 @@ final class StagedCopies {
         MemorySegment[] buffers = new MemorySegment[SLOTS];
         MemorySegment[] events = new MemorySegment[SLOTS];
         long size = source.byteSize();
+        long chunk = chunkFor(size);
         try {
             int slot = 0;
-            for (long done = 0; done < size; done += CHUNK, slot = (slot + 1) % SLOTS) {
-                long n = Math.min(CHUNK, size - done);
+            for (long done = 0; done < size; done += chunk, slot = (slot + 1) % SLOTS) {
+                long n = Math.min(chunk, size - done);
                 if (buffers[slot] == null) {
-                    buffers[slot] = pinned.allocate(CHUNK, 64);
+                    buffers[slot] = pinned.allocate(chunk, 64);
                 } else {
                     finish(device, events, slot);
                 }
@@ -91,29 +94,39 @@ final class StagedCopies {
         MemorySegment[] buffers = new MemorySegment[SLOTS];
         MemorySegment[] events = new MemorySegment[SLOTS];
         long size = destination.byteSize();
+        long chunk = chunkFor(size);
         try {
-            long chunks = (size + CHUNK - 1) / CHUNK;
+            long chunks = (size + chunk - 1) / chunk;
             for (long i = 0; i <= chunks; i++) {
                 if (i < chunks) {
                     int slot = (int) (i % SLOTS);
-                    long n = Math.min(CHUNK, size - i * CHUNK);
+                    long n = Math.min(chunk, size - i * chunk);
                     if (buffers[slot] == null) {
-                        buffers[slot] = pinned.allocate(CHUNK, 64);
+                        buffers[slot] = pinned.allocate(chunk, 64);
                     }
-                    device.copyToHost(source, offset + i * CHUNK, buffers[slot].asSlice(0, n), stream);
+                    device.copyToHost(source, offset + i * chunk, buffers[slot].asSlice(0, n), stream);
                     events[slot] = device.recordNewEvent(stream);
                 }
                 if (i > 0) {
                     long previous = i - 1;
                     int slot = (int) (previous % SLOTS);
-                    long n = Math.min(CHUNK, size - previous * CHUNK);
+                    long n = Math.min(chunk, size - previous * chunk);
                     finish(device, events, slot);
-                    ParallelCopies.copy(buffers[slot], 0, destination, previous * CHUNK, n);
+                    ParallelCopies.copy(buffers[slot], 0, destination, previous * chunk, n);
                 }
             }
         } finally {
             letGo(device, pinned, order, buffers, events, stream);
         }
+    }
+
+    /**
+     * @return the chunk for a copy of {@code size} bytes: a quarter of it, so that four chunks overlap, within
+     *         [1 MiB, {@link #CHUNK}] and a multiple of 64 KiB (the copy itself where it is smaller)
+     */
+    static long chunkFor(long size) {
+        long quarter = (size / 4 + 0xFFFF) & ~0xFFFFL;
+        return Math.min(size, Math.max(SMALLEST_CHUNK, Math.min(CHUNK, quarter)));
     }
 
     /** Waits for a slot's last transfer and lets go of its event. */
