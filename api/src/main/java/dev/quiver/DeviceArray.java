@@ -288,9 +288,14 @@ public final class DeviceArray implements AutoCloseable {
         if (checking && type.isHostAccessible()) {
             HostBufferRanges.check(array, field, faults);
         }
-        boolean hasEvent = RawMemory.getAddress(deviceArray + ArrowDeviceArrayLayout.SYNC_EVENT) != 0;
+        long syncEvent = RawMemory.getAddress(deviceArray + ArrowDeviceArrayLayout.SYNC_EVENT);
+        boolean hasEvent = syncEvent != 0;
         if (hasEvent && type.isKnown() && type.eventType().isEmpty()) {
             throw new InvalidArrowException("sync_event", "is set but " + type + " arrays have no events (must be NULL)");
+        }
+        // sync_event is a host pointer to the event whatever the device: checked like every other host pointer
+        if (checking && hasEvent && !faults.canRead(syncEvent, Long.BYTES)) {
+            throw new InvalidArrowException("sync_event", faults.unreadableReason(syncEvent, Long.BYTES));
         }
     }
 

@@ -3,6 +3,8 @@ package dev.quiver;
 import dev.quiver.CProducer.Counters;
 import dev.quiver.CProducer.Structs;
 import dev.quiver.host.ArrayReader;
+import dev.quiver.spi.DeviceTypeCodes;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -66,6 +68,21 @@ class HostileProducerTest {
     @MethodSource("rejectedAtImport")
     void importRejects(String name, ProducerTrust trust, String path, String rule) {
         ImportAssertions.assertImportRejected(name, trust, path, rule);
+    }
+
+    /**
+     * A {@code sync_event} is a host pointer whatever the device: an untrusted import checks it is readable
+     * before anything waits on the event (an OpenCL array here; no backend is needed to refuse it).
+     */
+    @Test
+    void anUnreadableSyncEventIsRefusedWhereProducersAreNotTrusted() {
+        try (Arena arena = Arena.ofConfined()) {
+            Counters beforeProduce = CProducer.counters();
+            Structs c = CProducer.produce(arena, "sync_event_unreadable", DeviceTypeCodes.OPENCL);
+            Counters afterProduce = CProducer.counters();
+            assertInvalid(() -> DeviceArray.importFrom(c.array(), c.schema(), CProducer.NO_BACKENDS, UNTRUSTED), "sync_event", needed(8));
+            CProducer.assertReleasedExactlyOnce(beforeProduce, afterProduce);
+        }
     }
 
     /** Cases whose structs are well formed: a trusted import takes them; reading them must not. */

@@ -153,6 +153,8 @@ static int build(const char* name, struct ArrowDeviceArray* d, struct ArrowSchem
   /* pointers to unreadable memory */
   CASE("buffers_pointer_unreadable") { p_int32_3(a, s, NULL); a->buffers = (const void**) guard(); return 0; }
   CASE("buffer_unreadable") { p_int32_3(a, s, NULL); a->buffers[1] = guard(); return 0; }
+  /* a sync_event pointer into unreadable memory (produced as a device array of a type with events) */
+  CASE("sync_event_unreadable") { p_int32_3(a, s, NULL); d->sync_event = guard(); return 0; }
   CASE("children_pointer_unreadable") { p_list_3(a, s); a->children = (struct ArrowArray**) guard(); return 0; }
   CASE("child_unreadable") { p_list_3(a, s); a->children[0] = (struct ArrowArray*) guard(); return 0; }
   CASE("dictionary_unreadable") { unreadable_dictionary(a, s); return 0; }
