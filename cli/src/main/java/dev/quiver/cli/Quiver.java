@@ -34,6 +34,11 @@ public final class Quiver {
      * @return the exit code
      */
     public static int run(String... args) {
+        java.util.Optional<String> unknownBackends = BackendNames.unknown();
+        if (unknownBackends.isPresent()) {
+            System.err.println("quiver: " + unknownBackends.get());
+            return 2;
+        }
         if (args.length == 1 && args[0].equals("devices")) {
             return new DevicesCommand().call();
         }
