@@ -52,6 +52,7 @@ public final class Quiver {
         }
         Help.Ansi ansi = Style.detect().colour() ? Help.Ansi.ON : Help.Ansi.OFF;
         line.setColorScheme(Help.defaultColorScheme(ansi));
+        Failures.install(line, args);
         return line.execute(args);
     }
 

@@ -71,10 +71,8 @@ public final class FlightFetching {
                         counted.next().close();
                     }
                 }
-            } catch (FlightRuntimeException e) {
-                err.println("quiver flight get: " + e.status().code() + ": " + e.getMessage());
-                return 1;
             } catch (IOException | RuntimeException e) {
+                // a server that goes away fails the call itself or the stream it is reading: the same line either way
                 err.println("quiver flight get: " + describe(e) + (settings.output() == null ? ""
                         : "; nothing was written to " + settings.output() + " (it is written only when the whole stream arrived)"));
                 return 1;
