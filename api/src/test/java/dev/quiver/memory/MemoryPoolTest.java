@@ -93,6 +93,7 @@ class MemoryPoolTest {
         pool.setLimit(3 * MIB);
         assertEquals(0, pool.stats().bytesCached(), "a limit below what is held frees the cache");
         try (DeviceBuffer held = device.allocate(2 * MIB)) {
+            assertEquals(2 * MIB, held.byteSize(), "within the limit");
             DeviceException refused = assertThrows(DeviceException.class, () -> device.allocate(2 * MIB));
             assertTrue(refused.getMessage().contains("over its limit of " + 3 * MIB), refused.getMessage());
             assertTrue(refused.getMessage().contains("EXT_DEV:0"), "names the device: " + refused.getMessage());
