@@ -74,9 +74,9 @@ public final class DeviceFlightClient implements AutoCloseable {
     }
 
     /**
+     * {@return a builder}
      * @param location  the server, {@code grpc+tcp://host:port} or {@code grpc+tls://host:port}
      * @param allocator charged for received buffers; must outlive the client and every batch landed on the CPU
-     * @return a builder
      */
     public static Builder builder(Location location, BufferAllocator allocator) {
         return new Builder(location, allocator);
@@ -110,6 +110,7 @@ public final class DeviceFlightClient implements AutoCloseable {
      * @param allocator charged while the batches are sent
      * @return the ticket the server issued for the stream it received
      * @throws FlightTransferException if the stream or the server failed before the end
+     * @throws InterruptedException    if the calling thread is interrupted while the stream is sent
      */
     public static Ticket put(Location location, String name, DeviceArrayStream stream, BufferAllocator allocator) throws InterruptedException {
         DeviceFlightClient client;
@@ -215,7 +216,7 @@ public final class DeviceFlightClient implements AutoCloseable {
     }
 
     /**
-     * @return what the server lists, in its order
+     * {@return what the server lists, in its order}
      * @throws FlightRuntimeException if the call fails; the description names the reason (a refused
      *                                connection, a certificate that could not be validated)
      */
@@ -230,8 +231,8 @@ public final class DeviceFlightClient implements AutoCloseable {
     }
 
     /**
+     * {@return the server's description of it: schema, row count, ticket}
      * @param name a stream's name
-     * @return the server's description of it: schema, row count, ticket
      * @throws FlightRuntimeException if the call fails ({@code NOT_FOUND} for a name the server does not
      *                                serve); the description names the reason
      */
@@ -244,19 +245,19 @@ public final class DeviceFlightClient implements AutoCloseable {
     }
 
     /**
-     * @return bytes of Arrow data (the buffers of record batches, as Arrow Java holds them) this client has
-     *         received since it was built, over all its streams; read at any time from any thread, for progress
+     * {@return bytes of Arrow data (the buffers of record batches, as Arrow Java holds them) this client has received
+     * since it was built, over all its streams; read at any time from any thread, for progress}
      */
     public long bytesReceived() {
         return bytesReceived.get();
     }
 
-    /** @return the Arrow Flight client underneath, for calls this class does not wrap; owned by this client */
+    /** {@return the Arrow Flight client underneath, for calls this class does not wrap; owned by this client} */
     public FlightClient flightClient() {
         return client;
     }
 
-    /** @return the call options (credentials) sent with every call */
+    /** {@return the call options (credentials) sent with every call} */
     public CallOption[] callOptions() {
         return options.clone();
     }
@@ -294,8 +295,8 @@ public final class DeviceFlightClient implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
          * @param certificates PEM certificates to trust for a TLS location; read by {@link #build()}, closed by the caller
-         * @return this builder
          */
         public Builder trustedCertificates(InputStream certificates) {
             flight.trustedCertificates(certificates);
@@ -316,8 +317,8 @@ public final class DeviceFlightClient implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
          * @param bearerToken a token the server issued, sent on every call
-         * @return this builder
          */
         public Builder bearerToken(String bearerToken) {
             this.token = Objects.requireNonNull(bearerToken, "bearerToken");
@@ -325,10 +326,10 @@ public final class DeviceFlightClient implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
          * @param timeout how long a server may take to send a stream's schema, its first message (default 60 s):
          *                a server that sends a batch first, or nothing, fails the fetch with an
          *                {@link InvalidFlightDataException} when the time is up
-         * @return this builder
          */
         public Builder schemaTimeout(Duration timeout) {
             this.schemaTimeout = SchemaWait.requirePositive(timeout);
@@ -336,8 +337,8 @@ public final class DeviceFlightClient implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
          * @param registry where the client finds devices for copies (default {@link Devices#system()})
-         * @return this builder
          */
         public Builder devices(Devices registry) {
             this.devices = Objects.requireNonNull(registry, "registry");

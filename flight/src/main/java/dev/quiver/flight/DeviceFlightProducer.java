@@ -63,6 +63,8 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
     private volatile Duration schemaTimeout = SchemaWait.DEFAULT;
 
     /**
+     * Makes a producer that serves nothing yet, with the system's devices.
+     *
      * @param allocator charged for host batches in flight and for batches put onto the CPU
      * @param putTarget where batches that clients put land
      */
@@ -71,6 +73,8 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
     }
 
     /**
+     * Makes a producer that serves nothing yet.
+     *
      * @param allocator charged for host batches in flight and for batches put onto the CPU
      * @param putTarget where batches that clients put land
      * @param devices   the registry of the arrays it makes
@@ -145,7 +149,7 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
         return this;
     }
 
-    /** @return bytes of Arrow data received from clients' puts since construction; any thread */
+    /** {@return bytes of Arrow data received from clients' puts since construction; any thread} */
     public long bytesReceived() {
         return bytesReceived.get();
     }

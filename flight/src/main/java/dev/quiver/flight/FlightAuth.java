@@ -23,9 +23,9 @@ public final class FlightAuth {
     private FlightAuth() {}
 
     /**
+     * {@return an authenticator issuing bearer tokens after a basic login}
      * @param user     the one user allowed
      * @param password its password, compared in constant time
-     * @return an authenticator issuing bearer tokens after a basic login
      */
     public static CallHeaderAuthenticator basicThenBearer(String user, String password) {
         byte[] expectedUser = Objects.requireNonNull(user, "user").getBytes(StandardCharsets.UTF_8);

@@ -16,6 +16,8 @@ public class FlightTransferException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * Makes the exception of a transfer that failed.
+     *
      * @param message what failed and how far it got
      * @param cause   the failure
      */
@@ -24,8 +26,8 @@ public class FlightTransferException extends RuntimeException {
     }
 
     /**
-     * @return the Flight status of the failure: the status of the first {@link FlightRuntimeException} in the
-     *         cause chain, {@code CANCELLED} for an interrupted wait, else {@code UNKNOWN}
+     * {@return the Flight status of the failure: the status of the first {@link FlightRuntimeException} in the cause
+     * chain, {@code CANCELLED} for an interrupted wait, else {@code UNKNOWN}}
      */
     public CallStatus status() {
         for (Throwable t = getCause(); t != null; t = t.getCause()) {

@@ -14,6 +14,8 @@ public final class InvalidFlightDataException extends FlightTransferException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * Makes the exception of a refused stream.
+     *
      * @param message what was refused and why, naming the field path
      * @param cause   what found the fault (Quiver's validator, or Arrow Java's reader), or null
      */

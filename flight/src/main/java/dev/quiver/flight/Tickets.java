@@ -25,16 +25,16 @@ public final class Tickets {
     }
 
     /**
+     * {@return the ticket}
      * @param text a ticket as {@link #describe} prints an issued one
-     * @return the ticket
      */
     public static Ticket parse(String text) {
         return new Ticket(text.getBytes(StandardCharsets.UTF_8));
     }
 
     /**
+     * {@return its text if it is printable ASCII (as issued tickets are), else {@code 0x} and its bytes in hex}
      * @param ticket any ticket
-     * @return its text if it is printable ASCII (as issued tickets are), else {@code 0x} and its bytes in hex
      */
     public static String describe(Ticket ticket) {
         byte[] bytes = ticket.getBytes();

@@ -33,9 +33,9 @@ public final class ArrowIpcReading {
     private ArrowIpcReading() {}
 
     /**
+     * {@return its record batches, owned by the caller}
      * @param file      an Arrow IPC file
      * @param allocator charged for the batches
-     * @return its record batches, owned by the caller
      * @throws IOException if the file cannot be opened or is not an Arrow IPC file (the message names it)
      */
     public static DeviceArrayStream file(Path file, BufferAllocator allocator) throws IOException {
@@ -44,9 +44,9 @@ public final class ArrowIpcReading {
     }
 
     /**
+     * {@return its record batches, owned by the caller}
      * @param in        Arrow IPC stream bytes; owned by the returned stream
      * @param allocator charged for the batches
-     * @return its record batches, owned by the caller
      * @throws IOException if the schema cannot be read
      */
     public static DeviceArrayStream stream(InputStream in, BufferAllocator allocator) throws IOException {

@@ -75,10 +75,10 @@ public final class ArrowIpcWriting {
     }
 
     /**
+     * {@return the number of batches written}
      * @param stream    the batches; consumed
      * @param out       receives the stream format; flushed, not closed
      * @param allocator charged while the batches are written
-     * @return the number of batches written
      * @throws IOException if writing fails
      */
     public static long stream(DeviceArrayStream stream, OutputStream out, BufferAllocator allocator) throws IOException {
