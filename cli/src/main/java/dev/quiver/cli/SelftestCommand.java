@@ -37,6 +37,10 @@ final class SelftestCommand implements Callable<Integer> {
     @Option(names = "--rows", description = "rows in the test batch, 1 to " + MAX_ROWS + " (default: ${DEFAULT-VALUE})", defaultValue = "10000")
     int rows;
 
+    @Option(names = "--device", paramLabel = "TYPE[:ID]",
+            description = "test only these devices (repeatable): a type, e.g. opencl, or one device, e.g. vulkan:0 (default: every usable device)")
+    List<String> only = List.of();
+
     @Override
     public Integer call() {
         if (rows < 1 || rows > MAX_ROWS) {
@@ -47,7 +51,7 @@ final class SelftestCommand implements Callable<Integer> {
         Devices devices = Devices.system();
         Table table = new Table("DEVICE", "BACKEND", "BUILD", "TO DEVICE", "C ABI", "TO HOST", "VERIFY", "RESULT");
         int failures = 0;
-        List<Device> all = devices.all();
+        List<Device> all = chosen(devices.all());
         for (Device device : all) {
             Timings t = new Timings();
             String result;
@@ -88,6 +92,35 @@ final class SelftestCommand implements Callable<Integer> {
         }
         System.out.println(all.isEmpty() ? "no usable device" : failures == 0 ? "all " + all.size() + " device(s) passed" : failures + " device(s) failed");
         return failures == 0 && !all.isEmpty() ? 0 : 1;
+    }
+
+    /** @return the devices --device names, in the order {@code quiver devices} lists them; all where it names none */
+    private List<Device> chosen(List<Device> usable) {
+        if (only.isEmpty()) {
+            return usable;
+        }
+        List<Device> chosen = new java.util.ArrayList<>();
+        for (String name : only) {
+            String[] parts = name.split(":", 2);
+            dev.quiver.DeviceType type = dev.quiver.DeviceType.byName(parts[0].toUpperCase(java.util.Locale.ROOT))
+                    .orElseThrow(() -> new ParameterException(spec.commandLine(), "--device " + name + ": no device type " + parts[0]));
+            Long id = null;
+            if (parts.length == 2) {
+                try {
+                    id = Long.parseLong(parts[1]);
+                } catch (NumberFormatException e) {
+                    throw new ParameterException(spec.commandLine(), "--device " + name + ": the id must be a number");
+                }
+            }
+            Long wanted = id;
+            List<Device> matching = usable.stream()
+                    .filter(d -> d.type().equals(type) && (wanted == null || d.id() == wanted)).toList();
+            if (matching.isEmpty()) {
+                throw new ParameterException(spec.commandLine(), "--device " + name + ": no such usable device here (see quiver devices)");
+            }
+            matching.stream().filter(d -> !chosen.contains(d)).forEach(chosen::add);
+        }
+        return usable.stream().filter(chosen::contains).toList();
     }
 
     static HostVector batch(int rows) {
