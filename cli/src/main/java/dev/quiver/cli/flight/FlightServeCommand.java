@@ -22,7 +22,7 @@ final class FlightServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--file", description = "an Arrow IPC file to serve (repeatable); its file name is the stream's name")
+    @Option(names = "--file", description = "an Arrow IPC file to serve, in the file or the stream format (repeatable); its file name is the stream's name")
     List<Path> files = List.of();
 
     @Option(names = "--generate", paramLabel = "ROWS", description = "serve a generated stream 'generated' of ROWS rows (int64 id, float64 value, utf8 name)")
@@ -31,7 +31,7 @@ final class FlightServeCommand implements Callable<Integer> {
     @Option(names = "--batches", description = "batches of the generated stream (default: ${DEFAULT-VALUE})", defaultValue = "8")
     int batches;
 
-    @Option(names = "--device", description = "device the generated batches are on before they are served, TYPE[:ID] (default: ${DEFAULT-VALUE})", defaultValue = "cpu")
+    @Option(names = "--device", description = "device the served batches, from files or generated, are copied to before they are sent, TYPE[:ID] (default: ${DEFAULT-VALUE})", defaultValue = "cpu")
     String device;
 
     @Option(names = "--put-device", description = "device that batches clients put land on, TYPE[:ID] (default: ${DEFAULT-VALUE})", defaultValue = "cpu")

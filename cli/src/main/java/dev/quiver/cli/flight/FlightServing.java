@@ -66,7 +66,7 @@ public final class FlightServing {
             StringBuilder streams = new StringBuilder();
             for (Path file : settings.files()) {
                 Field schema;
-                try (DeviceArrayStream probe = ArrowIpcReading.file(file, allocator)) {
+                try (DeviceArrayStream probe = ArrowIpcReading.fileOrStream(file, allocator)) {
                     schema = probe.schema();
                 }
                 Ticket ticket = producer.serve(file.getFileName().toString(), schema, -1, () -> OnDevice.copied(read(file, allocator), device));
@@ -107,7 +107,7 @@ public final class FlightServing {
 
     private static DeviceArrayStream read(Path file, BufferAllocator allocator) {
         try {
-            return ArrowIpcReading.file(file, allocator);
+            return ArrowIpcReading.fileOrStream(file, allocator);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -44,6 +44,31 @@ public final class ArrowIpcReading {
     }
 
     /**
+     * {@return the record batches of a file in either Arrow IPC format, owned by the caller: the file format where
+     * the file starts with its magic {@code ARROW1}, else the stream format}
+     * @param file      an Arrow IPC file, or a file holding an Arrow IPC stream
+     * @param allocator charged for the batches
+     * @throws IOException if the file cannot be opened or read as either format (the message names it)
+     */
+    public static DeviceArrayStream fileOrStream(Path file, BufferAllocator allocator) throws IOException {
+        byte[] magic = new byte[6];
+        int read;
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+            read = in.readNBytes(magic, 0, magic.length);
+        }
+        if (read == magic.length && new String(magic, java.nio.charset.StandardCharsets.US_ASCII).equals("ARROW1")) {
+            return file(file, allocator);
+        }
+        java.io.InputStream in = new java.io.BufferedInputStream(java.nio.file.Files.newInputStream(file));
+        try {
+            return of(new ArrowStreamReader(in, allocator), allocator, file.toString());
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    /**
      * {@return its record batches, owned by the caller}
      * @param in        Arrow IPC stream bytes; owned by the returned stream
      * @param allocator charged for the batches

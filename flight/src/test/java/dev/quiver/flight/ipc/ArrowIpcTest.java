@@ -59,4 +59,22 @@ class ArrowIpcTest extends LeakChecks {
         IOException refused = assertThrows(IOException.class, () -> ArrowIpcReading.file(file, allocator).close());
         assertTrue(refused.getMessage().contains("notes.arrow"), refused.getMessage());
     }
+
+    @Test
+    void aFileInEitherFormatIsReadByItsFirstBytes(@TempDir Path directory) throws IOException {
+        Path fileFormat = directory.resolve("every-type.arrow");
+        ArrowIpcWriting.file(TestStreams.everyType(Devices.system().cpu()), fileFormat, allocator);
+        Path streamFormat = directory.resolve("every-type.arrows");
+        try (java.io.OutputStream out = Files.newOutputStream(streamFormat)) {
+            ArrowIpcWriting.stream(TestStreams.everyType(Devices.system().cpu()), out, allocator);
+        }
+        for (Path file : java.util.List.of(fileFormat, streamFormat)) {
+            try (DeviceArrayStream read = ArrowIpcReading.fileOrStream(file, allocator)) {
+                TestStreams.assertEveryType(read, Devices.system().cpu());
+            }
+        }
+        Path neither = Files.writeString(directory.resolve("notes.arrow"), "not Arrow data at all");
+        IOException refused = assertThrows(IOException.class, () -> ArrowIpcReading.fileOrStream(neither, allocator).close());
+        assertTrue(refused.getMessage().contains("notes.arrow"), refused.getMessage());
+    }
 }
