@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs `quiver flight serve` and `quiver flight get` through the launcher, as a user of a fresh clone does, in two
-# processes: the server serves a generated stream, the client fetches it onto the CPU and writes it to a file.
+# Runs `quiver flight serve`, `flight get` and `flight list` through the launcher, as a user of a fresh clone does,
+# in separate processes: the server serves a generated stream, the client fetches it onto the CPU and writes it to
+# a file, then lists what the server serves.
 # This is what the tests' class path cannot prove: that the launcher's lib-flight holds every jar the flight
 # commands need at run time.
 # Usage: flight-through-the-launcher.sh <quiver checkout> <scratch directory>
@@ -39,4 +40,6 @@ grep -q 'received 8 batches, 1000 rows' <<<"$out" || fail "flight get did not re
 [ -s "$landed" ] || fail "flight get wrote no $landed"
 ! grep -q 'WARNING\|Exception' <<<"$out" || fail "flight get warned or printed an exception"
 ! grep -q 'WARNING\|Exception' "$served" || fail "flight serve warned or printed an exception"
-echo "ok: flight serve and flight get ran through the launcher"
+listed=$(QUIVER_NO_BUILD=1 "$root/quiver" flight list "$uri" 2>&1) || { echo "$listed" >&2; fail "flight list failed"; }
+[ "$listed" = "stream generated ticket $ticket rows 1000" ] || fail "flight list printed: $listed"
+echo "ok: flight serve, flight get and flight list ran through the launcher"

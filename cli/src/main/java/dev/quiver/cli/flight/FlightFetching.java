@@ -99,7 +99,7 @@ public final class FlightFetching {
         return failure.getMessage();
     }
 
-    private static DeviceFlightClient connect(Settings settings, BufferAllocator allocator) throws Exception {
+    static DeviceFlightClient connect(Settings settings, BufferAllocator allocator) throws Exception {
         DeviceFlightClient.Builder builder = DeviceFlightClient.builder(new Location(URI.create(settings.uri())), allocator);
         if (settings.trust() != null) {
             try (InputStream certificates = Files.newInputStream(settings.trust())) {

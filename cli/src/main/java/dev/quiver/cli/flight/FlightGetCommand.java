@@ -41,29 +41,9 @@ final class FlightGetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        checkUri(uri);
-        String password = login.password();
-        if (login.user != null && password == null) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--user " + login.user
-                    + " needs a password: set QUIVER_FLIGHT_PASSWORD or give --password-file FILE");
-        }
+        FlightUris.check(spec, uri);
+        String password = login.requiredPassword(spec);
         FlightFetching.Settings settings = new FlightFetching.Settings(uri, ticket, device, trust, login.user, password, output);
         return FlightFetching.fetch(settings, spec.commandLine().getOut(), spec.commandLine().getErr());
-    }
-
-    /** Refuses, as a usage error, anything but grpc+tcp://HOST:PORT, grpc+tls://HOST:PORT or grpc://HOST:PORT. */
-    private void checkUri(String text) {
-        java.net.URI parsed;
-        try {
-            parsed = new java.net.URI(text);
-        } catch (java.net.URISyntaxException e) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "URI " + text + " is not a URI: " + e.getReason());
-        }
-        String scheme = parsed.getScheme();
-        if (scheme == null || !java.util.Set.of("grpc", "grpc+tcp", "grpc+tls").contains(scheme)
-                || parsed.getHost() == null || parsed.getPort() < 0) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                    "URI must be grpc+tcp://HOST:PORT or grpc+tls://HOST:PORT, not " + text);
-        }
     }
 }

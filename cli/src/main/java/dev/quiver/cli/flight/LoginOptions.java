@@ -33,4 +33,19 @@ final class LoginOptions {
         List<String> lines = Files.readAllLines(passwordFile);
         return lines.isEmpty() ? "" : lines.getFirst();
     }
+
+    /**
+     * @param spec the command, for the usage error
+     * @return the password, or null if there is no user
+     * @throws picocli.CommandLine.ParameterException if there is a user but no password
+     * @throws IOException if the password file cannot be read
+     */
+    String requiredPassword(picocli.CommandLine.Model.CommandSpec spec) throws IOException {
+        String password = password();
+        if (user != null && password == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--user " + user
+                    + " needs a password: set QUIVER_FLIGHT_PASSWORD or give --password-file FILE");
+        }
+        return password;
+    }
 }

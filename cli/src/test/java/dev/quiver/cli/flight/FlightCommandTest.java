@@ -40,6 +40,10 @@ class FlightCommandTest {
             Run wrong = Run.of("flight", "get", server.uri(), server.ticket("generated"), "--user", "tester", "--password-file", wrongPassword.toString());
             assertEquals(1, wrong.code(), wrong.out());
             assertTrue(wrong.err().contains("UNAUTHENTICATED"), wrong.err());
+            Run list = Run.of("flight", "list", server.uri(), "--user", "tester", "--password-file", password.toString());
+            assertEquals(0, list.code(), list.err());
+            assertEquals(java.util.List.of("stream generated ticket " + server.ticket("generated") + " rows 1000"), list.out().lines().toList(),
+                    "flight list prints what flight serve printed");
             Run get = Run.of("flight", "get", server.uri(), server.ticket("generated"), "--user", "tester", "--password-file", password.toString(),
                     "--device", "opencl", "--output", fetched.toString());
             assertEquals(0, get.code(), get.err());
