@@ -5,6 +5,6 @@ import picocli.CommandLine.Command;
 /** {@code quiver flight}: the Arrow Flight commands. */
 @Command(name = "flight", mixinStandardHelpOptions = true,
         description = "Serve and fetch device arrays over Arrow Flight.",
-        subcommands = {FlightServeCommand.class, FlightGetCommand.class, FlightListCommand.class})
+        subcommands = {FlightServeCommand.class, FlightGetCommand.class, FlightListCommand.class, FlightPutCommand.class})
 public final class FlightCommand {
 }

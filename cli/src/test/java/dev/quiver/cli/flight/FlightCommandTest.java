@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code quiver flight serve} in a child JVM and {@code quiver flight get} here: generated data behind a
  * login, served from Vulkan, fetched onto OpenCL and written to an Arrow IPC file; that file served from
- * OpenCL and fetched onto the CPU; every value compared with what was generated. A wrong password and a
+ * OpenCL, put back to that server with {@code flight put}, listed, and fetched onto the CPU; every value
+ * compared with what was generated. A wrong password and a
  * ticket the server did not issue end with exit code 1 and the server's reason.
  */
 class FlightCommandTest {
@@ -56,7 +57,13 @@ class FlightCommandTest {
             Run notIssued = Run.of("flight", "get", server.uri(), "made-up-ticket");
             assertEquals(1, notIssued.code(), notIssued.out());
             assertTrue(notIssued.err().contains("NOT_FOUND"), notIssued.err());
-            Run get = Run.of("flight", "get", server.uri(), server.ticket("fetched.arrow"), "--output", again.toString());
+            Run put = Run.of("flight", "put", server.uri(), fetched.toString(), "--name", "put-back");
+            assertEquals(0, put.code(), put.err());
+            assertTrue(put.out().startsWith("stream put-back ticket "), put.out());
+            String putTicket = put.out().strip().substring("stream put-back ticket ".length());
+            Run listed = Run.of("flight", "list", server.uri());
+            assertTrue(listed.out().contains("stream put-back ticket " + putTicket), listed.out());
+            Run get = Run.of("flight", "get", server.uri(), putTicket, "--output", again.toString());
             assertEquals(0, get.code(), get.err());
             assertTrue(get.out().startsWith("received 4 batches, 1000 rows"), get.out());
         }

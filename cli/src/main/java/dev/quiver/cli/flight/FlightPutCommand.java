@@ -1,0 +1,71 @@
+package dev.quiver.cli.flight;
+
+import dev.quiver.flight.DeviceFlightClient;
+import dev.quiver.flight.Tickets;
+import dev.quiver.flight.ipc.ArrowIpcReading;
+import dev.quiver.stream.DeviceArrayStream;
+import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code quiver flight put}: sends the record batches of an Arrow IPC file (either format) to a server, which
+ * lands them on its put device and serves them under the ticket this prints.
+ */
+@Command(name = "put", mixinStandardHelpOptions = true,
+        description = {"Send an Arrow IPC file (file or stream format) to an Arrow Flight server, and print the ticket it serves it under.",
+                "With --user, logs in with that user and the password in $QUIVER_FLIGHT_PASSWORD (or --password-file)."})
+final class FlightPutCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "URI", description = "the server, grpc+tcp://HOST:PORT or grpc+tls://HOST:PORT")
+    String uri;
+
+    @Parameters(index = "1", paramLabel = "FILE", description = "the Arrow IPC file to send")
+    Path file;
+
+    @Option(names = "--name", description = "the name to send it under (default: the file's name)")
+    String name;
+
+    @Option(names = "--trust", paramLabel = "PEM", description = "certificates to trust for grpc+tls (default: the JVM's)")
+    Path trust;
+
+    @Mixin
+    LoginOptions login;
+
+    @Override
+    public Integer call() throws Exception {
+        FlightUris.check(spec, uri);
+        if (!Files.isRegularFile(file)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "no such file: " + file);
+        }
+        String password = login.requiredPassword(spec);
+        String sentAs = name != null ? name : file.getFileName().toString();
+        FlightFetching.Settings settings = new FlightFetching.Settings(uri, null, "cpu", trust, login.user, password, null);
+        try (BufferAllocator allocator = new RootAllocator();
+             DeviceFlightClient client = FlightFetching.connect(settings, allocator)) {
+            DeviceArrayStream stream = ArrowIpcReading.fileOrStream(file, allocator);
+            Ticket ticket;
+            try {
+                ticket = client.put(sentAs, stream);
+            } catch (RuntimeException e) {
+                spec.commandLine().getErr().println("quiver flight put: " + FlightFetching.describe(e));
+                return 1;
+            }
+            spec.commandLine().getOut().println("stream " + sentAs + " ticket " + Tickets.describe(ticket));
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
+    }
+}
