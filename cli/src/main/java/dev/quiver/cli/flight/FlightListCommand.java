@@ -1,11 +1,5 @@
 package dev.quiver.cli.flight;
 
-import dev.quiver.flight.DeviceFlightClient;
-import dev.quiver.flight.Tickets;
-import org.apache.arrow.flight.FlightInfo;
-import org.apache.arrow.flight.FlightRuntimeException;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,7 +7,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -38,19 +31,7 @@ final class FlightListCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         FlightUris.check(spec, uri);
         String password = login.requiredPassword(spec);
-        PrintWriter out = spec.commandLine().getOut();
         FlightFetching.Settings settings = new FlightFetching.Settings(uri, null, "cpu", trust, login.user, password, null);
-        try (BufferAllocator allocator = new RootAllocator(); DeviceFlightClient client = FlightFetching.connect(settings, allocator)) {
-            for (FlightInfo info : client.listFlights()) {
-                String name = String.join("/", info.getDescriptor().getPath());
-                String ticket = info.getEndpoints().isEmpty() ? "(none)" : Tickets.describe(info.getEndpoints().getFirst().getTicket());
-                out.println("stream " + name + " ticket " + ticket + (info.getRecords() >= 0 ? " rows " + info.getRecords() : ""));
-            }
-        } catch (FlightRuntimeException e) {
-            spec.commandLine().getErr().println("quiver flight list: " + e.status().code() + ": " + e.getMessage());
-            return 1;
-        }
-        out.flush();
-        return 0;
+        return FlightCalls.list(settings, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

@@ -1,12 +1,5 @@
 package dev.quiver.cli.flight;
 
-import dev.quiver.flight.DeviceFlightClient;
-import dev.quiver.flight.Tickets;
-import dev.quiver.flight.ipc.ArrowIpcReading;
-import dev.quiver.stream.DeviceArrayStream;
-import org.apache.arrow.flight.Ticket;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,19 +46,6 @@ final class FlightPutCommand implements Callable<Integer> {
         String password = login.requiredPassword(spec);
         String sentAs = name != null ? name : file.getFileName().toString();
         FlightFetching.Settings settings = new FlightFetching.Settings(uri, null, "cpu", trust, login.user, password, null);
-        try (BufferAllocator allocator = new RootAllocator();
-             DeviceFlightClient client = FlightFetching.connect(settings, allocator)) {
-            DeviceArrayStream stream = ArrowIpcReading.fileOrStream(file, allocator);
-            Ticket ticket;
-            try {
-                ticket = client.put(sentAs, stream);
-            } catch (RuntimeException e) {
-                spec.commandLine().getErr().println("quiver flight put: " + FlightFetching.describe(e));
-                return 1;
-            }
-            spec.commandLine().getOut().println("stream " + sentAs + " ticket " + Tickets.describe(ticket));
-            spec.commandLine().getOut().flush();
-            return 0;
-        }
+        return FlightCalls.put(settings, file, sentAs, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }
