@@ -1,5 +1,6 @@
 package dev.quiver.device.cuda;
 
+import dev.quiver.device.ffm.EventPool;
 import dev.quiver.device.ffm.VendorDevice;
 
 import java.lang.foreign.Arena;
@@ -47,12 +48,8 @@ final class CudaDevice extends VendorDevice {
     private final CudaMemory memory;
     private final String capability;
     private final Map<String, MemorySegment> handles;
-    /** Events this device made and that are in use or pooled, by handle. */
-    private final java.util.Set<Long> madeEvents = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Events destroyed by their owner and kept for the next record. */
-    private final java.util.concurrent.BlockingQueue<MemorySegment> pooledEvents = new java.util.concurrent.ArrayBlockingQueue<>(POOLED_EVENTS);
-    /** The most events kept in the pool. */
-    static final int POOLED_EVENTS = 64;
+    private final EventPool events;
 
     CudaDevice(CudaDriver driver, CudaContext context, CudaMemory memory, String name, long totalMemory, String capability) {
         super(memory.kind, context.ordinal(), name, totalMemory, ALIGNMENT, "CUDA");
@@ -60,6 +57,9 @@ final class CudaDevice extends VendorDevice {
         this.context = context;
         this.memory = memory;
         this.capability = capability;
+        this.events = new EventPool(
+                () -> driver.api.handleOut(CudaFunction.cuEventCreate, (h, out) -> (int) h.invokeExact(out, CU_EVENT_DISABLE_TIMING)),
+                this::destroyNow);
         Map<String, MemorySegment> named = new LinkedHashMap<>();
         named.put("CUdevice", MemorySegment.ofAddress(context.device()));
         named.put("CUcontext", context.handle());
@@ -175,11 +175,11 @@ final class CudaDevice extends VendorDevice {
 
     /**
      * A new event or one from this device's pool: events this device made are kept for reuse when destroyed
-     * (up to {@link #POOLED_EVENTS}), so recording one costs {@code cuEventRecord} alone.
+     * (up to {@link EventPool#CAPACITY}), so recording one costs {@code cuEventRecord} alone.
      */
     @Override
     public MemorySegment createEvent() {
-        return context.call(this::takeEvent);
+        return context.call(events::take);
     }
 
     @Override
@@ -191,11 +191,11 @@ final class CudaDevice extends VendorDevice {
     @Override
     public MemorySegment recordNewEvent(MemorySegment stream) {
         return context.call(() -> {
-            MemorySegment event = takeEvent();
+            MemorySegment event = events.take();
             try {
                 driver.api.check(CudaFunction.cuEventRecord, h -> (int) h.invokeExact(event, stream));
             } catch (RuntimeException e) {
-                giveBack(event);
+                events.giveBack(event);
                 throw e;
             }
             return event;
@@ -236,38 +236,13 @@ final class CudaDevice extends VendorDevice {
     /** Puts an event this device made back in its pool; destroys others, and events beyond the pool's size. */
     @Override
     public void destroyEvent(MemorySegment event) {
-        if (!giveBack(event)) {
-            destroyNow(event);
-        }
+        events.giveBack(event);
     }
 
     /** Destroys the pooled events. */
     @Override
     public void releaseCaches() {
-        MemorySegment event;
-        while ((event = pooledEvents.poll()) != null) {
-            madeEvents.remove(event.address());
-            destroyNow(event);
-        }
-    }
-
-    private MemorySegment takeEvent() {
-        MemorySegment event = pooledEvents.poll();
-        if (event != null) {
-            return event;
-        }
-        MemorySegment made = driver.api.handleOut(CudaFunction.cuEventCreate, (h, out) -> (int) h.invokeExact(out, CU_EVENT_DISABLE_TIMING));
-        madeEvents.add(made.address());
-        return made;
-    }
-
-    /** @return true if the event went back to the pool */
-    private boolean giveBack(MemorySegment event) {
-        if (madeEvents.contains(event.address()) && pooledEvents.offer(event)) {
-            return true;
-        }
-        madeEvents.remove(event.address());
-        return false;
+        events.clear();
     }
 
     private void destroyNow(MemorySegment event) {

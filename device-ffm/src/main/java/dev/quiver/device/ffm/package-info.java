@@ -5,7 +5,8 @@
  * {@link dev.quiver.device.ffm.Bindings} calls entry points bound from a backend's declarative table and turns
  * result codes (returned, or written through an out-parameter as OpenCL's constructors do) into the backend's
  * exceptions; {@link dev.quiver.device.ffm.Upcalls} makes the upcall stubs of vendor callbacks; and
- * {@link dev.quiver.device.ffm.Allocations} tracks a device's live allocations; and
+ * {@link dev.quiver.device.ffm.Allocations} tracks a device's live allocations;
+ * {@link dev.quiver.device.ffm.EventPool} keeps the events a device made for their next record; and
  * {@link dev.quiver.device.ffm.HostCopy} copies host memory with the JDK or the C library's {@code memcpy},
  * whichever is faster for the size. Internal to Quiver's backends.
  */

@@ -1,5 +1,6 @@
 package dev.quiver.device.rocm;
 
+import dev.quiver.device.ffm.EventPool;
 import dev.quiver.device.ffm.VendorDevice;
 
 import java.lang.foreign.MemorySegment;
@@ -46,12 +47,18 @@ final class RocmDevice extends VendorDevice {
     private final RocmMemory memory;
     private final Map<String, MemorySegment> handles;
 
+    /** Events destroyed by their owner and kept for the next record. */
+    private final EventPool events;
+
     RocmDevice(HipRuntime hip, int ordinal, int device, RocmMemory memory, String name, long totalMemory) {
         super(memory.kind, ordinal, name, totalMemory, ALIGNMENT, "HIP");
         this.hip = hip;
         this.ordinal = ordinal;
         this.memory = memory;
         this.handles = Map.of("hipDevice_t", MemorySegment.ofAddress(device));
+        this.events = new EventPool(
+                () -> hip.api.handleOut(HipFunction.hipEventCreateWithFlags, (h, out) -> (int) h.invokeExact(out, hipEventDisableTiming)),
+                event -> hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipEventDestroy, h -> (int) h.invokeExact(event))));
     }
 
     @Override
@@ -144,9 +151,25 @@ final class RocmDevice extends VendorDevice {
         return true;
     }
 
+    /** An event from this device's pool (see {@link EventPool}), or a new one. */
     @Override
     public MemorySegment createEvent() {
-        return hip.onDevice(ordinal, () -> hip.api.handleOut(HipFunction.hipEventCreateWithFlags, (h, out) -> (int) h.invokeExact(out, hipEventDisableTiming)));
+        return hip.onDevice(ordinal, events::take);
+    }
+
+    /** Takes an event from the pool (or makes one) and records it, with the device set once. */
+    @Override
+    public MemorySegment recordNewEvent(MemorySegment stream) {
+        return hip.onDevice(ordinal, () -> {
+            MemorySegment event = events.take();
+            try {
+                hip.api.check(HipFunction.hipEventRecord, h -> (int) h.invokeExact(event, stream));
+            } catch (RuntimeException e) {
+                events.giveBack(event);
+                throw e;
+            }
+            return event;
+        });
     }
 
     @Override
@@ -176,9 +199,16 @@ final class RocmDevice extends VendorDevice {
         throw hip.api.failure(HipFunction.hipEventQuery, error);
     }
 
+    /** Puts an event this device made back in its pool; destroys others, and events beyond the pool's size. */
     @Override
     public void destroyEvent(MemorySegment event) {
-        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipEventDestroy, h -> (int) h.invokeExact(event)));
+        events.giveBack(event);
+    }
+
+    /** Destroys the pooled events. */
+    @Override
+    public void releaseCaches() {
+        events.clear();
     }
 
     // ---- native handles and adoption ----------------------------------------------------------
