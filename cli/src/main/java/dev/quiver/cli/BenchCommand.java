@@ -23,7 +23,6 @@ import picocli.CommandLine.Option;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -32,7 +31,8 @@ import java.util.concurrent.Callable;
  * prints Quiver's times next to the same work done in C, and their ratio. Each operation is warmed up until
  * its timings settle, then Quiver and its baseline are sampled alternately ({@link Sampler}); every figure is
  * a median with its quartiles, and a row whose ratio spreads too wide, or whose warm-up never settled, is
- * flagged. {@code --json} prints the same as JSON. Needs a C compiler for the baselines. Runs on the main
+ * flagged. Each row is announced on standard error as it finishes ({@link BenchProgress}); {@code --json} prints
+ * the same as JSON. Needs a C compiler for the baselines. Runs on the main
  * thread; takes about a minute, more on a loaded machine.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Time export/import, copies, events and streams against the same work in C (short version of the JMH benchmarks).")
@@ -52,7 +52,7 @@ final class BenchCommand implements Callable<Integer> {
     List<Integer> sizes;
 
     private final Sampler sampler = Sampler.standard();
-    private final List<BenchRow> rows = new ArrayList<>();
+    private final List<BenchRow> rows = new BenchProgress(System.err);
 
     @Override
     public Integer call() {
@@ -62,7 +62,7 @@ final class BenchCommand implements Callable<Integer> {
                 throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
                         "--sizes must be between 1 and 4096 MiB: " + sizes);
             }
-            rows.addAll(new MemoryBench(Sampler.forMemory(), Devices.system()).run(sizes));
+            new MemoryBench(Sampler.forMemory(), Devices.system(), rows).run(sizes);
             return report(loadBefore);
         }
         exportImport("int32", 1);

@@ -37,18 +37,25 @@ final class MemoryBench {
 
     private final Sampler sampler;
     private final Devices devices;
-    private final List<BenchRow> rows = new ArrayList<>();
+    private final List<BenchRow> rows;
 
-    MemoryBench(Sampler sampler, Devices devices) {
+    /**
+     * @param sampler how to time
+     * @param devices the devices to time
+     * @param rows    receives a row as each comparison finishes
+     */
+    MemoryBench(Sampler sampler, Devices devices, List<BenchRow> rows) {
         this.sampler = sampler;
         this.devices = devices;
+        this.rows = rows;
     }
 
     /**
+     * Times every device that is not host memory, adding rows in the order measured.
+     *
      * @param sizesMib round-trip sizes in MiB
-     * @return the rows, in the order measured
      */
-    List<BenchRow> run(List<Integer> sizesMib) {
+    void run(List<Integer> sizesMib) {
         Device host = devices.find(DeviceType.CPU, -1)
                 .orElseThrow(() -> new IllegalStateException("the memory benchmark needs the CPU backend for its host arrays"));
         for (Device device : devices.all()) {
@@ -61,7 +68,6 @@ final class MemoryBench {
             allocation(device);
             events(device);
         }
-        return rows;
     }
 
     /** What C does for the same round trip, or null where there is no C baseline of the device's API. */
