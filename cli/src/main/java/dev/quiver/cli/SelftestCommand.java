@@ -30,6 +30,10 @@ final class SelftestCommand implements Callable<Integer> {
 
     /** The most rows a self test builds: enough to cross every copy path, small enough for any machine. */
     static final int MAX_ROWS = 10_000_000;
+    /** Output keeps to this many columns, as {@code quiver devices} does. */
+    private static final int WIDTH = 100;
+    /** The device column's width: long names (PoCL's) are cut, the type and id always show. */
+    private static final int LABEL_WIDTH = 24;
 
     @Spec
     CommandSpec spec;
@@ -81,14 +85,16 @@ final class SelftestCommand implements Callable<Integer> {
             if (!result.equals("PASS")) {
                 failures++;
             }
-            table.row(DeviceText.label(device), device.provider(),
+            table.row(Wrap.fit(DeviceText.label(device), LABEL_WIDTH), device.provider(),
                     t.at(0), t.at(1), t.at(2), t.at(3), t.at(4), result);
         }
         System.out.println("selftest: " + rows + " rows of " + batch.field().children().size() + " columns ("
                 + batch.field().children().stream().map(f -> f.name() + ":" + f.type().format()).toList() + ") per device");
         table.print(System.out);
         for (Device device : all) {
-            System.out.println(DeviceText.label(device) + ": " + DeviceText.details(device));
+            List<String> lines = Wrap.lines(DeviceText.label(device) + ": " + DeviceText.details(device), WIDTH);
+            System.out.println(lines.getFirst());
+            lines.stream().skip(1).flatMap(rest -> Wrap.lines(rest, WIDTH - 2).stream()).forEach(l -> System.out.println("  " + l));
         }
         System.out.println(all.isEmpty() ? "no usable device" : failures == 0 ? "all " + all.size() + " device(s) passed" : failures + " device(s) failed");
         return failures == 0 && !all.isEmpty() ? 0 : 1;

@@ -59,6 +59,8 @@ class QuiverCommandTest {
         CommandRun selftest = CommandRun.of("selftest", "--rows", "2000");
         assertEquals(0, selftest.code(), selftest.out());
         assertTrue(selftest.out().lines().anyMatch(l -> l.startsWith("VULKAN:0 llvmpipe") && l.endsWith("PASS")), selftest.out());
-        assertTrue(selftest.out().lines().anyMatch(l -> l.startsWith("VULKAN:0 llvmpipe") && l.contains("maxAllocation=")), selftest.out());
+        assertTrue(selftest.out().lines().anyMatch(l -> l.startsWith("VULKAN:0 llvmpipe") && l.contains(": device memory")), selftest.out());
+        assertTrue(selftest.out().contains("maxAllocation="), "the device's facts, wrapped under it: " + selftest.out());
+        assertTrue(selftest.out().lines().allMatch(l -> l.length() <= 100), "every line fits 100 columns: " + selftest.out());
     }
 }
