@@ -423,7 +423,8 @@ public final class DeviceArray implements AutoCloseable {
      * closed at once. An upload from host memory (a CPU array, or pinned or managed memory) to a device
      * with events does not wait for the copies either: they are enqueued and the call returns, keeping this
      * array's memory alive until they complete (this array may be closed at once; its memory is let go
-     * of in stream order); the copy's sync event completes with them. The host waits for the copy when the
+     * of in stream order, so its release callbacks may then run on Quiver's stream-order thread of the target
+     * device); the copy's sync event completes with them. The host waits for the copy when the
      * target is another device than the source's and neither is the host (memory moves through the host),
      * when the target memory is host-accessible, and when the target has no events. It waits for this
      * array's sync event first unless the copy stays on one device, and reads sizes from the data (string

@@ -230,8 +230,10 @@ public final class DeviceBuffer implements AutoCloseable {
      * Closes this owned buffer in stream order: the memory goes back to its device's pool (or the release
      * action of wrapped memory runs) once the work enqueued on {@code stream} so far completes, without
      * blocking the calling thread. Use it for temporaries and inputs of work just enqueued. The buffer is
-     * closed at once for Java: using it afterwards throws. Where the device has no events, the stream is
-     * synchronised and the buffer closed before this returns. Does nothing for a closed buffer or a view.
+     * closed at once for Java: using it afterwards throws. The memory's release (the pool's free, or the release
+     * action given to {@link Device#wrap}) then runs on Quiver's stream-order thread of the device, not the
+     * caller's. Where the device has no events, the stream is synchronised and the buffer closed before this
+     * returns, on the calling thread. Does nothing for a closed buffer or a view.
      *
      * {@snippet :
      * DeviceBuffer scratch = device.allocate(bytes);

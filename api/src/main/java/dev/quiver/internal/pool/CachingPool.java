@@ -32,9 +32,9 @@ public final class CachingPool implements MemoryPool {
     private final boolean hostAccessible;
     private volatile DeviceAllocator allocator;
     /** What a trim also asks of the device: to let go of what it caches besides memory. */
-    private Runnable onTrim = () -> { };
+    private final Runnable onTrim;
     /** Whether blocks are host memory a device's driver made, registered in {@link PinnedRanges} while they live. */
-    private boolean driverHostMemory;
+    private final boolean driverHostMemory;
 
     private final Map<Long, ArrayDeque<Block>> cached = new HashMap<>();
     private final Map<Long, Block> handedOut = new HashMap<>();
@@ -65,10 +65,9 @@ public final class CachingPool implements MemoryPool {
      * @param label   how messages name the device
      */
     public CachingPool(BackendDevice backend, String label) {
-        this(new BackendAllocator(backend), backend.hostAccessible(), backend.totalMemory(), label);
-        this.onTrim = backend::releaseCaches;
         // host memory of a device (CUDA_HOST, ROCM_HOST, managed memory) is the driver's own: never staged
-        this.driverHostMemory = backend.hostAccessible() && backend.deviceType() != dev.quiver.spi.DeviceTypeCodes.CPU;
+        this(new BackendAllocator(backend), backend.hostAccessible(), backend.totalMemory(), label, backend::releaseCaches,
+                backend.hostAccessible() && backend.deviceType() != dev.quiver.spi.DeviceTypeCodes.CPU);
     }
 
     /**
@@ -78,6 +77,13 @@ public final class CachingPool implements MemoryPool {
      * @param label          how messages name the device
      */
     public CachingPool(DeviceAllocator own, boolean hostAccessible, long totalMemory, String label) {
+        this(own, hostAccessible, totalMemory, label, () -> { }, false);
+    }
+
+    private CachingPool(DeviceAllocator own, boolean hostAccessible, long totalMemory, String label, Runnable onTrim,
+                        boolean driverHostMemory) {
+        this.onTrim = onTrim;
+        this.driverHostMemory = driverHostMemory;
         this.label = Objects.requireNonNull(label);
         this.own = Objects.requireNonNull(own);
         this.allocator = own;
