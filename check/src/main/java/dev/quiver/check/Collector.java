@@ -18,13 +18,14 @@ import java.util.Set;
  */
 final class Collector implements Faults {
     private final Set<Violation> violations = new LinkedHashSet<>();
+    private final Set<Violation> warnings = new LinkedHashSet<>();
     private final List<String> checked = new ArrayList<>();
     private final Set<String> notes = new LinkedHashSet<>();
     private Optional<HostMappings> memory = HostMappings.snapshot();
 
-    /** Records a violation of a rule. */
+    /** Records a violation of a rule, or a warning where the rule is {@linkplain Rule#advisory() advisory}. */
     synchronized void report(Rule rule, String path, String message) {
-        violations.add(new Violation(rule, path, message));
+        (rule.advisory() ? warnings : violations).add(new Violation(rule, path, message));
     }
 
     @Override
@@ -86,6 +87,6 @@ final class Collector implements Faults {
 
     /** @return the report so far */
     synchronized ConformanceReport report() {
-        return new ConformanceReport(new ArrayList<>(violations), checked, new ArrayList<>(notes));
+        return new ConformanceReport(new ArrayList<>(violations), new ArrayList<>(warnings), checked, new ArrayList<>(notes));
     }
 }

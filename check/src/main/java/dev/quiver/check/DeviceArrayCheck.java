@@ -88,7 +88,7 @@ final class DeviceArrayCheck {
 
     private static void deviceId(DeviceType type, long id, String path, Collector collector) {
         if (type.equals(DeviceType.CPU) && id != -1) {
-            collector.report(Rule.DEVICE_ID_CPU, path, "is " + id + " but a CPU array's device_id is -1");
+            collector.report(Rule.DEVICE_ID_CPU, path, "is " + id + "; the spec recommends -1 for a CPU array, which has no device ids");
         } else if (id < -1) {
             collector.report(Rule.DEVICE_ID_RANGE, path, "is " + id + ", below -1");
         }

@@ -13,8 +13,11 @@ import dev.quiver.internal.validate.Fault;
 public enum Rule {
     /** {@code reserved[0..2]} are zero: "These bytes should be zero'd out after allocation". */
     DEVICE_RESERVED("device.reserved", "reserved[0..2] of an ArrowDeviceArray are zero"),
-    /** A CPU array's {@code device_id} is -1 (the spec's recommendation for types without device ids). */
-    DEVICE_ID_CPU("device.cpu-id", "a CPU array's device_id is -1"),
+    /**
+     * A CPU array's {@code device_id} should be -1: the spec recommends it for types without device ids, so
+     * another value is a {@linkplain #advisory() warning}, not a violation.
+     */
+    DEVICE_ID_CPU("device.cpu-id", "a CPU array's device_id should be -1 (recommended)", true),
     /** {@code device_id} is a device ordinal (&gt;= 0) or -1; nothing below -1. */
     DEVICE_ID_RANGE("device.id-range", "device_id is a device ordinal >= 0, or -1 where the type has no ids"),
     /** {@code device_type} is not 5 or 6, which Arrow and DLPack leave unassigned. */
@@ -94,6 +97,13 @@ public enum Rule {
 
     /** The producer function, and every stream callback, returns 0. */
     PRODUCER_ERROR("producer.error", "the producer and its stream callbacks return 0"),
+    /**
+     * The producer, its callbacks and the release callbacks it hands out return without ending the process
+     * (no signal, no {@code exit}). Found only where the producer runs in a process of its own.
+     */
+    PRODUCER_CRASH("producer.crash", "the producer and its callbacks return without ending the process"),
+    /** The producer and its callbacks finish within the time the checker allows. */
+    PRODUCER_TIMEOUT("producer.timeout", "the producer and its callbacks finish within the time allowed"),
     /** The stream is handed over live: its {@code release} is set. */
     STREAM_RELEASED("stream.released", "the stream is not released: release is set"),
     /** {@code get_schema}, {@code get_next}, {@code get_last_error} and {@code release} are all set. */
@@ -107,10 +117,24 @@ public enum Rule {
 
     private final String id;
     private final String summary;
+    private final boolean advisory;
 
     Rule(String id, String summary) {
+        this(id, summary, false);
+    }
+
+    Rule(String id, String summary, boolean advisory) {
         this.id = id;
         this.summary = summary;
+        this.advisory = advisory;
+    }
+
+    /**
+     * {@return true if the rule is a recommendation of the spec ("should", not "must"): breaking it is
+     * reported as a warning, and the producer still conforms}
+     */
+    public boolean advisory() {
+        return advisory;
     }
 
     /** {@return the stable id, for example {@code device.reserved}} */

@@ -53,10 +53,10 @@ final class SyncEventCheck {
                     + " arrays have no events (must be NULL)");
             return;
         }
-        String expected = type.eventType().orElse("a pointer to the event");
+        String expected = type.eventType().map(t -> t + ", a pointer to the event").orElse("a pointer to the event");
         if (collector.readableBytes(syncEvent, ADDRESS.byteSize()) < ADDRESS.byteSize()) {
             collector.report(Rule.EVENT_NOT_A_POINTER, path, "is 0x" + Long.toHexString(syncEvent.address())
-                    + ", which is not readable host memory: it must be " + expected + " (a pointer to the event), "
+                    + ", which is not readable host memory: it must be " + expected + ", "
                     + "and this looks like the event handle itself");
             return;
         }
@@ -69,14 +69,13 @@ final class SyncEventCheck {
             }
             if (recognises(device, () -> syncEvent)) {
                 collector.report(Rule.EVENT_HANDLE_STORED, path, "is 0x" + Long.toHexString(syncEvent.address())
-                        + ", which the " + type + " backend recognises as an event handle itself; it must be " + expected
-                        + ", a pointer to the event");
+                        + ", which the " + type + " backend recognises as an event handle itself; it must be " + expected);
                 return;
             }
         }
         boolean handleType = type.isKnown() && !type.equals(DeviceType.EXT_DEV);
         if (handleType && handle.equals(MemorySegment.NULL)) {
-            collector.report(Rule.EVENT_NULL_HANDLE, path, "points to a NULL " + expected.replace("*", "")
+            collector.report(Rule.EVENT_NULL_HANDLE, path, "points to a NULL " + type.eventType().orElse("event").replace("*", "")
                     + ": there is no event to wait on (use sync_event = NULL when none is needed)");
             return;
         }

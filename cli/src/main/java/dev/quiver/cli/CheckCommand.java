@@ -11,11 +11,17 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -24,12 +30,15 @@ import java.util.concurrent.Callable;
  * Interface, reporting every violation. Exit code 0 when the producer conforms, 1 on any violation,
  * 2 on a usage error (bad options, no such library or function).
  *
- * <p>The library is loaded into this process and its code runs here: check only libraries you trust to
- * run. It is unloaded when the command ends.
+ * <p>The library is loaded into a child JVM that runs this command again with {@code --in-process}
+ * ({@link IsolatedCheck}): a producer that crashes, exits or hangs is a verdict ({@code producer.crash},
+ * {@code producer.timeout}, exit code 1), never a crash of the checker. With {@code --in-process} the
+ * library is loaded into this process, which is faster, and unloaded when the command ends.
  */
 @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Call a producer function of a shared library and check what it produces against the Arrow C "
                 + "Device Data Interface, listing every violation with its rule id, field path and message.",
+            "The producer runs in a process of its own: a crash or a hang is a violation, not a crash of the checker.",
             "Exit code 0: conforming; 1: violations; 2: usage error."})
 final class CheckCommand implements Callable<Integer> {
 
@@ -55,6 +64,21 @@ final class CheckCommand implements Callable<Integer> {
             description = "pull at most this many arrays from a stream (default: ${DEFAULT-VALUE})")
     int maxArrays;
 
+    @Option(names = "--timeout", paramLabel = "<seconds>", defaultValue = "120",
+            description = "stop a producer that has not finished after this many seconds (default: ${DEFAULT-VALUE})")
+    int timeoutSeconds;
+
+    @Option(names = "--in-process", description = "run the producer in this process: faster, but a crash of the "
+            + "producer ends the checker too")
+    boolean inProcess;
+
+    @Option(names = {"-v", "--verbose"}, description = "after a crash, show all the producer's process printed and "
+            + "keep the JVM's crash log")
+    boolean verbose;
+
+    @Option(names = "--report-file", hidden = true, description = "where --in-process writes the report")
+    Path reportFile;
+
     @Override
     public Integer call() {
         if (schema && stream) {
@@ -66,17 +90,58 @@ final class CheckCommand implements Callable<Integer> {
         if (!Files.isRegularFile(library)) {
             throw new ParameterException(spec.commandLine(), "no such library: " + library);
         }
+        if (timeoutSeconds < 1) {
+            throw new ParameterException(spec.commandLine(), "--timeout must be at least 1 second, not " + timeoutSeconds);
+        }
         ProducerSignature signature = stream ? ProducerSignature.DEVICE_ARRAY_STREAM
                 : schema ? ProducerSignature.DEVICE_ARRAY_WITH_SCHEMA : ProducerSignature.DEVICE_ARRAY;
+        if (!inProcess) {
+            return new IsolatedCheck(Duration.ofSeconds(timeoutSeconds), verbose, System.out, System.err)
+                    .run(childArguments(), report -> render(signature, report));
+        }
         try (Arena arena = Arena.ofShared()) {
             MemorySegment producer = lookup(arena).find(function).orElseThrow(() ->
                     new ParameterException(spec.commandLine(), library + " exports no symbol " + function));
             ConformanceReport report = Conformance.checkProducer(producer, signature, Devices.system(), maxArrays);
-            CheckReport printed = new CheckReport(library.toString(), function, signature, report);
-            System.out.print(json ? printed.json() : printed.text());
-            System.out.flush();
+            write(render(signature, report));
             return report.conforming() ? 0 : 1;
         }
+    }
+
+    private String render(ProducerSignature signature, ConformanceReport report) {
+        CheckReport printed = new CheckReport(library.toString(), function, signature, report);
+        return json ? printed.json() : printed.text();
+    }
+
+    /** Prints the report, or writes it whole to the report file (a file that exists is complete). */
+    private void write(String report) {
+        if (reportFile == null) {
+            System.out.print(report);
+            System.out.flush();
+            return;
+        }
+        try {
+            Path partial = reportFile.resolveSibling(reportFile.getFileName() + ".partial");
+            Files.writeString(partial, report);
+            Files.move(partial, reportFile, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the report to " + reportFile, e);
+        }
+    }
+
+    private List<String> childArguments() {
+        List<String> arguments = new ArrayList<>(List.of("check", library.toString(), function,
+                "--max-arrays=" + maxArrays));
+        if (schema) {
+            arguments.add("--schema");
+        }
+        if (stream) {
+            arguments.add("--stream");
+        }
+        if (json) {
+            arguments.add("--json");
+        }
+        return arguments;
     }
 
     private SymbolLookup lookup(Arena arena) {

@@ -44,12 +44,18 @@ record CheckReport(String library, String function, ProducerSignature signature,
             }
             out.append(bytes.toString(StandardCharsets.UTF_8));
         }
+        for (Violation w : report.warnings()) {
+            out.append("warning: ").append(w.rule().id()).append(" at ").append(w.path()).append(": ")
+                    .append(w.message()).append('\n');
+        }
         for (String note : report.notes()) {
             out.append("note: ").append(note).append('\n');
         }
         int rules = report.ruleIds().size();
         int count = report.violations().size();
-        out.append(report.conforming() ? "result: CONFORMING (no violations)"
+        int warnings = report.warnings().size();
+        out.append(report.conforming() ? "result: CONFORMING (no violations"
+                + (warnings == 0 ? "" : ", " + warnings + (warnings == 1 ? " warning" : " warnings")) + ")"
                 : "result: NOT CONFORMING: " + count + (count == 1 ? " violation" : " violations") + " of "
                 + rules + (rules == 1 ? " rule" : " rules")).append('\n');
         return out.toString();
@@ -57,18 +63,24 @@ record CheckReport(String library, String function, ProducerSignature signature,
 
     /** @return the JSON rendering: one object, with a trailing newline */
     String json() {
-        String violations = report.violations().stream()
-                .map(v -> "\n    {\"rule\": " + Json.quote(v.rule().id()) + ", \"path\": " + Json.quote(v.path())
-                        + ", \"message\": " + Json.quote(v.message()) + "}")
-                .collect(Collectors.joining(","));
+        String violations = json(report.violations());
+        String warnings = json(report.warnings());
         return "{\n"
                 + "  \"library\": " + Json.quote(library) + ",\n"
                 + "  \"function\": " + Json.quote(function) + ",\n"
                 + "  \"signature\": " + Json.quote(signature.c()) + ",\n"
                 + "  \"conforming\": " + report.conforming() + ",\n"
                 + "  \"violations\": [" + violations + (violations.isEmpty() ? "" : "\n  ") + "],\n"
+                + "  \"warnings\": [" + warnings + (warnings.isEmpty() ? "" : "\n  ") + "],\n"
                 + "  \"checked\": " + Json.strings(report.checked()) + ",\n"
                 + "  \"notes\": " + Json.strings(report.notes()) + "\n"
                 + "}\n";
+    }
+
+    private static String json(java.util.List<Violation> list) {
+        return list.stream()
+                .map(v -> "\n    {\"rule\": " + Json.quote(v.rule().id()) + ", \"path\": " + Json.quote(v.path())
+                        + ", \"message\": " + Json.quote(v.message()) + "}")
+                .collect(Collectors.joining(","));
     }
 }

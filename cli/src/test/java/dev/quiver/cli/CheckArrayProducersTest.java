@@ -26,7 +26,7 @@ class CheckArrayProducersTest {
     @Test
     void conformingProducerPassesAndIsReleasedOnce() {
         Releases before = Releases.now();
-        CommandRun run = CommandRun.of("check", CheckProducers.path(), "produce_batch", "--schema");
+        CommandRun run = CommandRun.of("check", "--in-process", CheckProducers.path(), "produce_batch", "--schema");
         assertEquals(0, run.code(), run.out() + run.err());
         assertTrue(run.out().endsWith("result: CONFORMING (no violations)\n"), run.out());
         assertTrue(run.out().contains("checked: ArrowSchema: format \"+s\", 3 children"), run.out());
@@ -36,7 +36,7 @@ class CheckArrayProducersTest {
 
     @Test
     void conformingProducerAsJson() {
-        CommandRun run = CommandRun.of("check", CheckProducers.path(), "produce_batch", "--schema", "--json");
+        CommandRun run = CommandRun.of("check", "--in-process", CheckProducers.path(), "produce_batch", "--schema", "--json");
         assertEquals(0, run.code(), run.out() + run.err());
         assertTrue(run.out().contains("\"conforming\": true"), run.out());
         assertTrue(run.out().contains("\"violations\": []"), run.out());
@@ -46,7 +46,7 @@ class CheckArrayProducersTest {
     @Test
     void withoutSchemaOnlyTheRulesForEveryTypeApply() {
         Releases before = Releases.now();
-        CommandRun run = CommandRun.of("check", CheckProducers.path(), "produce_batch_without_schema");
+        CommandRun run = CommandRun.of("check", "--in-process", CheckProducers.path(), "produce_batch_without_schema");
         assertEquals(0, run.code(), run.out() + run.err());
         assertTrue(run.out().contains("note: no ArrowSchema: the array was checked only against the rules that hold for every type"), run.out());
         assertEquals(new Releases(5, 1, 0, 0, 0), Releases.now().since(before));
@@ -54,17 +54,29 @@ class CheckArrayProducersTest {
 
     @Test
     void eventPointerOfADeviceWithoutBackendConformsWithANote() {
-        CommandRun run = CommandRun.of("check", CheckProducers.path(), "produce_cuda_batch_with_event", "--schema");
+        CommandRun run = CommandRun.of("check", "--in-process", CheckProducers.path(), "produce_cuda_batch_with_event", "--schema");
         assertEquals(0, run.code(), run.out() + run.err());
         assertTrue(run.out().contains("note: sync_event: points to readable memory holding 0x5eed0000; no usable CUDA backend"), run.out());
         assertTrue(run.out().contains("buffer contents not checked: CUDA memory is not host-readable"), run.out());
+    }
+
+    @Test
+    void aCpuDeviceIdOtherThanMinusOneIsAWarningNotAViolation() {
+        CommandRun run = CommandRun.of("check", "--in-process", CheckProducers.path(), "cpu_device_id_zero", "--schema");
+        assertEquals(0, run.code(), run.out() + run.err());
+        assertTrue(run.out().contains("warning: device.cpu-id at device_id: is 0; the spec recommends -1 for a CPU "
+                + "array, which has no device ids"), run.out());
+        assertEquals("result: CONFORMING (no violations, 1 warning)", run.out().lines().toList().getLast());
+
+        CommandRun json = CommandRun.of("check", "--in-process", CheckProducers.path(), "cpu_device_id_zero", "--schema", "--json");
+        assertTrue(json.out().contains("\"conforming\": true"), json.out());
+        assertTrue(json.out().contains("\"warnings\": [\n    {\"rule\": \"device.cpu-id\", \"path\": \"device_id\""), json.out());
     }
 
     static Stream<Arguments> violations() {
         Releases none = new Releases(0, 0, 5, 1, 0);
         return Stream.of(
                 Arguments.of("reserved_not_zeroed", "device.reserved", "reserved[1]", ALL),
-                Arguments.of("cpu_device_id_zero", "device.cpu-id", "device_id", ALL),
                 Arguments.of("device_type_unassigned", "device.type-unassigned", "device_type", ALL),
                 Arguments.of("device_type_unknown", "device.type-unknown", "device_type", ALL),
                 Arguments.of("cpu_with_sync_event", "event.not-allowed", "sync_event", ALL),
@@ -92,7 +104,7 @@ class CheckArrayProducersTest {
     @MethodSource("violations")
     void eachViolationIsFoundAloneWithItsPath(String producer, String rule, String path, Releases released) {
         Releases before = Releases.now();
-        CommandRun run = CommandRun.of("check", CheckProducers.path(), producer, "--schema", "--json");
+        CommandRun run = CommandRun.of("check", "--in-process", CheckProducers.path(), producer, "--schema", "--json");
         assertEquals(1, run.code(), run.out() + run.err());
         assertEquals(Set.of(rule), CheckProducers.rules(run.out()), run.out());
         assertEquals(path, CheckProducers.paths(run.out()).getFirst(), run.out());
@@ -102,14 +114,14 @@ class CheckArrayProducersTest {
 
     @Test
     void everyViolationIsReportedNotOnlyTheFirst() {
-        CommandRun run = CommandRun.of("check", CheckProducers.path(), "child_not_released", "--schema", "--json");
+        CommandRun run = CommandRun.of("check", "--in-process", CheckProducers.path(), "child_not_released", "--schema", "--json");
         assertEquals(List.of("array.children[0].release", "array.children[1].release", "array.children[2].release",
                 "array.children[2].dictionary.release"), CheckProducers.paths(run.out()), run.out());
     }
 
     @Test
     void tableNamesRulePathAndMessage() {
-        CommandRun run = CommandRun.of("check", CheckProducers.path(), "reserved_not_zeroed", "--schema");
+        CommandRun run = CommandRun.of("check", "--in-process", CheckProducers.path(), "reserved_not_zeroed", "--schema");
         assertEquals(1, run.code());
         List<String> lines = run.out().lines().toList();
         int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("RULE")).findFirst().orElseThrow());

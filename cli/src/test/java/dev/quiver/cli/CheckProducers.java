@@ -21,7 +21,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  */
 final class CheckProducers {
     static final CLibrary LIBRARY = CLibrary.fromSources(CLibrary.readResources(CheckProducers.class, List.of(
-            "check_batch.h", "check_batch.c", "check_conforming.c", "check_violations.c", "check_streams.c", "check_events.c")), List.of());
+            "check_batch.h", "check_batch.c", "check_conforming.c", "check_violations.c", "check_streams.c", "check_events.c", "check_crashes.c")), List.of());
 
     private static final MethodHandle ARRAY_RELEASES = counter("batch_array_releases");
     private static final MethodHandle TOP_ARRAY_RELEASES = counter("batch_top_array_releases");

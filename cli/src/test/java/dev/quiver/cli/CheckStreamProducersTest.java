@@ -22,7 +22,7 @@ class CheckStreamProducersTest {
     @Test
     void conformingStreamIsPulledToItsEnd() {
         Releases before = Releases.now();
-        CommandRun run = CommandRun.of("check", CheckProducers.path(), "stream_batches", "--stream");
+        CommandRun run = CommandRun.of("check", "--in-process", CheckProducers.path(), "stream_batches", "--stream");
         assertEquals(0, run.code(), run.out() + run.err());
         assertTrue(run.out().contains("checked: ArrowDeviceArray arrays[2]: CPU:-1, length 3, format \"+s\""), run.out());
         assertTrue(run.out().contains("checked: end of stream after 3 arrays"), run.out());
@@ -32,7 +32,7 @@ class CheckStreamProducersTest {
 
     @Test
     void pullsNoMoreThanAsked() {
-        CommandRun run = CommandRun.of("check", CheckProducers.path(), "stream_batches", "--stream", "--max-arrays", "2");
+        CommandRun run = CommandRun.of("check", "--in-process", CheckProducers.path(), "stream_batches", "--stream", "--max-arrays", "2");
         assertEquals(0, run.code(), run.out() + run.err());
         assertTrue(run.out().contains("note: stopped after 2 arrays without reaching the end of the stream"), run.out());
     }
@@ -51,7 +51,7 @@ class CheckStreamProducersTest {
     @MethodSource("violations")
     void eachFaultIsFound(String producer, Set<String> rules, String path, Releases released) {
         Releases before = Releases.now();
-        CommandRun run = CommandRun.of("check", CheckProducers.path(), producer, "--stream", "--json");
+        CommandRun run = CommandRun.of("check", "--in-process", CheckProducers.path(), producer, "--stream", "--json");
         assertEquals(1, run.code(), run.out() + run.err());
         assertEquals(rules, CheckProducers.rules(run.out()), run.out());
         assertEquals(path, CheckProducers.paths(run.out()).getFirst(), run.out());
@@ -60,7 +60,7 @@ class CheckStreamProducersTest {
 
     @Test
     void theErrorMessageFromGetLastErrorIsReported() {
-        CommandRun run = CommandRun.of("check", CheckProducers.path(), "stream_fails", "--stream");
+        CommandRun run = CommandRun.of("check", "--in-process", CheckProducers.path(), "stream_fails", "--stream");
         assertEquals(1, run.code());
         assertTrue(run.out().lines().anyMatch(l -> l.matches("producer\\.error +stream\\.get_next +get_next \\(array 2\\) returned 5: disk on fire; nothing further could be checked")), run.out());
     }
