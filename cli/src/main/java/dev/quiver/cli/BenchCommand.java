@@ -44,6 +44,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the results as JSON (times in nanoseconds per operation, with quartiles, extremes and flags).")
     boolean json;
 
+    @Option(names = "--wide", description = "One line per benchmark, with the quartiles of every time, however wide "
+            + "(by default the table keeps to 100 columns).")
+    boolean wide;
+
     @Option(names = "--memory", description = "Time memory instead: round trips from pageable and pinned memory, copyTo with and without pools, allocation and events, per device, against C on the vendor API.")
     boolean memory;
 
@@ -90,18 +94,15 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private void printTable(int cores, double loadBefore) {
-        System.out.printf("quiver bench: load average %.1f before, %.1f after, on %d cores.%n", loadBefore, loadAverage(), cores);
-        System.out.println("Each operation warmed up until its timings settled, then sampled alternately with its baseline;");
-        System.out.println("median [quartiles]. RATIO = Quiver time / baseline time, median of neighbouring samples (lower is better).");
-        System.out.printf("Flagged: ratios whose quartiles spread more than +-%.0f%%, and warm-ups that never settled.%n", 50 * Comparison.WIDE_SPREAD);
-        System.out.println("The JMH benchmarks (benchmarks/README.md) are the reference figures; docs/PERFORMANCE.md records them.");
-        Table table = new Table("BENCHMARK", "QUIVER", "BASELINE", "BASELINE TIME", "RATIO", "FLAG");
-        for (BenchRow row : rows) {
-            Comparison c = row.comparison();
-            table.row(row.benchmark(), c.quiver().textWithSpread(), row.baseline(), c.baseline().textWithSpread(),
-                    String.format("%.2f [%.2f - %.2f]", c.ratio().median(), c.ratio().p25(), c.ratio().p75()), c.flag());
-        }
-        table.print(System.out);
+        String intro = String.format("quiver bench: load average %.1f before, %.1f after, on %d cores. Each operation "
+                + "warmed up until its timings settled, then sampled alternately with its baseline; times are medians%s. "
+                + "RATIO = Quiver time / baseline time, median of neighbouring samples and its quartiles (lower is "
+                + "better). FLAG: ratios whose quartiles spread more than +-%.0f%%, and warm-ups that never settled. "
+                + "The JMH benchmarks (benchmarks/README.md) are the reference figures; docs/PERFORMANCE.md records them.",
+                loadBefore, loadAverage(), cores, wide ? " [quartiles]" : " (--wide adds their quartiles)",
+                50 * Comparison.WIDE_SPREAD);
+        Wrap.lines(intro, BenchText.WIDTH).forEach(System.out::println);
+        BenchText.print(rows, wide, System.out);
     }
 
     private void exportImport(String shape, int columns) {
