@@ -35,7 +35,11 @@ final class ReadmeBlockRun {
         long tensors = DLPack.liveExports();
         long callbackFailures = Diagnostics.callbackFailures();
         try {
-            compiled.getMethod("run").invoke(null);
+            if (program.complete()) {
+                compiled.getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+            } else {
+                compiled.getMethod("run").invoke(null);
+            }
         } catch (InvocationTargetException thrown) {
             Throwable cause = thrown.getCause();
             throw new AssertionError(block.describe() + " threw at " + where(cause, program) + ": " + cause, cause);

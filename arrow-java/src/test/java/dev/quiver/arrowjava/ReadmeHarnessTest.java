@@ -91,6 +91,37 @@ class ReadmeHarnessTest {
     }
 
     @Test
+    void aCompleteClassCompilesAsItStandsAndItsMainRuns() {
+        AssertionError e = assertThrows(AssertionError.class, () -> ReadmeBlockRun.check(only("""
+                ```java
+                import java.io.IOException;
+
+                public class Example {
+                    public static void main(String[] args) throws IOException {
+                        throw new IOException("main ran");
+                    }
+                }
+                ```
+                """)));
+        assertTrue(e.getMessage().contains("threw at README.md line 6"), e.getMessage());
+        assertEquals("main ran", e.getCause().getMessage());
+    }
+
+    @Test
+    void aCompleteClassMustDeclareWhatItThrows() {
+        AssertionError e = assertThrows(AssertionError.class, () -> ReadmeBlockRun.check(only("""
+                ```java
+                public class Example {
+                    public static void main(String[] args) {
+                        java.nio.file.Files.readString(java.nio.file.Path.of("x"));
+                    }
+                }
+                ```
+                """)));
+        assertTrue(e.getMessage().contains("README.md line 4: unreported exception java.io.IOException"), e.getMessage());
+    }
+
+    @Test
     void aCompileErrorNamesTheReadmeLine() {
         AssertionError e = assertThrows(AssertionError.class, () -> ReadmeBlockRun.check(only("""
                 intro

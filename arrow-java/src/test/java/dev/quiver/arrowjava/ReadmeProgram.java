@@ -2,22 +2,30 @@ package dev.quiver.arrowjava;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * A README block as a compilation unit: its {@code import} lines hoisted to the top, every other line inside
+ * A README block as a compilation unit. A block that declares a {@code public class} with a {@code main}
+ * method is complete, as a reader would save it to a file, and compiles as it stands; any other block has its
+ * {@code import} lines hoisted to the top and every other line put inside
  * {@code public static void run() throws Throwable} of a public class in the unnamed package. Remembers which
- * file line each line of the generated source came from, so that compiler diagnostics and stack traces can
- * name the README line.
+ * file line each line of the source came from, so that compiler diagnostics and stack traces can name the
+ * README line.
  */
 final class ReadmeProgram {
+    private static final Pattern COMPLETE = Pattern.compile("^public (?:final )?class (\\w+)\\b");
+
     private final String className;
     private final String source;
     private final int[] fileLines;
+    private final boolean complete;
 
-    private ReadmeProgram(String className, String source, int[] fileLines) {
+    private ReadmeProgram(String className, String source, int[] fileLines, boolean complete) {
         this.className = className;
         this.source = source;
         this.fileLines = fileLines;
+        this.complete = complete;
     }
 
     /**
@@ -25,6 +33,16 @@ final class ReadmeProgram {
      * @return the block wrapped in a class named after the block's fence line
      */
     static ReadmeProgram of(ReadmeBlock block) {
+        for (String line : block.lines()) {
+            Matcher declared = COMPLETE.matcher(line);
+            if (declared.find()) {
+                int[] fileLines = new int[block.lines().size()];
+                for (int i = 0; i < fileLines.length; i++) {
+                    fileLines[i] = block.fileLine(i);
+                }
+                return new ReadmeProgram(declared.group(1), String.join("\n", block.lines()) + "\n", fileLines, true);
+            }
+        }
         String className = "ReadmeLine" + block.fenceLine();
         List<String> text = new ArrayList<>();
         List<Integer> lines = new ArrayList<>();
@@ -44,12 +62,17 @@ final class ReadmeProgram {
         }
         text.add("} }");
         lines.add(block.fileLine(block.lines().size()));
-        return new ReadmeProgram(className, String.join("\n", text) + "\n", lines.stream().mapToInt(Integer::intValue).toArray());
+        return new ReadmeProgram(className, String.join("\n", text) + "\n", lines.stream().mapToInt(Integer::intValue).toArray(), false);
     }
 
     private static boolean isImport(String line) {
         String code = line.strip();
         return code.startsWith("import ") && code.endsWith(";");
+    }
+
+    /** @return true if the block is a complete class, run through its {@code main(String[])}; else through {@code run()} */
+    boolean complete() {
+        return complete;
     }
 
     /** @return the binary name of the generated class */
