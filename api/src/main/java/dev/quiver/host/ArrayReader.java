@@ -125,7 +125,11 @@ public final class ArrayReader {
         checkIndex(i);
         return switch (kind.kind()) {
             case NULL -> true;
-            case UNION, RUN_END_ENCODED -> getObject(i) == null;
+            case UNION -> {
+                long[] slot = unionSlot((ArrowType.Union) field.type(), i);
+                yield child((int) slot[0]).isNull(slot[1]);
+            }
+            case RUN_END_ENCODED -> child(1).isNull(runIndex(offset + i));
             default -> !validity.equals(MemorySegment.NULL) && !Bitmaps.bit(validity, offset + i);
         };
     }
@@ -655,6 +659,12 @@ public final class ArrayReader {
     }
 
     private Object unionValue(ArrowType.Union union, long i) {
+        long[] slot = unionSlot(union, i);
+        return new UnionValue(data.get(JAVA_BYTE, offset + i), child((int) slot[0]).getObject(slot[1]));
+    }
+
+    /** @return the child that element {@code i} selects, and the element of that child's reader it reads */
+    private long[] unionSlot(ArrowType.Union union, long i) {
         long at = offset + i;
         int typeId = data.get(JAVA_BYTE, at);
         int k = union.typeIds().indexOf(typeId);
@@ -663,7 +673,7 @@ public final class ArrayReader {
         }
         long childIndex = union.mode() == ArrowType.UnionMode.DENSE
                 ? memory.buffer(1, (at + 1) * 4).get(JAVA_INT_UNALIGNED, at * 4) : i;
-        return new UnionValue(typeId, child(k).getObject(childIndex));
+        return new long[] {k, childIndex};
     }
 
     /** @return the index into the run values of the run holding slot {@code at} */

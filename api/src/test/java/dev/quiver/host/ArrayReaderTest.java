@@ -1,6 +1,8 @@
 package dev.quiver.host;
 
+import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
+import dev.quiver.Devices;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.testkit.CLibrary;
@@ -279,6 +281,34 @@ class ArrayReaderTest {
             ArrayReader reader = ArrayReader.of(array);
             assertEquals(vector.length() - from, reader.length());
             check.accept(reader);
+        }
+    }
+
+    @Test
+    void aUnionRowIsNullWhenTheChildItSelectsIsNull() {
+        for (ArrowType.UnionMode mode : ArrowType.UnionMode.values()) {
+            Field union = Field.of("u", new ArrowType.Union(mode, List.of(0, 1)), false,
+                    List.of(Field.of("i", new ArrowType.Int(32, true), true), Field.of("u", new ArrowType.Utf8(), true)));
+            HostVector vector = HostVector.of(union, List.of(new UnionValue(0, 1), new UnionValue(1, null),
+                    new UnionValue(0, null), new UnionValue(1, "x")));
+            try (DeviceArray array = vector.toDeviceArray(Devices.of(List.of(), BackendSelection.all()))) {
+                ArrayReader reader = ArrayReader.of(array);
+                assertEquals(List.of(false, true, true, false),
+                        java.util.stream.LongStream.range(0, 4).mapToObj(reader::isNull).toList(), mode.toString());
+                assertEquals(new UnionValue(1, null), reader.getObject(1));
+            }
+        }
+    }
+
+    @Test
+    void aRunEndEncodedRowIsNullWhenItsRunsValueIsNull() {
+        Field ree = Field.of("r", new ArrowType.RunEndEncoded(), false, List.of(
+                Field.of("run_ends", new ArrowType.Int(32, true), false), Field.of("values", new ArrowType.Int(64, true), true)));
+        HostVector vector = HostVector.of(ree, java.util.Arrays.asList(7L, 7L, null, null, 8L));
+        try (DeviceArray array = vector.toDeviceArray(Devices.of(List.of(), BackendSelection.all()))) {
+            ArrayReader reader = ArrayReader.of(array);
+            assertEquals(List.of(false, false, true, true, false),
+                    java.util.stream.LongStream.range(0, 5).mapToObj(reader::isNull).toList());
         }
     }
 }

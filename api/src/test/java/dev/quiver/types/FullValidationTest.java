@@ -92,6 +92,27 @@ class FullValidationTest {
     }
 
     @Test
+    void decimalsMustFitTheirPrecision() {
+        HostVector decimals = HostVector.of(Field.of("d", new ArrowType.Decimal(38, 0, 128), true),
+                List.of(new java.math.BigDecimal("1"), new java.math.BigDecimal("-99999999999999999999999999999999999999")));
+        // 2^127 - 1, 39 digits, in the second value: a decimal128(38, 0) holds at most 38
+        expect(decimals, a -> {
+            buffer(a, 1).set(JAVA_LONG, 16, -1L);
+            buffer(a, 1).set(JAVA_LONG, 24, Long.MAX_VALUE);
+        }, "buffers[1]", "value 1 (unscaled 170141183460469231731687303715884105727) does not fit in precision 38");
+    }
+
+    @Test
+    void narrowDecimalsMustFitTheirPrecisionAndNullsAreNotLookedAt() {
+        HostVector decimals = HostVector.of(Field.of("d", new ArrowType.Decimal(4, 2, 64), true),
+                java.util.Arrays.asList(new java.math.BigDecimal("12.34"), null, new java.math.BigDecimal("-99.99")));
+        expect(decimals, a -> {
+            buffer(a, 1).set(JAVA_LONG, 8, Long.MIN_VALUE);   // under the null: not a fault
+            buffer(a, 1).set(JAVA_LONG, 16, -10_000L);
+        }, "buffers[1]", "value 2 (unscaled -10000) does not fit in precision 4");
+    }
+
+    @Test
     void dictionaryIndicesMustBeInRange() {
         Field field = Field.of("d", new ArrowType.Int(32, true), true)
                 .withDictionary(new Field.DictionaryEncoding(Field.of("v", new ArrowType.Utf8(), true), false));

@@ -76,8 +76,9 @@ public final class FullValidator {
         ArrowType type = field.type();
         BufferLayout layout = BufferLayout.of(type);
         Node node = new Node(array, path);
+        MemorySegment validity = MemorySegment.NULL;
         if (layout.hasValidity()) {
-            MemorySegment validity = node.buffer(0, layout.buffers().getFirst().bytesFor(end), true);
+            validity = node.buffer(0, layout.buffers().getFirst().bytesFor(end), true);
             if (!validity.equals(MemorySegment.NULL) && nullCount >= 0) {
                 long zeros = (end - offset) - Bits.countSet(validity, offset, end);
                 if (zeros != nullCount) {
@@ -112,7 +113,8 @@ public final class FullValidator {
             case ArrowType.LargeListView t -> listView(node, field, offset, end, 64);
             case ArrowType.Union t -> union(node, field, t, offset, end);
             case ArrowType.RunEndEncoded t -> runEnds(node, field, end);
-            case ArrowType.Null _, ArrowType.Bool _, ArrowType.Int _, ArrowType.FloatingPoint _, ArrowType.Decimal _,
+            case ArrowType.Decimal t -> decimals(node, t, validity, offset, end);
+            case ArrowType.Null _, ArrowType.Bool _, ArrowType.Int _, ArrowType.FloatingPoint _,
                  ArrowType.FixedSizeBinary _, ArrowType.Date _, ArrowType.Time _, ArrowType.Timestamp _, ArrowType.Duration _,
                  ArrowType.Interval _, ArrowType.FixedSizeList _, ArrowType.Struct _ -> {
                 // fixed-width, boolean, null, struct, fixed-size list: no offsets or contents to check beyond
@@ -121,6 +123,18 @@ public final class FullValidator {
         }
         for (int k = 0; k < field.children().size(); k++) {
             node(node.child(k), field.children().get(k), Paths.index(path, "children", k));
+        }
+    }
+
+    private void decimals(Node node, ArrowType.Decimal type, MemorySegment validity, long offset, long end) {
+        if (end == offset) {
+            return;
+        }
+        MemorySegment data = node.buffer(1, end * (type.bitWidth() / 8), false);
+        long slot = DecimalPrecision.firstOutOfRange(type, data, validity, offset, end);
+        if (slot >= 0) {
+            throw invalid.apply(Paths.index(node.path, "buffers", 1), "value " + (slot - offset) + " (unscaled "
+                    + DecimalPrecision.value(type, data, slot) + ") does not fit in precision " + type.precision());
         }
     }
 
