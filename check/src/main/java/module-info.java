@@ -6,5 +6,6 @@
  */
 module dev.quiver.check {
     requires transitive dev.quiver.api;
+    requires dev.quiver.spi;   // asks backends whether a sync_event is theirs
     exports dev.quiver.check;
 }

@@ -4,6 +4,7 @@
  */
 module dev.quiver.tck {
     requires transitive dev.quiver.api;
+    requires transitive dev.quiver.spi;   // its checks take a DeviceProvider
     requires transitive org.junit.jupiter.api;
     requires org.junit.jupiter.params;
     requires dev.quiver.testkit;

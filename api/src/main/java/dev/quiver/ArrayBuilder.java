@@ -29,7 +29,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * children, the dictionary and the event belong to the array: its release (when the array and every view of
  * it are closed, or when a consumer releases its export) frees the buffers, closes the children and the
  * dictionary and destroys the event, once, on the releasing thread. Borrowed buffer views (from another
- * array's {@link DeviceArray#buffer(int)}) are refused: copy them into an allocated buffer first.
+ * array's {@link DeviceArray#buffer(int)}) are refused by {@link #buffer}: share them with
+ * {@link #sharedBuffer(DeviceArray, int)}, which keeps the other array alive, or copy them.
  *
  * <p><b>Threading.</b> A builder is for one thread and one {@code build()}.
  */
@@ -39,6 +40,10 @@ public final class ArrayBuilder {
     private final List<DeviceBuffer> buffers = new ArrayList<>();
     private final List<DeviceArray> children = new ArrayList<>();
     private final List<AutoCloseable> keptAlive = new ArrayList<>();
+    /** The arrays {@link #sharedBuffer} shares buffers of, retained on build. */
+    private final List<DeviceArray> sharedFrom = new ArrayList<>();
+    /** The wrappers {@link #sharedBuffer} made; closed (releasing nothing) if the build fails. */
+    private final List<DeviceBuffer> sharedBuffers = new ArrayList<>();
     private DeviceArray dictionary;
     private SyncEvent syncEvent;
     private long length = -1;
@@ -87,6 +92,74 @@ public final class ArrayBuilder {
      */
     public ArrayBuilder buffer(DeviceBuffer buffer) {
         buffers.add(Objects.requireNonNull(buffer, "buffer; use absentBuffer() for a NULL slot"));
+        return this;
+    }
+
+    /**
+     * Appends, zero-copy, buffer {@code index} of another array on this builder's device: the built array shares
+     * that memory and keeps {@code owner}'s memory alive (a {@link DeviceArray#retain() reference} taken by
+     * {@link #build()}) until it is released. The caller keeps {@code owner} and may close it at once after the
+     * build. A NULL buffer (an absent validity bitmap) appends a NULL slot.
+     *
+     * {@snippet :
+     * // the values of `input` with a validity bitmap the kernel computed
+     * DeviceArray out = DeviceArray.builder(input.field(), device).length(input.length()).offset(input.offset())
+     *         .buffer(validity)              // allocated: moves in
+     *         .sharedBuffer(input, 1)        // input's values: shared, input kept alive
+     *         .build();
+     * }
+     *
+     * @param owner an open array on this builder's device
+     * @param index a buffer index of {@code owner}, {@code 0 <= index < owner.bufferCount()}
+     * @return this builder
+     * @throws IllegalArgumentException  if {@code owner} is on another device, or the buffer's size is not
+     *                                   known without reading device memory (use
+     *                                   {@link #sharedBuffer(DeviceArray, int, long)})
+     * @throws IndexOutOfBoundsException if {@code index} is out of range
+     * @throws IllegalStateException     if {@code owner} is closed or moved
+     */
+    public ArrayBuilder sharedBuffer(DeviceArray owner, int index) {
+        DeviceBuffer view = Objects.requireNonNull(owner, "owner").buffer(index);
+        if (view.pointer().equals(MemorySegment.NULL)) {
+            return absentBuffer();
+        }
+        if (view.byteSize() < 0) {
+            throw new IllegalArgumentException("the size of buffers[" + index + "] of " + owner
+                    + " is not known without reading device memory: give it to sharedBuffer(owner, index, byteSize)");
+        }
+        return sharedBuffer(owner, index, view.byteSize());
+    }
+
+    /**
+     * As {@link #sharedBuffer(DeviceArray, int)}, for a buffer whose size the caller knows (the data of strings
+     * on a device, whose size the offsets in device memory hold).
+     *
+     * @param owner    an open array on this builder's device
+     * @param index    a buffer index of {@code owner}
+     * @param byteSize the bytes of the buffer the built array may read, from its start
+     * @return this builder
+     * @throws IllegalArgumentException  if {@code owner} is on another device, its buffer is NULL, or
+     *                                   {@code byteSize} is negative or larger than the buffer's known size
+     * @throws IndexOutOfBoundsException if {@code index} is out of range
+     * @throws IllegalStateException     if {@code owner} is closed or moved
+     */
+    public ArrayBuilder sharedBuffer(DeviceArray owner, int index, long byteSize) {
+        DeviceBuffer view = Objects.requireNonNull(owner, "owner").buffer(index);
+        if (!owner.deviceType().equals(device.type()) || owner.deviceId() != device.id()) {
+            throw new IllegalArgumentException("buffers[" + index + "] of " + owner + " is memory of " + owner.deviceType() + ":"
+                    + owner.deviceId() + ", not of this builder's device " + device.type() + ":" + device.id());
+        }
+        if (view.pointer().equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException("buffers[" + index + "] of " + owner + " is NULL: use absentBuffer()");
+        }
+        if (byteSize < 0 || view.byteSize() >= 0 && byteSize > view.byteSize()) {
+            throw new IllegalArgumentException("byteSize " + byteSize + " of buffers[" + index + "] of " + owner
+                    + (byteSize < 0 ? " is negative" : " is more than its " + view.byteSize() + " bytes"));
+        }
+        DeviceBuffer shared = device.wrap(view.pointer(), byteSize, () -> { });
+        buffers.add(shared);
+        sharedFrom.add(owner);
+        sharedBuffers.add(shared);
         return this;
     }
 
@@ -170,6 +243,18 @@ public final class ArrayBuilder {
      * @throws IllegalStateException    if this builder already built
      */
     public DeviceArray build() {
+        try {
+            return buildChecked();
+        } catch (RuntimeException e) {
+            if (!built) {
+                sharedBuffers.forEach(DeviceBuffer::close);
+                sharedBuffers.clear();
+            }
+            throw e;
+        }
+    }
+
+    private DeviceArray buildChecked() {
         if (built) {
             throw new IllegalStateException("this builder already built an array; use a new builder");
         }
@@ -204,9 +289,26 @@ public final class ArrayBuilder {
                 throw e;
             }
             boolean readOnly = children.stream().anyMatch(DeviceArray::isReadOnly) || dictionary != null && dictionary.isReadOnly();
+            List<DeviceArray.KeepAlive> references = retainShared(written);
+            keptAlive.addAll(references);
             release.set(takeParts());
             built = true;
             return DeviceArray.adoptWritten(written, field, device.devices(), readOnly);
+        }
+    }
+
+    /** Takes a reference to each array a buffer is shared from; on failure lets go of those taken, and of the structs. */
+    private List<DeviceArray.KeepAlive> retainShared(MemorySegment written) {
+        List<DeviceArray.KeepAlive> references = new ArrayList<>();
+        try {
+            for (DeviceArray owner : sharedFrom) {
+                references.add(owner.retain());
+            }
+            return references;
+        } catch (RuntimeException e) {
+            references.forEach(DeviceArray.KeepAlive::close);
+            releaseWritten(written, e);
+            throw e;
         }
     }
 

@@ -50,6 +50,52 @@ public final class Device {
         return backend.hostAccessible();
     }
 
+    /** {@return what the device is, as its driver reports it; {@link DeviceKind#OTHER} where it does not say} */
+    public DeviceKind kind() {
+        return DeviceKind.valueOf(backend.hardwareKind().name());
+    }
+
+    /** {@return the device's compute units (OpenCL compute units, CUDA multiprocessors), or -1 if unknown} */
+    public int computeUnits() {
+        return backend.computeUnits();
+    }
+
+    /**
+     * {@return whether the device has a feature}
+     * @param feature the feature
+     */
+    public boolean supports(DeviceFeature feature) {
+        return switch (feature) {
+            case EVENTS, STREAM_ORDERED_RELEASE -> backend.supportsEvents();
+            case HOST_ACCESS -> backend.hostAccessible();
+            case PINNED_HOST_MEMORY -> pinnedHostPool().isPresent();
+            case VENDOR_LIBRARY -> backend.vendorLibrary().isPresent();
+        };
+    }
+
+    /** {@return every feature the device has, in declaration order} */
+    public java.util.Set<DeviceFeature> features() {
+        java.util.Set<DeviceFeature> features = java.util.EnumSet.noneOf(DeviceFeature.class);
+        for (DeviceFeature feature : DeviceFeature.values()) {
+            if (supports(feature)) {
+                features.add(feature);
+            }
+        }
+        return java.util.Collections.unmodifiableSet(features);
+    }
+
+    /**
+     * The vendor library this device's backend loaded and calls, for code with bindings of its own: binding to
+     * it instead of loading the library again keeps one driver in the process, the one Quiver chose (which
+     * {@code quiver.opencl.library}, {@code quiver.cuda.library} and the like may have set). Each backend's
+     * package documentation says which library it is.
+     *
+     * @return the library, or empty where the backend loaded none (the CPU)
+     */
+    public java.util.Optional<VendorLibrary> vendorLibrary() {
+        return backend.vendorLibrary().map(l -> new VendorLibrary(l.name(), l.path(), l.lookup()));
+    }
+
     /** {@return limits and facts the backend reports} */
     public Map<String, String> properties() {
         return backend.properties();
@@ -66,14 +112,12 @@ public final class Device {
     }
 
     /**
-     * The backend vtable, for work the API does not wrap. Handles it returns are owned as its javadoc says.
-     * It is the backend behind the argument checks common to every backend (alignment, sizes, offsets, copy
-     * ranges, NULL handles, handles of another device, double free), which fail with
-     * {@link IllegalArgumentException} before the backend is called.
+     * The checked backend behind this device, for the API's own classes; others reach it through
+     * {@link dev.quiver.plugin.Backends#of(Device)}.
      *
      * @return the SPI view of this device
      */
-    public BackendDevice backend() {
+    BackendDevice backend() {
         return backend;
     }
 
@@ -143,7 +187,8 @@ public final class Device {
      * @param byteSize bytes to allocate; 0 is allowed
      * @return the memory, owned by the caller, who closes it or moves it into an array
      * @throws IllegalArgumentException if {@code byteSize} is negative
-     * @throws dev.quiver.spi.DeviceException if the device is out of memory
+     * @throws DeviceOutOfMemoryException if the device (or its pool's limit) cannot serve the request
+     * @throws DriverException            if the driver fails otherwise
      */
     public DeviceBuffer allocate(long byteSize) {
         return DeviceBuffer.allocate(this, byteSize, 64);
@@ -156,7 +201,8 @@ public final class Device {
      * @param alignment a power of two; backends may align more
      * @return the memory, owned by the caller, who closes it or moves it into an array
      * @throws IllegalArgumentException if {@code byteSize} is negative or {@code alignment} not a power of two
-     * @throws dev.quiver.spi.DeviceException if the device is out of memory
+     * @throws DeviceOutOfMemoryException if the device (or its pool's limit) cannot serve the request
+     * @throws DriverException            if the driver fails otherwise
      */
     public DeviceBuffer allocate(long byteSize, long alignment) {
         return DeviceBuffer.allocate(this, byteSize, alignment);

@@ -149,10 +149,7 @@ public final class DeviceArray implements AutoCloseable {
             move(deviceArray, block, DEVICE_ARRAY_SIZE, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, "release", faults, checking);
         } catch (RuntimeException e) {
             try {
-                move(schema, ownSchema, SCHEMA_SIZE, ArrowSchemaLayout.RELEASE, "schema.release", faults, checking);
-                ReleaseCallbacks.releaseSchemaStruct(ownSchema);
-            } catch (RuntimeException schemaFault) {
-                e.addSuppressed(schemaFault);
+                releaseSchemaOf(e, schema, ownSchema, faults, checking);
             } finally {
                 NativeHeap.free(block);
             }
@@ -170,6 +167,60 @@ public final class DeviceArray implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             releaseQuietly(block, true, e);
             throw e;
+        }
+    }
+
+    /**
+     * Moves an array of the plain Arrow C Data interface ({@code struct ArrowArray} and
+     * {@code struct ArrowSchema}, as DuckDB, DataFusion, Polars and PyArrow hand them out) in, as a CPU array,
+     * with {@link Devices#system()} and the process's {@link ProducerTrust}. Equivalent to
+     * {@link #importFrom(MemorySegment, MemorySegment)} of an ArrowDeviceArray of type CPU holding the array.
+     *
+     * @param arrowArray a live {@code struct ArrowArray*}; left released (release NULL)
+     * @param schema     a live {@code struct ArrowSchema*}; left released
+     * @return the owner of both
+     * @throws InvalidArrowException if either struct breaks the spec; both were released
+     */
+    public static DeviceArray importPlain(MemorySegment arrowArray, MemorySegment schema) {
+        return importPlain(arrowArray, schema, Devices.system(), ProducerTrust.fromEnvironment());
+    }
+
+    /**
+     * Moves an array of the plain Arrow C Data interface in, as a CPU array, trusting the producer's pointers
+     * as far as {@code trust} says. Every struct is released exactly once, whatever fails.
+     *
+     * @param arrowArray a live {@code struct ArrowArray*}; left released (release NULL)
+     * @param schema     a live {@code struct ArrowSchema*}; left released
+     * @param devices    where to find backends for copies
+     * @param trust      whether pointers are trusted or checked against the process's readable mappings
+     * @return the owner of both
+     * @throws InvalidArrowException if either struct breaks the spec, or (untrusted) a pointer or a buffer
+     *                               range is not readable host memory; both were released
+     */
+    public static DeviceArray importPlain(MemorySegment arrowArray, MemorySegment schema, Devices devices, ProducerTrust trust) {
+        Objects.requireNonNull(trust, "trust");
+        boolean checking = trust == ProducerTrust.UNTRUSTED;
+        Faults faults = faults(checking);
+        MemorySegment struct = NativeHeap.calloc(DEVICE_ARRAY_SIZE);
+        long scratch = struct.address();
+        try {
+            try {
+                move(arrowArray, scratch + ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize(),
+                        ArrowArrayLayout.RELEASE, "release", faults, checking);
+            } catch (RuntimeException e) {
+                long ownSchema = NativeHeap.malloc(SCHEMA_SIZE);
+                try {
+                    releaseSchemaOf(e, schema, ownSchema, faults, checking);
+                } finally {
+                    NativeHeap.free(ownSchema);
+                }
+                throw e;
+            }
+            RawMemory.setLong(scratch + ArrowDeviceArrayLayout.DEVICE_ID, -1);
+            RawMemory.setInt(scratch + ArrowDeviceArrayLayout.DEVICE_TYPE, DeviceType.CPU.code());
+            return importFrom(struct, schema, devices, trust);
+        } finally {
+            NativeHeap.free(scratch);
         }
     }
 
@@ -334,6 +385,19 @@ public final class DeviceArray implements AutoCloseable {
         RawMemory.setAddress(from + releaseOffset, 0);
     }
 
+    /**
+     * Moves the schema of an import that failed before its array was taken into {@code ownSchema} and releases
+     * it there, so that it is released once; failures join {@code primary}.
+     */
+    private static void releaseSchemaOf(RuntimeException primary, MemorySegment schema, long ownSchema, Faults faults, boolean checking) {
+        try {
+            move(schema, ownSchema, SCHEMA_SIZE, ArrowSchemaLayout.RELEASE, "schema.release", faults, checking);
+            ReleaseCallbacks.releaseSchemaStruct(ownSchema);
+        } catch (RuntimeException schemaFault) {
+            primary.addSuppressed(schemaFault);
+        }
+    }
+
     /** Releases the structs of a block this class moved them into and frees it; failures join {@code primary}. */
     private static void releaseQuietly(long block, boolean hasSchema, Throwable primary) {
         try {
@@ -442,6 +506,41 @@ public final class DeviceArray implements AutoCloseable {
             throw new IllegalArgumentException("stream of " + stream.device() + " given for a copy to " + target);
         }
         return copy(target.backend(), stream.handle(), true);
+    }
+
+    /**
+     * Copies elements {@code [offset, offset + length)} of this array to another device (or the same one), as
+     * {@link #copyTo(Device)} copies a {@link #slice} of them, without a slice for the caller to close. Only the
+     * range's bytes move where the layout allows (fixed-width values, bitmaps, the strings the range's offsets
+     * reach).
+     *
+     * @param target the device to copy to
+     * @param offset the first element, {@code 0 <= offset <= length()}
+     * @param length the number of elements, {@code 0 <= length <= length() - offset}
+     * @return the copy, owned by the caller; its offset is the range's position within its buffers, or 0
+     * @throws IndexOutOfBoundsException if the range is not inside this array
+     * @throws IllegalStateException     if this array is closed or moved
+     */
+    public DeviceArray copyTo(Device target, long offset, long length) {
+        try (DeviceArray range = slice(offset, length)) {
+            return range.copyTo(target);
+        }
+    }
+
+    /**
+     * Copies elements {@code [offset, offset + length)} of this array into host memory, as
+     * {@link #copyToHost()} copies a {@link #slice} of them, without a slice for the caller to close.
+     *
+     * @param offset the first element, {@code 0 <= offset <= length()}
+     * @param length the number of elements, {@code 0 <= length <= length() - offset}
+     * @return a CPU copy, owned by the caller
+     * @throws IndexOutOfBoundsException if the range is not inside this array
+     * @throws IllegalStateException     if this array is closed or moved
+     */
+    public DeviceArray copyToHost(long offset, long length) {
+        try (DeviceArray range = slice(offset, length)) {
+            return range.copyToHost();
+        }
     }
 
     /**
@@ -606,6 +705,18 @@ public final class DeviceArray implements AutoCloseable {
     /** {@return where this array finds backends for its events and copies} */
     public Devices devices() {
         return devices;
+    }
+
+    /**
+     * The device this array's memory is on, among {@link #devices()}: for the CPU, {@link Devices#cpu()}. An
+     * array on a device no chosen backend serves can still be imported, exported and validated, but has no
+     * {@code Device}.
+     *
+     * @return the device
+     * @throws NoBackendException naming the device type and id, and why no backend serves them
+     */
+    public Device device() {
+        return deviceType.equals(DeviceType.CPU) ? devices.cpu() : devices.get(deviceType, deviceId);
     }
 
     /** {@return true if the producer of this array's memory forbids writes to it} */
@@ -920,6 +1031,45 @@ public final class DeviceArray implements AutoCloseable {
         }
         if (event != null) {
             event.finish(deviceLabel(), field.name(), length(), true);
+        }
+    }
+
+    /**
+     * Exports this array through the plain Arrow C Data interface ({@code struct ArrowArray} and
+     * {@code struct ArrowSchema}), for consumers that speak no C Device interface (DuckDB's
+     * {@code duckdb_arrow_scan}, PyArrow's {@code _import_from_c}). As {@link #exportShared}: this array stays
+     * open and owned by the caller, the export holds a reference to its memory, and the consumer releases
+     * both structs. A CPU array goes across without a copy; any other is copied to the host or refused, as
+     * {@code policy} says.
+     *
+     * @param arrowArray where to write the {@code struct ArrowArray}; an unused (released) struct
+     * @param schema     where to write the {@code struct ArrowSchema}, or NULL to write none
+     * @param policy     what to do with an array not in CPU memory
+     * @throws IllegalArgumentException if the array is not in CPU memory and {@code policy} refuses, naming
+     *                                  its device; or a target is NULL, Java heap memory, misaligned or too small
+     * @throws IllegalStateException    if this array is closed or moved
+     */
+    public void exportPlain(MemorySegment arrowArray, MemorySegment schema, dev.quiver.abi.PlainExport policy) {
+        Objects.requireNonNull(policy, "policy");
+        long target = Pointers.writableStructAddress(arrowArray, ArrowArrayLayout.LAYOUT, "arrowArray");
+        checkOpen();
+        if (!deviceType.equals(DeviceType.CPU)) {
+            if (policy == dev.quiver.abi.PlainExport.REFUSE) {
+                throw new IllegalArgumentException(this + " is in " + deviceLabel() + " memory; the plain C Data interface"
+                        + " carries CPU memory only: copy it (PlainExport.COPY_TO_HOST) or export it with exportTo");
+            }
+            try (DeviceArray host = copyToHost()) {
+                host.exportPlain(arrowArray, schema, policy);
+            }
+            return;
+        }
+        MemorySegment struct = NativeHeap.calloc(DEVICE_ARRAY_SIZE);
+        long scratch = struct.address();
+        try {
+            exportShared(struct, schema);
+            RawMemory.copyWords(scratch + ArrowDeviceArrayLayout.ARRAY, target, ArrowArrayLayout.LAYOUT.byteSize());
+        } finally {
+            NativeHeap.free(scratch);
         }
     }
 

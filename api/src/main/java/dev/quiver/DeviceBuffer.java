@@ -5,6 +5,7 @@ import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.backend.CheckedBackendDevice;
 import dev.quiver.spi.BackendDevice;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
@@ -170,6 +171,11 @@ public final class DeviceBuffer implements AutoCloseable {
     /**
      * Enqueues a copy of all of {@code source} into this buffer at {@code destinationOffset}.
      *
+     * <p>{@code source} may be Java heap memory ({@code MemorySegment.ofArray(long[])}): its bytes are first
+     * copied into native memory, which no device reads from the heap, and the call returns once the copy has
+     * completed (the staging memory is freed then). Native memory is copied from in place, and the call may
+     * return before the copy completes.
+     *
      * @param source            host memory to read; valid and unchanged until the copy completes
      * @param destinationOffset byte offset into this buffer
      * @param stream            a stream of this buffer's device
@@ -178,11 +184,24 @@ public final class DeviceBuffer implements AutoCloseable {
         checkOpen();
         checkStream(stream);
         checkRange("destinationOffset", destinationOffset, source.byteSize(), byteSize);
-        backend.get().copyFromHost(source, pointer, destinationOffset, stream.handle());
+        if (source.isNative()) {
+            backend.get().copyFromHost(source, pointer, destinationOffset, stream.handle());
+            return;
+        }
+        try (Arena staging = Arena.ofConfined()) {
+            MemorySegment copy = staging.allocate(Math.max(1, source.byteSize()), 64).asSlice(0, source.byteSize());
+            MemorySegment.copy(source, 0, copy, 0, source.byteSize());
+            backend.get().copyFromHost(copy, pointer, destinationOffset, stream.handle());
+            backend.get().synchronizeStream(stream.handle());
+        }
     }
 
     /**
      * Enqueues a copy of {@code destination.byteSize()} bytes from this buffer at {@code sourceOffset}.
+     *
+     * <p>{@code destination} may be Java heap memory ({@code MemorySegment.ofArray(long[])}): the bytes land in
+     * native memory first and are copied into it once the copy has completed, before this call returns. Native
+     * memory is copied into in place, and the call may return before the copy completes.
      *
      * @param sourceOffset byte offset into this buffer
      * @param destination  host memory to write; valid until the copy completes
@@ -192,7 +211,16 @@ public final class DeviceBuffer implements AutoCloseable {
         checkOpen();
         checkStream(stream);
         checkRange("sourceOffset", sourceOffset, destination.byteSize(), byteSize);
-        backend.get().copyToHost(pointer, sourceOffset, destination, stream.handle());
+        if (destination.isNative()) {
+            backend.get().copyToHost(pointer, sourceOffset, destination, stream.handle());
+            return;
+        }
+        try (Arena staging = Arena.ofConfined()) {
+            MemorySegment landing = staging.allocate(Math.max(1, destination.byteSize()), 64).asSlice(0, destination.byteSize());
+            backend.get().copyToHost(pointer, sourceOffset, landing, stream.handle());
+            backend.get().synchronizeStream(stream.handle());
+            MemorySegment.copy(landing, 0, destination, 0, destination.byteSize());
+        }
     }
 
     /**

@@ -10,7 +10,10 @@ import java.util.Locale;
  * lets Quiver choose where to compute. By default dedicated accelerators with their own memory come first,
  * then portable compute APIs, then memory the host shares, then the CPU:
  * {@code cuda, rocm, oneapi, metal, vulkan, opencl, cuda_managed, cuda_host, rocm_host, cpu}; device types not
- * named come after those named, by code. Within a type, devices go by id.
+ * named come after those named, by code. Within a type, devices go by what they are ({@link DeviceKind}: a discrete
+ * GPU, an integrated one, an accelerator, a device that does not say, a CPU implementation of the API), then by
+ * memory, then by compute units (more first), then by id. {@link #explain(Device)} says why a device stands
+ * where it does.
  *
  * <p>The system property {@value #PROPERTY} (or the environment variable {@value #ENVIRONMENT}) overrides the
  * order with a comma-separated list of device type names, for example {@code opencl,cpu}; types it does not
@@ -83,8 +86,59 @@ public final class DeviceRanking {
      * @param devices devices to order
      */
     public List<Device> rank(List<Device> devices) {
-        return devices.stream().sorted(Comparator.comparingInt((Device d) -> position(d.type()))
-                .thenComparingInt(d -> d.type().code()).thenComparingLong(Device::id)).toList();
+        List<Facts> facts = devices.stream().map(Facts::of).toList();
+        return facts.stream().sorted(Comparator.comparingInt((Facts f) -> position(f.device().type()))
+                        .thenComparingInt(f -> f.device().type().code())
+                        .thenComparingInt(f -> f.kind().ordinal())
+                        .thenComparing(Comparator.comparingLong(Facts::memory).reversed())
+                        .thenComparing(Comparator.comparingInt(Facts::computeUnits).reversed())
+                        .thenComparingLong(f -> f.device().id()))
+                .map(Facts::device).toList();
+    }
+
+    /**
+     * {@return why a device stands where it does in this ranking}: its type's place in the order, what it is,
+     * its memory and its compute units, for example
+     * {@code "OPENCL:1 NVIDIA H200: opencl is 6th of 10 types; a discrete GPU; 139.8 GiB; 132 compute units"}
+     * @param device a device
+     */
+    public String explain(Device device) {
+        Facts facts = Facts.of(device);
+        int at = position(device.type());
+        String type = device.type().name().toLowerCase(Locale.ROOT);
+        String place = at < order.size() ? type + " is " + ordinal(at + 1) + " of " + order.size() + " types"
+                : type + " is not named, so after the " + order.size() + " named types";
+        String kind = switch (facts.kind()) {
+            case DISCRETE_GPU -> "a discrete GPU";
+            case INTEGRATED_GPU -> "an integrated GPU";
+            case ACCELERATOR -> "an accelerator";
+            case CPU -> "a CPU";
+            case OTHER -> "of a kind its driver does not say";
+        };
+        String memory = facts.memory() < 0 ? "memory unknown" : gib(facts.memory());
+        String units = facts.computeUnits() < 0 ? "compute units unknown" : facts.computeUnits() + " compute units";
+        return device.type() + ":" + device.id() + " " + device.name() + ": " + place + "; " + kind + "; " + memory + "; " + units;
+    }
+
+    private static String ordinal(int n) {
+        String suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : switch (n % 10) {
+            case 1 -> "st";
+            case 2 -> "nd";
+            case 3 -> "rd";
+            default -> "th";
+        };
+        return n + suffix;
+    }
+
+    private static String gib(long bytes) {
+        return String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
+    }
+
+    /** What the ranking reads from a device, once per ranking (the kind may ask the driver). */
+    private record Facts(Device device, DeviceKind kind, long memory, int computeUnits) {
+        static Facts of(Device device) {
+            return new Facts(device, device.kind(), device.totalMemory(), device.computeUnits());
+        }
     }
 
     private int position(DeviceType type) {

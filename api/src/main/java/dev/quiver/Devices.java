@@ -1,5 +1,8 @@
 package dev.quiver;
 
+import dev.quiver.internal.access.ApiAccess;
+import dev.quiver.internal.backend.HostMemory;
+import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 
 import java.util.ArrayList;
@@ -32,6 +35,8 @@ public final class Devices {
     /** Every provider found, in name order; those that failed to load last. */
     private final List<ProviderProbe> probes;
     private volatile List<ProviderReport> reports;
+    /** The CPU device where no chosen backend serves the CPU, made on first use. */
+    private volatile Device builtInCpu;
 
     private Devices(List<DeviceProvider> providers, List<Throwable> loadErrors, BackendSelection selection) {
         List<ProviderProbe> found = new ArrayList<>();
@@ -45,6 +50,22 @@ public final class Devices {
         }
         this.probes = List.copyOf(found);
     }
+
+    static {
+        ApiAccess.install(new ApiAccess.Access<Device, BackendSelection, Devices>() {
+            @Override
+            public BackendDevice backend(Device device) {
+                return device.backend();
+            }
+
+            @Override
+            public Devices devices(List<? extends DeviceProvider> providers, BackendSelection selection) {
+                return new Devices(List.copyOf(providers), List.of(), selection);
+            }
+        }, DriverFailures::translate);
+    }
+
+    private static final Devices CPU_ONLY = new Devices(List.of(), List.of(), BackendSelection.all());
 
     /** {@return the process-wide devices, from the class path or module path, selected by the environment} */
     public static Devices system() {
@@ -65,14 +86,11 @@ public final class Devices {
     }
 
     /**
-     * Devices over the given providers instead of those {@link ServiceLoader} finds.
-     *
-     * @param providers providers to use, for example in tests or to bypass {@link ServiceLoader}
-     * @param selection which of them are allowed
-     * @return devices over exactly these providers
+     * {@return devices with no backend at all: only the API's own CPU device ({@link #cpu()}), which needs none}
+     * Arrays built or imported with them live in host memory; events and copies to other devices are refused.
      */
-    public static Devices of(List<? extends DeviceProvider> providers, BackendSelection selection) {
-        return new Devices(List.copyOf(providers), List.of(), selection);
+    public static Devices cpuOnly() {
+        return CPU_ONLY;
     }
 
     /** {@return one entry per provider found, in name order, each probed unless excluded} */
@@ -141,6 +159,26 @@ public final class Devices {
         return ranked.getFirst();
     }
 
+    /**
+     * The best usable device that satisfies a condition, by {@link #ranked()}: where a library with kernels for
+     * some device types only, or that needs events or host access, should compute.
+     *
+     * {@snippet class=dev.quiver.snippets.ApiSnippets region=best}
+     *
+     * @param condition what the device must satisfy, for example
+     *                  {@code d -> d.type().equals(DeviceType.OPENCL) && d.supports(DeviceFeature.EVENTS)}
+     * @return the best device that satisfies it, or empty if none does
+     */
+    public Optional<Device> best(java.util.function.Predicate<? super Device> condition) {
+        java.util.Objects.requireNonNull(condition, "condition");
+        for (Device device : ranked()) {
+            if (condition.test(device)) {
+                return Optional.of(device);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** {@return the usable devices, best first, and why each other provider is not usable} */
     @Override
     public String toString() {
@@ -157,9 +195,27 @@ public final class Devices {
         return out.append(String.join(", ", parts)).append(']').toString();
     }
 
-    /** {@return the CPU device, probing only the providers that serve the CPU} */
+    /**
+     * {@return the CPU device, probing only the providers that serve the CPU} Where no chosen backend serves the
+     * CPU (no {@code quiver-device-cpu}, or {@link #cpuOnly()}), the API's own host device: the JVM's memory,
+     * from {@code java.lang.foreign}.
+     */
     public Device cpu() {
-        return get(DeviceType.CPU, -1);
+        Optional<Device> served = find(DeviceType.CPU, -1);
+        if (served.isPresent()) {
+            return served.get();
+        }
+        Device builtIn = builtInCpu;
+        if (builtIn == null) {
+            synchronized (this) {
+                builtIn = builtInCpu;
+                if (builtIn == null) {
+                    builtIn = new Device("built-in", HostMemory.device(), this);
+                    builtInCpu = builtIn;
+                }
+            }
+        }
+        return builtIn;
     }
 
     /** {@return the loaded providers that serve {@code type}, in name order} */

@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
@@ -27,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * once nothing holds the memory.
  */
 class ArrayViewsTest {
-    private static final Devices DEVICES = Devices.of(List.of(TestDoubleDevices.host()), BackendSelection.all());
+    private static final Devices DEVICES = Backends.devices(List.of(TestDoubleDevices.host()), BackendSelection.all());
     private static final Field COLOURS = Field.of("colour", new ArrowType.Int(16, true), true)
             .withDictionary(new Field.DictionaryEncoding(Field.of("values", new ArrowType.Utf8(), true), false));
 

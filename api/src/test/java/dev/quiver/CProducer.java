@@ -31,7 +31,7 @@ final class CProducer {
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
 
     /** Devices without providers: enough for CPU arrays without events. */
-    static final Devices NO_BACKENDS = Devices.of(List.of(), BackendSelection.all());
+    static final Devices NO_BACKENDS = Devices.cpuOnly();
 
     private CProducer() {}
 

@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
 import dev.quiver.internal.backend.HostMemory;
@@ -28,9 +29,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  */
 class CommonChecksTest {
     private final TestDoubleProvider vendor = new TestDoubleProvider("vendor", DeviceTypeCodes.EXT_DEV, 0);
-    private final Devices devices = Devices.of(List.of(vendor), BackendSelection.all());
-    private final BackendDevice first = devices.get(DeviceType.EXT_DEV, 0).backend();
-    private final BackendDevice second = devices.get(DeviceType.EXT_DEV, 1).backend();
+    private final Devices devices = Backends.devices(List.of(vendor), BackendSelection.all());
+    private final BackendDevice first = Backends.of(devices.get(DeviceType.EXT_DEV, 0));
+    private final BackendDevice second = Backends.of(devices.get(DeviceType.EXT_DEV, 1));
 
     @Test
     void aVendorsDevicesAreServedBehindTheChecks() {
@@ -38,7 +39,7 @@ class CommonChecksTest {
         raw.free(raw.allocate(-1, 8));
         assertEquals("byteSize is negative: -1", message(() -> first.allocate(-1, 8)));
         assertEquals("alignment must be a power of two, not 48", message(() -> first.allocate(8, 48)));
-        assertSame(first, devices.get(DeviceType.EXT_DEV, 0).backend(), "one checked view per device");
+        assertSame(first, Backends.of(devices.get(DeviceType.EXT_DEV, 0)), "one checked view per device");
     }
 
     @Test
@@ -112,8 +113,8 @@ class CommonChecksTest {
     @Test
     void theApiAndACpuBackendShareOneHostDevice() {
         DeviceProvider cpu = TestDoubleDevices.host();
-        Devices withCpu = Devices.of(List.of(cpu, vendor), BackendSelection.all());
-        assertSame(HostMemory.device(), withCpu.cpu().backend(), "the CPU device is the host the API copies to");
+        Devices withCpu = Backends.devices(List.of(cpu, vendor), BackendSelection.all());
+        assertSame(HostMemory.device(), Backends.of(withCpu.cpu()), "the CPU device is the host the API copies to");
         assertNotSame(HostDevice.instance(), HostMemory.device(), "the API copies through the checks too");
         HostVector values = HostVector.int32("v", 1, 2, null);
         try (DeviceArray onHost = values.toDeviceArray(withCpu);

@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.testdouble.TestDoubleProvider;
 import dev.quiver.host.HostVector;
@@ -22,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ComputeApiEventsTest {
     private final TestDoubleProvider provider = new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0);
-    private final Devices devices = Devices.of(List.of(provider), BackendSelection.all());
+    private final Devices devices = Backends.devices(List.of(provider), BackendSelection.all());
     private final Device device = devices.get(DeviceType.EXT_DEV, 0);
 
     @Test
@@ -75,7 +76,7 @@ class ComputeApiEventsTest {
     @Test
     void adoptedEventsAndStreamsAreForgottenOrReleasedAsAsked() {
         try (DeviceStream made = device.createStream()) {
-            MemorySegment nativeEvent = device.backend().createEvent();
+            MemorySegment nativeEvent = Backends.of(device).createEvent();
             try (SyncEvent borrowed = device.adoptEvent(nativeEvent, false)) {
                 assertFalse(borrowed.isOwned());
                 assertEquals(nativeEvent.address(), borrowed.handle().address());
@@ -117,7 +118,7 @@ class ComputeApiEventsTest {
     void devicesRankByTypeAndPrintWhatTheyHold() {
         TestDoubleProvider opencl = new TestDoubleProvider("ocl", DeviceTypeCodes.OPENCL, 0);
         TestDoubleProvider cuda = new TestDoubleProvider("cu", DeviceTypeCodes.CUDA, 0);
-        Devices both = Devices.of(List.of(opencl, cuda, TestDoubleProvider.unavailable("rocm", DeviceTypeCodes.ROCM, "no ROCm device")),
+        Devices both = Backends.devices(List.of(opencl, cuda, TestDoubleProvider.unavailable("rocm", DeviceTypeCodes.ROCM, "no ROCm device")),
                 BackendSelection.all());
         assertEquals(List.of(DeviceType.CUDA, DeviceType.CUDA, DeviceType.OPENCL, DeviceType.OPENCL),
                 DeviceRanking.defaults().rank(both.all()).stream().map(Device::type).toList());

@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.host.HostVector;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.testdouble.TestDoubleProvider;
@@ -29,7 +30,7 @@ class ComputeApiMisuseTest {
     private static final Field INT64 = Field.of("x", new ArrowType.Int(64, true), true);
 
     private final TestDoubleProvider provider = new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0);
-    private final Devices devices = Devices.of(List.of(provider), BackendSelection.all());
+    private final Devices devices = Backends.devices(List.of(provider), BackendSelection.all());
     private final Device device = devices.get(DeviceType.EXT_DEV, 0);
     private final Device other = devices.get(DeviceType.EXT_DEV, 1);
     private long exports;
@@ -155,8 +156,8 @@ class ComputeApiMisuseTest {
         try (DeviceStream stream = device.createStream(); SyncEvent event = stream.recordEvent()) {
             String hex = "0x" + Long.toHexString(event.handle().address());
             var error = assertThrows(IllegalArgumentException.class, () -> other.adoptEvent(event.handle(), true));
-            assertTrue(error.getMessage().startsWith("nativeEvent " + hex + " is event of " + device.backend()), error.getMessage());
-            assertTrue(error.getMessage().endsWith("not of " + other.backend()), error.getMessage());
+            assertTrue(error.getMessage().startsWith("nativeEvent " + hex + " is event of " + Backends.of(device)), error.getMessage());
+            assertTrue(error.getMessage().endsWith("not of " + Backends.of(other)), error.getMessage());
             stream.waitFor(event);
             assertFalse(provider.destroyedEvents.contains(event.handle().address()), "the refused adoption destroyed nothing");
         }

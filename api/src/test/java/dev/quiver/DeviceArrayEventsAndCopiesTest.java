@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.host.ArrayReader;
@@ -22,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Copies to and from a device that is not host accessible, and the sync events they carry. */
 class DeviceArrayEventsAndCopiesTest {
     private final TestDoubleProvider provider = new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0);
-    private final Devices devices = Devices.of(List.of(provider), BackendSelection.all());
+    private final Devices devices = Backends.devices(List.of(provider), BackendSelection.all());
 
     private static HostVector batch() {
         return HostVector.struct("t",

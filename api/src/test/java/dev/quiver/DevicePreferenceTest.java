@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.testdouble.TestDoubleDevices;
 import dev.quiver.testdouble.TestDoubleProvider;
@@ -23,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * "not set" whatever the environment holds (the environment variable is tested in a JVM of its own).
  */
 class DevicePreferenceTest {
-    private final Devices devices = Devices.of(List.of(new TestDoubleProvider("ocl", DeviceTypeCodes.OPENCL, 0),
+    private final Devices devices = Backends.devices(List.of(new TestDoubleProvider("ocl", DeviceTypeCodes.OPENCL, 0),
             new TestDoubleProvider("cu", DeviceTypeCodes.CUDA, 0), TestDoubleDevices.host()), BackendSelection.all());
     private String saved;
 
@@ -66,7 +67,7 @@ class DevicePreferenceTest {
 
     @Test
     void noUsableDeviceIsAnErrorWithTheReasons() {
-        Devices none = Devices.of(List.of(TestDoubleProvider.unavailable("rocm", DeviceTypeCodes.ROCM, "no ROCm driver")),
+        Devices none = Backends.devices(List.of(TestDoubleProvider.unavailable("rocm", DeviceTypeCodes.ROCM, "no ROCm driver")),
                 BackendSelection.all());
         SystemProperties.with(DeviceRanking.PROPERTY, "", () -> {
             assertEquals(List.of(), none.ranked());

@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
@@ -22,7 +23,7 @@ class DevicesProbingTest {
     void aLookupProbesOnlyTheProvidersOfItsType() {
         TestDoubleProvider ext = new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0);
         TestDoubleProvider vpi = new TestDoubleProvider("vpi", DeviceTypeCodes.VPI, 0);
-        Devices devices = Devices.of(List.of(ext, vpi), BackendSelection.all());
+        Devices devices = Backends.devices(List.of(ext, vpi), BackendSelection.all());
         Device device = devices.get(DeviceType.EXT_DEV, 1);
         assertEquals(1, ext.probes.get());
         assertEquals(0, vpi.probes.get(), "a provider of another type is not probed");
@@ -38,7 +39,7 @@ class DevicesProbingTest {
     void aLookupStillPicksTheHigherPriorityAmongTheProvidersOfItsType() {
         TestDoubleProvider low = new TestDoubleProvider("vendor-a", DeviceTypeCodes.EXT_DEV, 0);
         TestDoubleProvider high = new TestDoubleProvider("vendor-b", DeviceTypeCodes.EXT_DEV, 10);
-        Devices devices = Devices.of(List.of(low, high), BackendSelection.all());
+        Devices devices = Backends.devices(List.of(low, high), BackendSelection.all());
         assertEquals("vendor-b", devices.get(DeviceType.EXT_DEV, 0).provider());
         NoBackendException missing = assertThrows(NoBackendException.class, () -> devices.get(DeviceType.EXT_DEV, 5));
         assertTrue(missing.getMessage().contains("vendor-a: USABLE (EXT_DEV is served by vendor-b (priority 10 over 0))"), missing.getMessage());
@@ -47,7 +48,7 @@ class DevicesProbingTest {
     @Test
     void theListingProbesProvidersSideBySide() {
         CountDownLatch bothStarted = new CountDownLatch(2);
-        Devices devices = Devices.of(List.of(new Rendezvous("first", bothStarted), new Rendezvous("second", bothStarted)),
+        Devices devices = Backends.devices(List.of(new Rendezvous("first", bothStarted), new Rendezvous("second", bothStarted)),
                 BackendSelection.all());
         List<ProviderReport> report = devices.report();
         assertEquals(List.of("first", "second"), report.stream().map(ProviderReport::name).toList());

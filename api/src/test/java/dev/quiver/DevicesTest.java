@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.testdouble.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ class DevicesTest {
     @Test
     void probesLazilyAndOnlyOnce() {
         TestDoubleProvider provider = new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0);
-        Devices devices = Devices.of(List.of(provider), BackendSelection.all());
+        Devices devices = Backends.devices(List.of(provider), BackendSelection.all());
         assertEquals(0, provider.probes.get(), "making Devices probes nothing");
         assertEquals(2, devices.all().size());
         devices.report();
@@ -28,7 +29,7 @@ class DevicesTest {
     void higherPriorityServesASharedDeviceType() {
         TestDoubleProvider low = new TestDoubleProvider("vendor-a", DeviceTypeCodes.EXT_DEV, 0);
         TestDoubleProvider high = new TestDoubleProvider("vendor-b", DeviceTypeCodes.EXT_DEV, 10);
-        Devices devices = Devices.of(List.of(low, high), BackendSelection.all());
+        Devices devices = Backends.devices(List.of(low, high), BackendSelection.all());
         Device device = devices.get(DeviceType.EXT_DEV, 0);
         assertEquals("vendor-b", device.provider());
         ProviderReport lowReport = report(devices, "vendor-a");
@@ -41,7 +42,7 @@ class DevicesTest {
     void anUnavailableProviderDoesNotShadowAUsableOne() {
         TestDoubleProvider broken = TestDoubleProvider.unavailable("vendor-a", DeviceTypeCodes.EXT_DEV, "no driver: libfoo.so not found");
         TestDoubleProvider working = new TestDoubleProvider("vendor-b", DeviceTypeCodes.EXT_DEV, -5);
-        Devices devices = Devices.of(List.of(broken, working), BackendSelection.all());
+        Devices devices = Backends.devices(List.of(broken, working), BackendSelection.all());
         assertEquals("vendor-b", devices.get(DeviceType.EXT_DEV, 1).provider());
         assertEquals(List.of("no driver: libfoo.so not found"), report(devices, "vendor-a").reasons());
     }
@@ -50,11 +51,11 @@ class DevicesTest {
     void selectionChoosesAndExcludesByName() {
         TestDoubleProvider a = new TestDoubleProvider("alpha", DeviceTypeCodes.EXT_DEV, 0);
         TestDoubleProvider b = new TestDoubleProvider("beta", DeviceTypeCodes.VPI, 0);
-        Devices onlyBeta = Devices.of(List.of(a, b), BackendSelection.parse("beta"));
+        Devices onlyBeta = Backends.devices(List.of(a, b), BackendSelection.parse("beta"));
         assertEquals(ProviderReport.Status.EXCLUDED, report(onlyBeta, "alpha").status());
         assertTrue(report(onlyBeta, "alpha").reasons().getFirst().contains("not chosen by quiver.backends"));
         assertEquals(0, a.probes.get(), "an excluded provider is never probed");
-        Devices notBeta = Devices.of(List.of(a, b), BackendSelection.parse(" -Beta , "));
+        Devices notBeta = Backends.devices(List.of(a, b), BackendSelection.parse(" -Beta , "));
         assertEquals(ProviderReport.Status.EXCLUDED, report(notBeta, "beta").status());
         assertEquals(ProviderReport.Status.USABLE, report(notBeta, "alpha").status());
     }
@@ -80,7 +81,7 @@ class DevicesTest {
     void aThrowingProbeIsReportedAsFailedNotPropagated() {
         TestDoubleProvider bad = TestDoubleProvider.throwing("bad", DeviceTypeCodes.EXT_DEV);
         try (CapturedLog log = CapturedLog.of("dev.quiver.devices")) {
-            Devices devices = Devices.of(List.of(bad), BackendSelection.all());
+            Devices devices = Backends.devices(List.of(bad), BackendSelection.all());
             ProviderReport report = report(devices, "bad");
             assertEquals(ProviderReport.Status.FAILED, report.status());
             assertTrue(report.reasons().getFirst().contains("test double probe failure"));
@@ -91,7 +92,7 @@ class DevicesTest {
     @Test
     void missingDevicesAreExplained() {
         TestDoubleProvider broken = TestDoubleProvider.unavailable("vendor-a", DeviceTypeCodes.EXT_DEV, "no device found");
-        Devices devices = Devices.of(List.of(broken), BackendSelection.all());
+        Devices devices = Backends.devices(List.of(broken), BackendSelection.all());
         NoSuchElementException noDevice = assertThrows(NoSuchElementException.class, () -> devices.get(DeviceType.EXT_DEV, 0));
         assertTrue(noDevice.getMessage().contains("vendor-a: UNAVAILABLE (no device found)"), noDevice.getMessage());
         NoSuchElementException noBackend = assertThrows(NoSuchElementException.class, () -> devices.get(DeviceType.of(17), 0));

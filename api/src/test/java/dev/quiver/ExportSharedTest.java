@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** Zero-copy views exported with exportShared keep the array's memory alive until every holder lets go. */
 class ExportSharedTest {
-    private static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+    private static final Devices NONE = Devices.cpuOnly();
     private static final HostVector BATCH = HostVector.struct("t", HostVector.int32("a", 1, null, 3),
             HostVector.utf8("s", "x", "y", null));
 

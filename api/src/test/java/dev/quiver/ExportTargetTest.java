@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Export targets are checked before anything changes: a refused export leaves the array open, owned and releasable. */
 class ExportTargetTest {
-    private static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+    private static final Devices NONE = Devices.cpuOnly();
 
     @Test
     void nullHeapAndShortTargetsAreRefusedAndTheArrayStaysUsable() {

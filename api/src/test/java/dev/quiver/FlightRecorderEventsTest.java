@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
@@ -36,7 +37,7 @@ class FlightRecorderEventsTest {
             "dev.quiver.ArrayRelease", "dev.quiver.ArrayCopy", "dev.quiver.StreamBatch");
 
     private final TestDoubleProvider provider = new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0);
-    private final Devices devices = Devices.of(List.of(provider), BackendSelection.all());
+    private final Devices devices = Backends.devices(List.of(provider), BackendSelection.all());
     private final Device device = devices.get(DeviceType.EXT_DEV, 0);
 
     @Test

@@ -56,7 +56,7 @@ class LeakReportTest {
         Diagnostics.addLeakListener(listener);
         try {
             for (int i = 0; i < 50; i++) {
-                HostVector.int32("closed-column", 1, 2, 3).toDeviceArray(Devices.of(List.of(), BackendSelection.all())).close();
+                HostVector.int32("closed-column", 1, 2, 3).toDeviceArray(Devices.cpuOnly()).close();
             }
             System.gc();
             Thread.sleep(200);
@@ -71,6 +71,6 @@ class LeakReportTest {
     }
 
     private static void dropOne() {
-        HostVector.int32("leaky-column", 1, 2, 3).toDeviceArray(Devices.of(List.of(), BackendSelection.all()));
+        HostVector.int32("leaky-column", 1, 2, 3).toDeviceArray(Devices.cpuOnly());
     }
 }

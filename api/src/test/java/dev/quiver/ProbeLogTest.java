@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * probe took (not checked, only that one is given) and its reasons or device count.
  */
 class ProbeLogTest {
-    private static final Devices OWNER = Devices.of(List.of(), BackendSelection.all());
+    private static final Devices OWNER = Devices.cpuOnly();
 
     @Test
     void everyProviderGetsOneDebugLineWithItsResultAndTime() {

@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.testdouble.TestDoubleDevices;
 import dev.quiver.testdouble.TestDoubleProvider;
@@ -12,7 +13,7 @@ public final class RankingMain {
 
     /** @param args unused */
     public static void main(String[] args) {
-        Devices devices = Devices.of(List.of(new TestDoubleProvider("ocl", DeviceTypeCodes.OPENCL, 0),
+        Devices devices = Backends.devices(List.of(new TestDoubleProvider("ocl", DeviceTypeCodes.OPENCL, 0),
                 new TestDoubleProvider("cu", DeviceTypeCodes.CUDA, 0), TestDoubleDevices.host()), BackendSelection.all());
         System.out.println(DevicePreferenceTest.names(devices.ranked()));
         Device preferred = devices.preferred();

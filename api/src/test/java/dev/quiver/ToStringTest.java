@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.host.HostVector;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.testdouble.TestDoubleProvider;
@@ -12,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the API's objects print: enough to tell them apart in a log, never an object id. */
 class ToStringTest {
-    private final Devices devices = Devices.of(List.of(new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0),
+    private final Devices devices = Backends.devices(List.of(new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0),
             TestDoubleProvider.unavailable("rocm", DeviceTypeCodes.ROCM, "no ROCm device")), BackendSelection.all());
     private final Device device = devices.get(DeviceType.EXT_DEV, 0);
 

@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.host.ArrayReader;
@@ -28,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * is taken.
  */
 class WrappedMemoryTest {
-    private static final Devices DEVICES = Devices.of(List.of(TestDoubleDevices.host()), BackendSelection.all());
+    private static final Devices DEVICES = Backends.devices(List.of(TestDoubleDevices.host()), BackendSelection.all());
     private static final Device CPU = DEVICES.cpu();
     private static final Field INT64 = Field.of("x", new ArrowType.Int(64, true), false);
 

@@ -8,6 +8,7 @@ import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Objects;
 import java.util.Map;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
@@ -87,12 +89,37 @@ public final class ArrayReader {
      * @throws dev.quiver.InvalidArrowException if the array's contents break the format
      */
     public static ArrayReader of(DeviceArray array) {
+        return of(array, dev.quiver.ProducerTrust.UNTRUSTED);
+    }
+
+    /**
+     * Waits on the host for the array's sync event, if it has one, then returns a reader, validating the
+     * array's contents first or not as {@code contents} says.
+     *
+     * <p>With {@link dev.quiver.ProducerTrust#UNTRUSTED}, as {@link #of(DeviceArray)}: contents Quiver did not
+     * write itself are validated in full before the first reader reads them, once per array. With
+     * {@link dev.quiver.ProducerTrust#TRUSTED} the caller vouches for the producer (an engine that validated its
+     * output, a pipeline's own kernels) and nothing is validated: reading 1M int64 then costs nothing up front,
+     * but offsets or indices that break the format are read as they are, and an offset past its buffer may read
+     * memory the array does not own (or crash the JVM). Arrays already validated are never validated again,
+     * whichever is asked.
+     *
+     * @param array    an open array in host-accessible memory; the reader borrows it
+     * @param contents whether the array's contents are validated before they are read
+     * @return a reader of its values
+     * @throws IllegalArgumentException if the host cannot address the array's memory
+     * @throws dev.quiver.InvalidArrowException if the contents are validated and break the format
+     */
+    public static ArrayReader of(DeviceArray array, dev.quiver.ProducerTrust contents) {
+        Objects.requireNonNull(contents, "contents");
         if (!array.deviceType().isHostAccessible()) {
             throw new IllegalArgumentException(array + ": " + array.deviceType()
                     + " memory is not host accessible; copy it to the CPU first (DeviceArray.copyToHost)");
         }
         array.syncEvent().ifPresent(SyncEvent::waitOnHost);
-        ArrayAccess.verifyForReading(array);
+        if (contents == dev.quiver.ProducerTrust.UNTRUSTED) {
+            ArrayAccess.verifyForReading(array);
+        }
         ArrayMemory memory = new ArrowArrayMemory(array.arrowArray());
         return new ArrayReader(memory, array.field(), memory.offset(), memory.length());
     }
@@ -552,8 +579,24 @@ public final class ArrayReader {
         ValueKind.Kind k = kind.kind();
         checkBulk("copyValidity", k != ValueKind.Kind.NULL && k != ValueKind.Kind.UNION && k != ValueKind.Kind.RUN_END_ENCODED,
                 "arrays with a validity bitmap", from, count, at, dst.length);
-        for (int j = 0; j < count; j++) {
-            dst[at + j] = validity.equals(MemorySegment.NULL) || Bitmaps.bit(validity, offset + from + j);
+        if (validity.equals(MemorySegment.NULL)) {
+            java.util.Arrays.fill(dst, at, at + count, true);
+            return;
+        }
+        long bit = offset + from;
+        int j = 0;
+        for (; j < count && (bit & 7) != 0; j++, bit++) {
+            dst[at + j] = Bitmaps.bit(validity, bit);
+        }
+        // whole bytes of the bitmap, eight elements at a time
+        for (; count - j >= 8; j += 8, bit += 8) {
+            int bits = validity.get(ValueLayout.JAVA_BYTE, bit >>> 3);
+            for (int b = 0; b < 8; b++) {
+                dst[at + j + b] = (bits >>> b & 1) != 0;
+            }
+        }
+        for (; j < count; j++, bit++) {
+            dst[at + j] = Bitmaps.bit(validity, bit);
         }
     }
 

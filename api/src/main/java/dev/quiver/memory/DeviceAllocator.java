@@ -16,7 +16,7 @@ import java.lang.foreign.MemorySegment;
  * another allocator than the one that made it, even after {@link MemoryPool#useAllocator} changed allocators.
  *
  * <p><b>Threading.</b> Both methods may be called from any thread, concurrently; they must not call back into
- * the pool: not {@link dev.quiver.Device#allocate(long)} nor {@code Device.backend().allocate} of the same device,
+ * the pool: not {@link dev.quiver.Device#allocate(long)} nor {@code dev.quiver.plugin.Backends.of(device).allocate} of the same device,
  * which are the pool itself.
  */
 public interface DeviceAllocator {

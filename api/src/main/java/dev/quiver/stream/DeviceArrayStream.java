@@ -86,6 +86,41 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     }
 
     /**
+     * Moves a stream of the plain Arrow C stream interface ({@code struct ArrowArrayStream}, CPU arrays, as
+     * DuckDB, DataFusion, Polars and PyArrow hand them out) in, as a stream of CPU arrays, with every check and
+     * the same ownership as {@link #importFrom(MemorySegment, Devices, ProducerTrust)}.
+     *
+     * @param stream  a live {@code struct ArrowArrayStream*}; left released (release NULL)
+     * @param devices where the arrays find backends for copies
+     * @param trust   whether the schema's and arrays' pointers are trusted or checked
+     * @return the stream, owned by the caller
+     * @throws StreamException if {@code get_schema} fails; the stream was released
+     * @throws InvalidArrowException if the struct or its schema breaks the spec; the stream was released
+     */
+    public static DeviceArrayStream importPlain(MemorySegment stream, Devices devices, ProducerTrust trust) {
+        Objects.requireNonNull(trust, "trust");
+        MemorySegment adapter = NativeHeap.calloc(SIZE);
+        try {
+            PlainStreamImport.adapt(stream, adapter);
+            return importFrom(adapter, devices, trust);
+        } finally {
+            NativeHeap.free(adapter);
+        }
+    }
+
+    /**
+     * Moves a plain C stream in, with {@link Devices#system()} and the process's {@link ProducerTrust}.
+     *
+     * @param stream a live {@code struct ArrowArrayStream*}; left released (release NULL)
+     * @return the stream, owned by the caller
+     * @throws StreamException if {@code get_schema} fails; the stream was released
+     * @throws InvalidArrowException if the struct or its schema breaks the spec; the stream was released
+     */
+    public static DeviceArrayStream importPlain(MemorySegment stream) {
+        return importPlain(stream, Devices.system(), ProducerTrust.fromEnvironment());
+    }
+
+    /**
      * Moves a C stream in, using {@link Devices#system()} for the arrays' events and copies.
      *
      * @param stream a live {@code struct ArrowDeviceArrayStream*}; left released (release NULL)

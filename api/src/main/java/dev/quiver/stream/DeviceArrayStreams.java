@@ -53,6 +53,25 @@ public final class DeviceArrayStreams {
     }
 
     /**
+     * Exports an iterator as a plain {@code struct ArrowArrayStream} of the Arrow C stream interface, for
+     * consumers that speak no C Device interface (DuckDB's {@code duckdb_arrow_scan}, PyArrow's
+     * {@code RecordBatchReader._import_from_c}). The same rules hold as for {@link #exportTo}: the source is
+     * pulled only from inside {@code get_next}, each array moves to the consumer, errors become {@code errno}
+     * codes with a message, and the consumer's {@code release} closes the source (an {@link AutoCloseable}
+     * iterator, a {@link DeviceArrayStream}). An array not in CPU memory is copied to the host (and closed) or
+     * refused ({@code get_next} fails with EINVAL naming its device), as {@code policy} says.
+     *
+     * @param source the arrays, in order; never null elements
+     * @param schema the schema of every array
+     * @param out    40 writable bytes for a {@code struct ArrowArrayStream}
+     * @param policy what to do with arrays not in CPU memory
+     */
+    public static void exportPlain(Iterator<? extends DeviceArray> source, Field schema, MemorySegment out,
+                                   dev.quiver.abi.PlainExport policy) {
+        PlainStreamExport.export(source, schema, out, policy);
+    }
+
+    /**
      * Exports a {@link Stream}, pulled lazily through its iterator and closed when the consumer releases
      * the C stream.
      *

@@ -1,5 +1,6 @@
 package dev.quiver.cai;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceStream;
@@ -45,11 +46,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stands in for no hardware: it records which streams were synchronised or made to wait).
  */
 class CudaArrayInterfaceTest {
-    private static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+    private static final Devices NONE = Devices.cpuOnly();
     private static final String I4 = (ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? "<" : ">") + "i4";
 
     private final TestDoubleProvider cuda = new TestDoubleProvider("cuda-test-double", DeviceTypeCodes.CUDA, 0);
-    private final Devices withCuda = Devices.of(List.of(cuda), BackendSelection.all());
+    private final Devices withCuda = Backends.devices(List.of(cuda), BackendSelection.all());
     private final AtomicInteger released = new AtomicInteger();
     private final CaiImportOptions options = CaiImportOptions.defaults().devices(NONE).release(released::incrementAndGet);
     private long arrowExports;
@@ -249,7 +250,7 @@ class CudaArrayInterfaceTest {
     @Test
     void opaqueHandlesCannotBeDescribed() {
         TestDoubleProvider openCl = new TestDoubleProvider("opencl-test-double", DeviceTypeCodes.OPENCL, 0);
-        Devices devices = Devices.of(List.of(openCl), BackendSelection.all());
+        Devices devices = Backends.devices(List.of(openCl), BackendSelection.all());
         try (DeviceArray host = HostVector.int32("v", 1).toDeviceArray(devices);
              DeviceArray onOpenCl = host.copyTo(devices.get(DeviceType.OPENCL, 0))) {
             assertEquals("data", assertThrows(CaiRefusedException.class, () -> CudaArrayInterface.describe(onOpenCl, CaiDescribeOptions.defaults())).fieldPath());

@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceStream;
@@ -39,7 +40,7 @@ class ArrayApiStreamTest {
     private final TestDoubleProvider cuda = new TestDoubleProvider("cuda-test-double", DeviceTypeCodes.CUDA, 0);
     private final TestDoubleProvider rocm = new TestDoubleProvider("rocm-test-double", DeviceTypeCodes.ROCM, 0);
     private final TestDoubleProvider openCl = new TestDoubleProvider("opencl-test-double", DeviceTypeCodes.OPENCL, 0);
-    private final Devices devices = Devices.of(List.of(cuda, rocm, openCl), BackendSelection.all());
+    private final Devices devices = Backends.devices(List.of(cuda, rocm, openCl), BackendSelection.all());
 
     /** An int32 array on device 0 of {@code type}, carrying the sync event its copy recorded. */
     private DeviceArray onDevice(DeviceType type) {

@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -29,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DLPackDeviceTest {
     private final TestDoubleProvider cuda = new TestDoubleProvider("cuda-test-double", DeviceTypeCodes.CUDA, 0);
-    private final Devices devices = Devices.of(List.of(cuda), BackendSelection.all());
+    private final Devices devices = Backends.devices(List.of(cuda), BackendSelection.all());
     private long dlpackExports;
     private long arrowExports;
 

@@ -40,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * nothing left exported.
  */
 class DLPackExportTest {
-    static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+    static final Devices NONE = Devices.cpuOnly();
 
     private long dlpackExports;
     private long arrowExports;

@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -49,7 +50,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DLPackImportTest {
     private static final Devices NONE = DLPackExportTest.NONE;
     private final TestDoubleProvider openCl = new TestDoubleProvider("opencl-test-double", DeviceTypeCodes.OPENCL, 0);
-    private final Devices withOpenCl = Devices.of(List.of(openCl), BackendSelection.all());
+    private final Devices withOpenCl = Backends.devices(List.of(openCl), BackendSelection.all());
     private final DLPackImportOptions options = DLPackImportOptions.defaults().devices(NONE);
     private long callbackFailures;
     private long arrowExports;

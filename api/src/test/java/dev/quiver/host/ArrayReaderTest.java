@@ -291,7 +291,7 @@ class ArrayReaderTest {
                     List.of(Field.of("i", new ArrowType.Int(32, true), true), Field.of("u", new ArrowType.Utf8(), true)));
             HostVector vector = HostVector.of(union, List.of(new UnionValue(0, 1), new UnionValue(1, null),
                     new UnionValue(0, null), new UnionValue(1, "x")));
-            try (DeviceArray array = vector.toDeviceArray(Devices.of(List.of(), BackendSelection.all()))) {
+            try (DeviceArray array = vector.toDeviceArray(Devices.cpuOnly())) {
                 ArrayReader reader = ArrayReader.of(array);
                 assertEquals(List.of(false, true, true, false),
                         java.util.stream.LongStream.range(0, 4).mapToObj(reader::isNull).toList(), mode.toString());
@@ -305,10 +305,40 @@ class ArrayReaderTest {
         Field ree = Field.of("r", new ArrowType.RunEndEncoded(), false, List.of(
                 Field.of("run_ends", new ArrowType.Int(32, true), false), Field.of("values", new ArrowType.Int(64, true), true)));
         HostVector vector = HostVector.of(ree, java.util.Arrays.asList(7L, 7L, null, null, 8L));
-        try (DeviceArray array = vector.toDeviceArray(Devices.of(List.of(), BackendSelection.all()))) {
+        try (DeviceArray array = vector.toDeviceArray(Devices.cpuOnly())) {
             ArrayReader reader = ArrayReader.of(array);
             assertEquals(List.of(false, false, true, true, false),
                     java.util.stream.LongStream.range(0, 5).mapToObj(reader::isNull).toList());
         }
+    }
+
+    @Test
+    void copyValidityAgreesWithIsNullAtEveryAlignment() {
+        boolean[] valid = new boolean[80];
+        for (int i = 0; i < valid.length; i++) {
+            valid[i] = (i * 37 + i / 3) % 5 != 0;
+        }
+        long[] longs = new long[80];
+        for (int slice = 0; slice < 9; slice++) {
+            int s0 = slice;
+            read(FixedWidthVectors.int64("l", longs, Validity.of(valid)), s0, r -> {
+                for (int from = 0; from < 17; from++) {
+                    for (int count = 0; count <= 40; count++) {
+                        boolean[] flags = new boolean[count + 3];
+                        r.copyValidity(from, flags, 3, count);
+                        for (int j = 0; j < count; j++) {
+                            assertEquals(!r.isNull(from + j), flags[3 + j], "slice " + s0 + " from " + from + " element " + j);
+                        }
+                    }
+                }
+            });
+        }
+        read(FixedWidthVectors.int64("l", longs, Validity.allValid()), 3, r -> {
+            boolean[] flags = new boolean[20];
+            r.copyValidity(2, flags, 0, 20);
+            for (boolean flag : flags) {
+                assertTrue(flag, "no bitmap: every element is valid");
+            }
+        });
     }
 }

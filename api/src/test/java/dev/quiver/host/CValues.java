@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 final class CValues {
     /** No backends: arrays stay on the CPU. */
-    static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+    static final Devices NONE = Devices.cpuOnly();
 
     private static final CLibrary LIBRARY = CLibrary.fromResources(CValues.class, "host_values.c");
     private static final MethodHandle FIXED = LIBRARY.function("host_fixed_values", FunctionDescriptor.of(JAVA_LONG,

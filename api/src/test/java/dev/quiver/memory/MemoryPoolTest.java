@@ -1,5 +1,6 @@
 package dev.quiver.memory;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.ArrayBuilder;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
@@ -12,6 +13,7 @@ import dev.quiver.Diagnostics;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.DeviceOutOfMemoryException;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.ProbeResult;
 import dev.quiver.spi.DeviceTypeCodes;
@@ -46,7 +48,7 @@ class MemoryPoolTest {
     private static final long MIB = 1 << 20;
 
     private final TestDoubleProvider provider = new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0);
-    private final Devices devices = Devices.of(List.of(provider), BackendSelection.all());
+    private final Devices devices = Backends.devices(List.of(provider), BackendSelection.all());
     private final Device device = devices.get(DeviceType.EXT_DEV, 0);
     private final MemoryPool pool = device.memoryPool();
 
@@ -94,8 +96,10 @@ class MemoryPoolTest {
         assertEquals(0, pool.stats().bytesCached(), "a limit below what is held frees the cache");
         try (DeviceBuffer held = device.allocate(2 * MIB)) {
             assertEquals(2 * MIB, held.byteSize(), "within the limit");
-            DeviceException refused = assertThrows(DeviceException.class, () -> device.allocate(2 * MIB));
+            DeviceOutOfMemoryException refused = assertThrows(DeviceOutOfMemoryException.class, () -> device.allocate(2 * MIB));
             assertTrue(refused.getMessage().contains("over its limit of " + 3 * MIB), refused.getMessage());
+            assertEquals("EXT_DEV:0", refused.device());
+            assertTrue(refused.call().isEmpty(), "no vendor call failed: the pool refused");
             assertTrue(refused.getMessage().contains("EXT_DEV:0"), "names the device: " + refused.getMessage());
         } finally {
             pool.setLimit(Long.MAX_VALUE);
@@ -120,8 +124,9 @@ class MemoryPoolTest {
     void whenTrimmingCannotHelpTheDevicesErrorComesThrough() {
         provider.capacity = MIB;
         try {
-            DeviceException refused = assertThrows(DeviceException.class, () -> device.allocate(2 * MIB));
-            assertTrue(refused.getMessage().contains("out of memory"), refused.getMessage());
+            DeviceOutOfMemoryException refused = assertThrows(DeviceOutOfMemoryException.class, () -> device.allocate(2 * MIB));
+            assertTrue(refused.getMessage().startsWith("EXT_DEV:0: test double out of memory"), refused.getMessage());
+            assertTrue(refused.getCause() instanceof DeviceException, "the backend's exception is the cause");
             assertEquals(0, pool.stats().bytesInUse(), "a refused request is not counted");
         } finally {
             provider.capacity = Long.MAX_VALUE;

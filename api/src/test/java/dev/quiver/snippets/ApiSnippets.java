@@ -1,8 +1,10 @@
 package dev.quiver.snippets;
 
+import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
-import dev.quiver.Device;
+import dev.quiver.DeviceFeature;
+import dev.quiver.DeviceRanking;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.ProviderReport;
@@ -11,6 +13,7 @@ import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 
 /** The examples in the documentation of package {@code dev.quiver}, compiled with the tests. */
@@ -49,5 +52,23 @@ final class ApiSnippets {
         Device cpu = Devices.system().get(DeviceType.CPU, -1);
         // @end
         System.out.println(cpu);
+    }
+
+    static void best() {
+        // @start region="best"
+        Devices devices = Devices.system();
+        Device device = devices.best(d -> d.type().equals(DeviceType.OPENCL) && d.supports(DeviceFeature.EVENTS))
+                .orElse(devices.cpu());
+        DeviceRanking ranking = DeviceRanking.fromEnvironment();
+        System.out.println("computing on " + ranking.explain(device));
+        // @end
+    }
+
+    static void vendorLibrary(Device device) {
+        // @start region="vendorLibrary"
+        // bind to the OpenCL library Quiver loaded, not to another copy
+        SymbolLookup openCl = device.vendorLibrary().orElseThrow().lookup();
+        MemorySegment clFinish = openCl.find("clFinish").orElseThrow();
+        // @end
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
 /** The Java side of the test batches of {@code int32_batches.c}: batch i holds 3i, 3i+1, 3i+2. */
 final class Batches {
     /** No backends: the tests need none (all memory is host memory). */
-    static final Devices NO_BACKENDS = Devices.of(List.of(), BackendSelection.all());
+    static final Devices NO_BACKENDS = Devices.cpuOnly();
     static final Field SCHEMA = Field.of("v", ArrowType.integer(32, true), true);
 
     private Batches() {}

@@ -36,7 +36,7 @@ class HostileStreamTest {
     private static final MethodHandle EXPORT = LIB.function("hostile_stream_export", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
     private static final MethodHandle STAT = LIB.function("hostile_stream_stat", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_INT));
     private static final MethodHandle FREE = LIB.function("hostile_stream_free", FunctionDescriptor.ofVoid(ADDRESS));
-    private static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+    private static final Devices NONE = Devices.cpuOnly();
 
     /** Where the producer puts its message: the values of hostile_stream.c's message_place. */
     private static final int ON_HEAP = 0;

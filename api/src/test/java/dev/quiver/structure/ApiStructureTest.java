@@ -35,6 +35,34 @@ class ApiStructureTest {
     }
 
     @Test
+    void noExportedSignatureNamesAnSpiBackendOrInternalType() throws URISyntaxException {
+        List<String> found = PublicSignatures.naming(classesDirectory(), DeviceArray.class.getClassLoader(),
+                ApiStructureTest::notForApplications);
+        // dev.quiver.plugin is where the API meets the SPI, and the only package allowed to name it
+        assertEquals(List.of(), found.stream().filter(line -> !line.startsWith("plugin.")).toList());
+        assertEquals(List.of("plugin.Backends.devices(...) takes dev.quiver.spi.DeviceProvider",
+                "plugin.Backends.of(...) returns dev.quiver.spi.BackendDevice"), found);
+    }
+
+    @Test
+    void theSignatureScanFindsWhatItLooksFor() throws URISyntaxException {
+        List<String> found = PublicSignatures.naming(classesDirectory(), DeviceArray.class.getClassLoader(),
+                name -> name.equals("dev.quiver.Device") || name.equals("dev.quiver.InvalidArrowException"));
+        assertTrue(found.contains("DeviceArray.copyTo(...) takes dev.quiver.Device"), found.toString());
+        assertTrue(found.stream().anyMatch(line -> line.startsWith("Devices.") && line.endsWith("returns dev.quiver.Device")), found.toString());
+        assertTrue(found.contains("ProviderReport(...) takes dev.quiver.Device"), found.toString());
+    }
+
+    /** SPI and backend types are for plugins, internal ones for Quiver's own modules: no application sees them. */
+    static boolean notForApplications(String name) {
+        return name.startsWith("dev.quiver.spi.") || name.startsWith("dev.quiver.device.") || name.startsWith("dev.quiver.internal.");
+    }
+
+    private static Path classesDirectory() throws URISyntaxException {
+        return Path.of(DeviceArray.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    @Test
     void theScanSeesEveryPackageAndTheRestrictedCallsOfTheAbiPackage() throws URISyntaxException {
         List<ClassFile> classes = apiClasses();
         Set<String> packages = new TreeSet<>();

@@ -16,13 +16,19 @@ final class RestrictedCalls {
             "java.lang.foreign.Linker.downcallHandle",
             "java.lang.foreign.Linker.upcallStub",
             "java.lang.foreign.SymbolLookup.libraryLookup",
+            "java.lang.foreign.SymbolLookup.loaderLookup",
+            "java.lang.foreign.SymbolLookup.find",
             "java.lang.System.load",
             "java.lang.System.loadLibrary",
             "java.lang.Runtime.load",
             "java.lang.Runtime.loadLibrary",
             "java.lang.ModuleLayer$Controller.enableNativeAccess");
-    /** Classes whose every use belongs in the allowed package: they exist to bind native code. */
-    static final Set<String> NATIVE_BINDING_CLASSES = Set.of("java.lang.foreign.Linker", "java.lang.foreign.SymbolLookup");
+    /**
+     * Classes whose every use belongs in the allowed package: they exist to bind native code. A
+     * {@code SymbolLookup} may be passed on (a backend's vendor library lent to applications); looking a symbol
+     * up in one is a call above.
+     */
+    static final Set<String> NATIVE_BINDING_CLASSES = Set.of("java.lang.foreign.Linker");
 
     private RestrictedCalls() {}
 

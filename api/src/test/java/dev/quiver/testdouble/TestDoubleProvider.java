@@ -51,6 +51,12 @@ public final class TestDoubleProvider implements DeviceProvider {
     private final AtomicLong liveBytes = new AtomicLong();
     /** The most bytes the double's devices hold at once before allocate fails as a driver out of memory would. */
     public volatile long capacity = Long.MAX_VALUE;
+    /** What each device (by id) reports it is; {@code OTHER} for those not set. */
+    public final java.util.Map<Long, dev.quiver.spi.HardwareKind> kinds = new ConcurrentHashMap<>();
+    /** The total memory each device (by id) reports; -1 for those not set. */
+    public final java.util.Map<Long, Long> memories = new ConcurrentHashMap<>();
+    /** The compute units each device (by id) reports; -1 for those not set. */
+    public final java.util.Map<Long, Integer> computeUnits = new ConcurrentHashMap<>();
     private final String name;
     private final int code;
     private final int priority;
@@ -152,7 +158,17 @@ public final class TestDoubleProvider implements DeviceProvider {
 
         @Override
         public long totalMemory() {
-            return -1;
+            return memories.getOrDefault(id, -1L);
+        }
+
+        @Override
+        public dev.quiver.spi.HardwareKind hardwareKind() {
+            return kinds.getOrDefault(id, dev.quiver.spi.HardwareKind.OTHER);
+        }
+
+        @Override
+        public int computeUnits() {
+            return computeUnits.getOrDefault(id, -1);
         }
 
         @Override
@@ -164,7 +180,8 @@ public final class TestDoubleProvider implements DeviceProvider {
         public MemorySegment allocate(long byteSize, long alignment) {
             if (liveBytes.addAndGet(byteSize) > capacity) {
                 liveBytes.addAndGet(-byteSize);
-                throw new dev.quiver.spi.DeviceException("test double out of memory: " + byteSize + " bytes more than its capacity of " + capacity);
+                throw new dev.quiver.spi.DeviceException("test double out of memory: " + byteSize + " bytes more than its capacity of " + capacity,
+                        dev.quiver.spi.DeviceException.Kind.OUT_OF_MEMORY);
             }
             Arena arena = Arena.ofShared();
             MemorySegment segment = arena.allocate(Math.max(1, byteSize), alignment);

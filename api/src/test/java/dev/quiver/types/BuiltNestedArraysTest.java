@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -27,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BuiltNestedArraysTest {
     private final TestDoubleProvider provider = new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0);
-    private final Devices devices = Devices.of(List.of(TestDoubleDevices.host(), provider), BackendSelection.all());
+    private final Devices devices = Backends.devices(List.of(TestDoubleDevices.host(), provider), BackendSelection.all());
 
     @ParameterizedTest
     @EnumSource(BuiltArrays.class)

@@ -46,7 +46,7 @@ final class DeepCopyLibrary {
             copy(exported.asSlice(0, ArrowArrayLayout.LAYOUT.byteSize()), schema, copy, copySchema);
             copy.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, -1);
             copy.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, DeviceTypeCodes.CPU);
-            try (DeviceArray imported = DeviceArray.importFrom(copy, copySchema, Devices.of(List.of(), BackendSelection.all()))) {
+            try (DeviceArray imported = DeviceArray.importFrom(copy, copySchema, Devices.cpuOnly())) {
                 imported.validateFull(DeepCopyLibrary::capacity);
                 return ArrayReader.of(imported).values();
             }

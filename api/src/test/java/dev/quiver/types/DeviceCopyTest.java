@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -26,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * backend on host memory, dev.quiver.TestDoubleProvider) and back, sliced and whole.
  */
 class DeviceCopyTest {
-    private static final Devices DEVICES = Devices.of(List.of(TestDoubleDevices.provider(DeviceTypeCodes.EXT_DEV)), BackendSelection.all());
+    private static final Devices DEVICES = Backends.devices(List.of(TestDoubleDevices.provider(DeviceTypeCodes.EXT_DEV)), BackendSelection.all());
     private static final Device DEVICE = DEVICES.get(DeviceType.EXT_DEV, 0);
 
     static List<TypeCatalogue.Sample> samples() {

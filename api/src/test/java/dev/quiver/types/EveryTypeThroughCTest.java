@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * copies the data), produced again by C, imported, validated in full and compared value by value.
  */
 class EveryTypeThroughCTest {
-    static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+    static final Devices NONE = Devices.cpuOnly();
 
     static List<TypeCatalogue.Sample> samples() {
         return TypeCatalogue.all();

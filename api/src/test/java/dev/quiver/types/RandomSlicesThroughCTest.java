@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * its rows. The seed is in the test name.
  */
 class RandomSlicesThroughCTest {
-    private static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+    private static final Devices NONE = Devices.cpuOnly();
 
     static LongStream seeds() {
         return LongStream.range(1_000, 1_200);

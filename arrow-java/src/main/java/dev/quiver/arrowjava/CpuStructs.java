@@ -3,7 +3,7 @@ package dev.quiver.arrowjava;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
-import dev.quiver.spi.DeviceTypeCodes;
+import dev.quiver.DeviceType;
 import org.apache.arrow.c.ArrowArray;
 import org.apache.arrow.c.ArrowSchema;
 
@@ -30,7 +30,7 @@ final class CpuStructs {
     static MemorySegment cpuDeviceArray(Arena arena) {
         MemorySegment struct = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
         struct.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, -1L);
-        struct.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, DeviceTypeCodes.CPU);
+        struct.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, DeviceType.CPU.code());
         return struct;
     }
 

@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Devices;
 import dev.quiver.spi.BackendDevice;
@@ -30,7 +31,7 @@ final class TestDoubleDevice implements DeviceProvider, BackendDevice {
 
     /** @return a device registry with the CPU backend and this test double */
     Devices devices() {
-        return Devices.of(List.of(new dev.quiver.device.cpu.CpuProvider(), this), BackendSelection.all());
+        return Backends.devices(List.of(new dev.quiver.device.cpu.CpuProvider(), this), BackendSelection.all());
     }
 
     /**

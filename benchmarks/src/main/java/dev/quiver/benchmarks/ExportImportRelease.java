@@ -61,7 +61,7 @@ import java.util.concurrent.TimeUnit;
     "-Dio.netty.noUnsafe=false", "--sun-misc-unsafe-memory-access=allow"})
 public class ExportImportRelease {
     static final int C_ITERATIONS = 100;
-    private static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+    private static final Devices NONE = Devices.cpuOnly();
 
     /** Column type. */
     @Param({"int32", "utf8", "list_int64", "struct"})

@@ -54,7 +54,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class HostBuilders {
     static final int ROWS = 1_000_000;
-    private static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+    private static final Devices NONE = Devices.cpuOnly();
     private static final String[] WORDS = {"", "a", "quiver", "héllo", "wörld", "arrow device data", "日本語"};
 
     private long[] longs;

@@ -41,7 +41,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class ProducerTrustCost {
-    private static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+    private static final Devices NONE = Devices.cpuOnly();
 
     /** Column type. */
     @Param({"int32", "utf8", "struct"})

@@ -70,7 +70,7 @@ public class StreamThroughput {
         stream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
         upstream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
         batch = HostVector.int32("v", 0, 1, 2);
-        devices = Devices.of(List.of(), BackendSelection.all());
+        devices = Devices.cpuOnly();
     }
 
     /** Frees the stream struct. */

@@ -1,5 +1,6 @@
 package dev.quiver.check;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.Device;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
@@ -89,7 +90,7 @@ final class SyncEventCheck {
         if (device.isEmpty()) {
             device = devices.all().stream().filter(d -> d.type().equals(type)).findFirst();
         }
-        return device.map(Device::backend).filter(BackendDevice::supportsEvents);
+        return device.map(Backends::of).filter(BackendDevice::supportsEvents);
     }
 
     private interface HandleSource {

@@ -1,5 +1,6 @@
 package dev.quiver.check;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -37,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BuiltArraysConformTest {
     private final TestDoubleProvider cuda = new TestDoubleProvider("cuda-double", DeviceTypeCodes.CUDA, 0);
-    private final Devices devices = Devices.of(List.of(TestDoubleDevices.host(), cuda), BackendSelection.all());
+    private final Devices devices = Backends.devices(List.of(TestDoubleDevices.host(), cuda), BackendSelection.all());
 
     @ParameterizedTest
     @EnumSource(BuiltArrays.class)

@@ -1,5 +1,6 @@
 package dev.quiver.check;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -44,7 +45,7 @@ class QuiverExportsConformTest {
 
     @Test
     void anArrayOnADeviceWithEventsConforms() {
-        Devices devices = Devices.of(List.of(TestDoubleDevices.provider(DeviceTypeCodes.CUDA)), BackendSelection.all());
+        Devices devices = Backends.devices(List.of(TestDoubleDevices.provider(DeviceTypeCodes.CUDA)), BackendSelection.all());
         HostVector batch = HostVector.struct("t", HostVector.int32("a", 1, null, 3), HostVector.utf8("s", "x", null, "zz"));
         ConformanceReport report = assertConforms(batch, devices, devices.get(DeviceType.CUDA, 1));
         assertTrue(report.checked().contains("ArrowDeviceArray: CUDA:1, length 3, format \"+s\""), report.checked().toString());

@@ -37,7 +37,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Time export/import, copies, events and streams against the same work in C (short version of the JMH benchmarks).")
 final class BenchCommand implements Callable<Integer> {
-    private static final Devices NONE = Devices.of(List.of(), BackendSelection.all());
+    private static final Devices NONE = Devices.cpuOnly();
     private static final int C_ITERATIONS = 100;
     private static final int STREAM_BATCHES = 1_000;
 

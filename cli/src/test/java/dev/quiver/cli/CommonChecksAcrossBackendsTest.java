@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.spi.BackendDevice;
@@ -20,11 +21,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  */
 class CommonChecksAcrossBackendsTest {
     private static final Devices DEVICES = Devices.system();
-    // Device.backend() on purpose: these tests exercise the checked wrapper itself, which the SPI view exposes
+    // Backends.of(Device) on purpose: these tests exercise the checked wrapper itself, which the SPI view exposes
     // and the public API (DeviceBuffer, DeviceStream) never lets one reach with another backend's handles.
-    private final BackendDevice cpu = DEVICES.cpu().backend();
-    private final BackendDevice opencl = DEVICES.get(DeviceType.OPENCL, 0).backend();
-    private final BackendDevice vulkan = DEVICES.get(DeviceType.VULKAN, 0).backend();
+    private final BackendDevice cpu = Backends.of(DEVICES.cpu());
+    private final BackendDevice opencl = Backends.of(DEVICES.get(DeviceType.OPENCL, 0));
+    private final BackendDevice vulkan = Backends.of(DEVICES.get(DeviceType.VULKAN, 0));
 
     @Test
     void buffersOfOneBackendAreRefusedByAnother() {

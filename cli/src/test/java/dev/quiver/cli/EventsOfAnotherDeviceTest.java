@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.Device;
 import dev.quiver.DeviceStream;
 import dev.quiver.DeviceType;
@@ -28,8 +29,8 @@ class EventsOfAnotherDeviceTest {
             for (boolean owned : new boolean[] {true, false}) {
                 var error = assertThrows(IllegalArgumentException.class, () -> to.adoptEvent(event.handle(), owned));
                 String message = error.getMessage();
-                assertTrue(message.startsWith("nativeEvent " + hex + " is event of " + from.backend())
-                        && message.endsWith("not of " + to.backend()), message);
+                assertTrue(message.startsWith("nativeEvent " + hex + " is event of " + Backends.of(from))
+                        && message.endsWith("not of " + Backends.of(to)), message);
             }
             stream.waitFor(event);
             event.waitOnHost();

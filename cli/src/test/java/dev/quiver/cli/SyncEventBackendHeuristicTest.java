@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Devices;
 import dev.quiver.check.Conformance;
@@ -36,7 +37,7 @@ class SyncEventBackendHeuristicTest {
     @BeforeAll
     static void makeAnEvent() {
         event = EVENTS.allocate(64, 16);
-        devices = Devices.of(List.of(new TestDoubleEventProvider(event)), BackendSelection.all());
+        devices = Backends.devices(List.of(new TestDoubleEventProvider(event)), BackendSelection.all());
         CheckProducers.setEvent(event);
     }
 

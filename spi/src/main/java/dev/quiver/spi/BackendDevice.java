@@ -73,6 +73,26 @@ public interface BackendDevice {
      */
     void free(MemorySegment pointer);
 
+    // ---- what the device is -----------------------------------------------------------------
+
+    /** {@return what the device is, as its driver reports it; {@link HardwareKind#OTHER} where it does not say} */
+    default HardwareKind hardwareKind() {
+        return HardwareKind.OTHER;
+    }
+
+    /** {@return the device's compute units (OpenCL compute units, CUDA multiprocessors), or -1 if unknown} */
+    default int computeUnits() {
+        return -1;
+    }
+
+    /**
+     * {@return the vendor library this backend loaded and calls, if it loaded one}
+     * The same library for every device of a backend; the lookup stays valid for the life of the process.
+     */
+    default java.util.Optional<LoadedLibrary> vendorLibrary() {
+        return java.util.Optional.empty();
+    }
+
     // ---- pinned host memory -----------------------------------------------------------------
 
     /**

@@ -1,5 +1,6 @@
 package dev.quiver.tck;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -78,7 +79,7 @@ public abstract class DeviceProviderConformance {
     void probe() {
         DeviceProvider provider = provider();
         ProbedProvider probed = new ProbedProvider(provider);
-        devices = Devices.of(List.of(probed), BackendSelection.all());
+        devices = Backends.devices(List.of(probed), BackendSelection.all());
         ProviderReport report = devices.report().getFirst();
         if (report.status() != ProviderReport.Status.USABLE) {
             fail("provider " + provider.name() + " is " + report.status() + ": " + report.reasons()

@@ -35,7 +35,10 @@ final class ArenaHostHeap implements HostHeap {
             return memory;
         } catch (OutOfMemoryError e) {
             arena.close();
-            throw new DeviceException("cannot allocate " + byteSize + " bytes of host memory", e);
+            DeviceException exhausted = new DeviceException("cannot allocate " + byteSize + " bytes of host memory: "
+                    + e.getMessage(), DeviceException.Kind.OUT_OF_MEMORY);
+            exhausted.initCause(e);
+            throw exhausted;
         }
     }
 

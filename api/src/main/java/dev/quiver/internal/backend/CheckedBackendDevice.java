@@ -3,7 +3,9 @@ package dev.quiver.internal.backend;
 import dev.quiver.internal.pool.CachingPool;
 import dev.quiver.memory.PinnedHostPolicy;
 import dev.quiver.internal.pool.StreamOrder;
+import dev.quiver.internal.access.ApiAccess;
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceException;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Map;
@@ -122,6 +124,21 @@ public final class CheckedBackendDevice implements BackendDevice {
     }
 
     @Override
+    public dev.quiver.spi.HardwareKind hardwareKind() {
+        return backend.hardwareKind();
+    }
+
+    @Override
+    public int computeUnits() {
+        return backend.computeUnits();
+    }
+
+    @Override
+    public java.util.Optional<dev.quiver.spi.LoadedLibrary> vendorLibrary() {
+        return backend.vendorLibrary();
+    }
+
+    @Override
     public boolean hostAccessible() {
         return hostAccessible;
     }
@@ -140,24 +157,32 @@ public final class CheckedBackendDevice implements BackendDevice {
 
     @Override
     public MemorySegment allocate(long byteSize, long alignment) {
-        DeviceArguments.nonNegative("byteSize", byteSize);
-        DeviceArguments.powerOfTwo(alignment);
-        MemorySegment pointer = pool.allocate(byteSize, alignment);
-        if (!pointer.equals(MemorySegment.NULL)) {
-            allocations.put(pointer.address(), byteSize);
+        try {
+            DeviceArguments.nonNegative("byteSize", byteSize);
+            DeviceArguments.powerOfTwo(alignment);
+            MemorySegment pointer = pool.allocate(byteSize, alignment);
+            if (!pointer.equals(MemorySegment.NULL)) {
+                allocations.put(pointer.address(), byteSize);
+            }
+            return pointer;
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
-        return pointer;
     }
 
     @Override
     public void free(MemorySegment pointer) {
-        if (!pointer.equals(MemorySegment.NULL) && allocations.remove(pointer.address()) == HandleTable.ABSENT) {
-            CheckedBackendDevice holder = CheckedDevices.holderOf(HandleKind.ALLOCATION, pointer.address(), this);
-            throw new IllegalArgumentException(hex(pointer.address()) + " was not allocated by " + this
-                    + (holder == null ? " or was already freed" : " but by " + holder));
-        }
-        if (!pool.free(pointer)) {
-            backend.free(pointer);
+        try {
+            if (!pointer.equals(MemorySegment.NULL) && allocations.remove(pointer.address()) == HandleTable.ABSENT) {
+                CheckedBackendDevice holder = CheckedDevices.holderOf(HandleKind.ALLOCATION, pointer.address(), this);
+                throw new IllegalArgumentException(hex(pointer.address()) + " was not allocated by " + this
+                        + (holder == null ? " or was already freed" : " but by " + holder));
+            }
+            if (!pool.free(pointer)) {
+                backend.free(pointer);
+            }
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
     }
 
@@ -165,7 +190,11 @@ public final class CheckedBackendDevice implements BackendDevice {
 
     @Override
     public void releaseCaches() {
-        backend.releaseCaches();
+        try {
+            backend.releaseCaches();
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+        }
     }
 
     @Override
@@ -175,21 +204,29 @@ public final class CheckedBackendDevice implements BackendDevice {
 
     @Override
     public MemorySegment allocateHost(long byteSize, long alignment) {
-        DeviceArguments.nonNegative("byteSize", byteSize);
-        DeviceArguments.powerOfTwo(alignment);
-        if (byteSize == 0) {
-            throw new IllegalArgumentException("byteSize of pinned host memory must be more than zero");
+        try {
+            DeviceArguments.nonNegative("byteSize", byteSize);
+            DeviceArguments.powerOfTwo(alignment);
+            if (byteSize == 0) {
+                throw new IllegalArgumentException("byteSize of pinned host memory must be more than zero");
+            }
+            if (alignment > 4096) {
+                throw new IllegalArgumentException("alignment of pinned host memory must be at most 4096, not " + alignment);
+            }
+            return backend.allocateHost(byteSize, alignment);
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
-        if (alignment > 4096) {
-            throw new IllegalArgumentException("alignment of pinned host memory must be at most 4096, not " + alignment);
-        }
-        return backend.allocateHost(byteSize, alignment);
     }
 
     @Override
     public void freeHost(MemorySegment memory) {
-        requireHandle("memory", memory);
-        backend.freeHost(memory);
+        try {
+            requireHandle("memory", memory);
+            backend.freeHost(memory);
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+        }
     }
 
     /**
@@ -229,39 +266,51 @@ public final class CheckedBackendDevice implements BackendDevice {
 
     @Override
     public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
-        checkRange("destination", destination, "destinationOffset", destinationOffset, source.byteSize());
-        checkStream(stream);
-        CheckedBackendDevice pinned;
-        if (StagedCopies.worthStaging(source) && supportsEvents && (pinned = pinnedHost()) != null) {
-            StagedCopies.upload(backend, pinned, order, source, destination, destinationOffset, stream);
-        } else {
-            backend.copyFromHost(source, destination, destinationOffset, stream);
+        try {
+            checkRange("destination", destination, "destinationOffset", destinationOffset, source.byteSize());
+            checkStream(stream);
+            CheckedBackendDevice pinned;
+            if (StagedCopies.worthStaging(source) && supportsEvents && (pinned = pinnedHost()) != null) {
+                StagedCopies.upload(backend, pinned, order, source, destination, destinationOffset, stream);
+            } else {
+                backend.copyFromHost(source, destination, destinationOffset, stream);
+            }
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
     }
 
     @Override
     public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
-        if (destination.isReadOnly()) {
-            throw new IllegalArgumentException("destination is a read-only segment");
-        }
-        checkRange("source", source, "sourceOffset", sourceOffset, destination.byteSize());
-        checkStream(stream);
-        CheckedBackendDevice pinned;
-        if (StagedCopies.worthStaging(destination) && supportsEvents && (pinned = pinnedHost()) != null) {
-            StagedCopies.download(backend, pinned, order, source, sourceOffset, destination, stream);
-        } else {
-            backend.copyToHost(source, sourceOffset, destination, stream);
+        try {
+            if (destination.isReadOnly()) {
+                throw new IllegalArgumentException("destination is a read-only segment");
+            }
+            checkRange("source", source, "sourceOffset", sourceOffset, destination.byteSize());
+            checkStream(stream);
+            CheckedBackendDevice pinned;
+            if (StagedCopies.worthStaging(destination) && supportsEvents && (pinned = pinnedHost()) != null) {
+                StagedCopies.download(backend, pinned, order, source, sourceOffset, destination, stream);
+            } else {
+                backend.copyToHost(source, sourceOffset, destination, stream);
+            }
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
     }
 
     @Override
     public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
                                  long destinationOffset, long byteCount, MemorySegment stream) {
-        DeviceArguments.nonNegative("byteCount", byteCount);
-        checkRange("source", source, "sourceOffset", sourceOffset, byteCount);
-        checkRange("destination", destination, "destinationOffset", destinationOffset, byteCount);
-        checkStream(stream);
-        backend.copyWithinDevice(source, sourceOffset, destination, destinationOffset, byteCount, stream);
+        try {
+            DeviceArguments.nonNegative("byteCount", byteCount);
+            checkRange("source", source, "sourceOffset", sourceOffset, byteCount);
+            checkRange("destination", destination, "destinationOffset", destinationOffset, byteCount);
+            checkStream(stream);
+            backend.copyWithinDevice(source, sourceOffset, destination, destinationOffset, byteCount, stream);
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+        }
     }
 
     // ---- streams ------------------------------------------------------------------------------
@@ -273,38 +322,58 @@ public final class CheckedBackendDevice implements BackendDevice {
 
     @Override
     public MemorySegment createStream() {
-        MemorySegment stream = backend.createStream();
-        streams.put(stream.address(), 0);
-        return stream;
+        try {
+            MemorySegment stream = backend.createStream();
+            streams.put(stream.address(), 0);
+            return stream;
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+        }
     }
 
     @Override
     public void synchronizeStream(MemorySegment stream) {
-        checkStream(stream);
-        backend.synchronizeStream(stream);
+        try {
+            checkStream(stream);
+            backend.synchronizeStream(stream);
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+        }
     }
 
     @Override
     public void destroyStream(MemorySegment stream) {
-        checkOwnedStream(stream);
-        streams.remove(stream.address());
-        backend.destroyStream(stream);
+        try {
+            checkOwnedStream(stream);
+            streams.remove(stream.address());
+            backend.destroyStream(stream);
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+        }
     }
 
     @Override
     public MemorySegment adoptStream(MemorySegment nativeStream) {
-        requireHandle("nativeStream", nativeStream);
-        checkForeign(HandleKind.STREAM, "nativeStream", nativeStream.address());
-        MemorySegment stream = backend.adoptStream(nativeStream);
-        streams.put(stream.address(), 0);
-        return stream;
+        try {
+            requireHandle("nativeStream", nativeStream);
+            checkForeign(HandleKind.STREAM, "nativeStream", nativeStream.address());
+            MemorySegment stream = backend.adoptStream(nativeStream);
+            streams.put(stream.address(), 0);
+            return stream;
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+        }
     }
 
     @Override
     public void forgetStream(MemorySegment stream, boolean destroy) {
-        checkOwnedStream(stream);
-        streams.remove(stream.address());
-        backend.forgetStream(stream, destroy);
+        try {
+            checkOwnedStream(stream);
+            streams.remove(stream.address());
+            backend.forgetStream(stream, destroy);
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+        }
     }
 
     // ---- events -------------------------------------------------------------------------------
@@ -316,91 +385,131 @@ public final class CheckedBackendDevice implements BackendDevice {
 
     @Override
     public MemorySegment createEvent() {
-        MemorySegment event = backend.createEvent();
-        events.put(event.address(), 0);
-        return event;
+        try {
+            MemorySegment event = backend.createEvent();
+            events.put(event.address(), 0);
+            return event;
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+        }
     }
 
     @Override
     public void recordEvent(MemorySegment event, MemorySegment stream) {
-        if (supportsEvents) {
-            checkEvent(event);
-            checkStream(stream);
+        try {
+            if (supportsEvents) {
+                checkEvent(event);
+                checkStream(stream);
+            }
+            backend.recordEvent(event, stream);
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
-        backend.recordEvent(event, stream);
     }
 
     @Override
     public MemorySegment recordNewEvent(MemorySegment stream) {
-        if (supportsEvents) {
-            checkStream(stream);
+        try {
+            if (supportsEvents) {
+                checkStream(stream);
+            }
+            MemorySegment event = backend.recordNewEvent(stream);
+            events.put(event.address(), 0);
+            return event;
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
-        MemorySegment event = backend.recordNewEvent(stream);
-        events.put(event.address(), 0);
-        return event;
     }
 
     @Override
     public void waitEvent(MemorySegment event) {
-        if (supportsEvents) {
-            checkEvent(event);
+        try {
+            if (supportsEvents) {
+                checkEvent(event);
+            }
+            backend.waitEvent(event);
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
-        backend.waitEvent(event);
     }
 
     @Override
     public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
-        if (supportsEvents) {
-            checkStream(stream);
-            checkEvent(event);
+        try {
+            if (supportsEvents) {
+                checkStream(stream);
+                checkEvent(event);
+            }
+            backend.streamWaitEvent(stream, event);
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
-        backend.streamWaitEvent(stream, event);
     }
 
     @Override
     public boolean isEventComplete(MemorySegment event) {
-        if (supportsEvents) {
-            checkEvent(event);
+        try {
+            if (supportsEvents) {
+                checkEvent(event);
+            }
+            return backend.isEventComplete(event);
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
-        return backend.isEventComplete(event);
     }
 
     @Override
     public void destroyEvent(MemorySegment event) {
-        if (supportsEvents) {
-            checkEvent(event);
+        try {
+            if (supportsEvents) {
+                checkEvent(event);
+            }
+            events.remove(event.address());
+            backend.destroyEvent(event);
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
-        events.remove(event.address());
-        backend.destroyEvent(event);
     }
 
     @Override
     public MemorySegment eventFromSyncEvent(MemorySegment syncEvent) {
-        if (supportsEvents) {
-            requireHandle("syncEvent", syncEvent);
+        try {
+            if (supportsEvents) {
+                requireHandle("syncEvent", syncEvent);
+            }
+            return backend.eventFromSyncEvent(syncEvent);
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
-        return backend.eventFromSyncEvent(syncEvent);
     }
 
     @Override
     public MemorySegment adoptEvent(MemorySegment nativeEvent) {
-        if (!supportsEvents) {
-            return backend.adoptEvent(nativeEvent);
+        try {
+            if (!supportsEvents) {
+                return backend.adoptEvent(nativeEvent);
+            }
+            requireHandle("nativeEvent", nativeEvent);
+            checkForeign(HandleKind.EVENT, "nativeEvent", nativeEvent.address());
+            MemorySegment event = backend.adoptEvent(nativeEvent);
+            events.put(event.address(), 0);
+            return event;
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
-        requireHandle("nativeEvent", nativeEvent);
-        checkForeign(HandleKind.EVENT, "nativeEvent", nativeEvent.address());
-        MemorySegment event = backend.adoptEvent(nativeEvent);
-        events.put(event.address(), 0);
-        return event;
     }
 
     @Override
     public void forgetEvent(MemorySegment event, boolean destroy) {
-        if (supportsEvents) {
-            checkEvent(event);
+        try {
+            if (supportsEvents) {
+                checkEvent(event);
+            }
+            events.remove(event.address());
+            backend.forgetEvent(event, destroy);
+        } catch (DeviceException e) {
+            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
         }
-        events.remove(event.address());
-        backend.forgetEvent(event, destroy);
     }
 
     // ---- lookups for the other views ----------------------------------------------------------

@@ -54,6 +54,12 @@ final class PinnedHostDevice implements BackendDevice {
         return true;
     }
 
+    /** @return {@link dev.quiver.spi.HardwareKind#CPU}: host memory */
+    @Override
+    public dev.quiver.spi.HardwareKind hardwareKind() {
+        return dev.quiver.spi.HardwareKind.CPU;
+    }
+
     @Override
     public MemorySegment allocate(long byteSize, long alignment) {
         MemorySegment memory = device.allocateHost(Math.max(1, byteSize), alignment);

@@ -1,6 +1,9 @@
 package dev.quiver.internal.bridge;
 
+import dev.quiver.BackendSelection;
+import dev.quiver.Device;
 import dev.quiver.DeviceType;
+import dev.quiver.internal.access.ApiAccess;
 import dev.quiver.Devices;
 import dev.quiver.internal.backend.HostMemory;
 import dev.quiver.spi.BackendDevice;
@@ -20,6 +23,6 @@ public final class DeviceBackends {
      * @throws java.util.NoSuchElementException if no chosen backend serves the device
      */
     public static BackendDevice of(DeviceType type, long deviceId, Devices devices) {
-        return type.equals(DeviceType.CPU) ? HostMemory.device() : devices.get(type, deviceId).backend();
+        return type.equals(DeviceType.CPU) ? HostMemory.device() : ApiAccess.<Device, BackendSelection, Devices>get().backend(devices.get(type, deviceId));
     }
 }

@@ -314,7 +314,7 @@ public final class CachingPool implements MemoryPool {
                 freed.forEach(this::cache);
                 throw new DeviceException("the memory pool of " + label + " would hold " + (held() + size)
                         + " bytes, over its limit of " + limit + " (" + inUse + " in use, " + pending
-                        + " pending release); free memory or raise MemoryPool.setLimit");
+                        + " pending release); free memory or raise MemoryPool.setLimit", DeviceException.Kind.OUT_OF_MEMORY);
             }
             inUse += size;
             highWater = Math.max(highWater, held());

@@ -16,6 +16,9 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * as the C library's functions are.
  */
 final class LibC {
+    /** {@code ENOMEM} on Linux and macOS: posix_memalign found no memory. */
+    private static final int ENOMEM = 12;
+
     private LibC() {}
 
     private static final class Bound {
@@ -46,7 +49,8 @@ final class LibC {
             int rc = Bound.API.result(LibCFunction.posix_memalign, h -> (int) h.invokeExact(out, alignment, size));
             if (rc != 0) {
                 throw new DeviceException("posix_memalign failed (error " + rc + "): cannot allocate " + size
-                        + " bytes of host memory aligned to " + alignment);
+                        + " bytes of host memory aligned to " + alignment,
+                        rc == ENOMEM ? DeviceException.Kind.OUT_OF_MEMORY : DeviceException.Kind.FAILURE);
             }
             return out.get(ADDRESS, 0);
         }

@@ -1,5 +1,6 @@
 package dev.quiver.device.cpu;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Devices;
 import dev.quiver.spi.BackendDevice;
@@ -19,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * bad argument fails with a message naming it, before the backend runs, and the device stays usable.
  */
 class CommonChecksOnCpuTest {
-    private final BackendDevice cpu = Devices.of(List.of(new CpuProvider()), BackendSelection.all()).cpu().backend();
+    private final BackendDevice cpu = Backends.of(Backends.devices(List.of(new CpuProvider()), BackendSelection.all()).cpu());
 
     @Test
     void sizesAndAlignmentsAreChecked() {

@@ -20,6 +20,8 @@ final class CudaConstants {
     static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
     static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
     static final int CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83;
+    static final int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
+    static final int CU_DEVICE_ATTRIBUTE_INTEGRATED = 18;
 
     static final int CU_STREAM_DEFAULT = 0;
     static final int CU_EVENT_DISABLE_TIMING = 2;

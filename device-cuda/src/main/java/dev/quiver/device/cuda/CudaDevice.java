@@ -84,6 +84,36 @@ final class CudaDevice extends VendorDevice {
         return p;
     }
 
+    /**
+     * @return an integrated GPU where {@code CU_DEVICE_ATTRIBUTE_INTEGRATED} says so, else a discrete one;
+     *         {@link dev.quiver.spi.HardwareKind#OTHER} where the driver does not answer
+     */
+    @Override
+    public dev.quiver.spi.HardwareKind hardwareKind() {
+        try {
+            return driver.attribute(CudaConstants.CU_DEVICE_ATTRIBUTE_INTEGRATED, context.device()) != 0
+                    ? dev.quiver.spi.HardwareKind.INTEGRATED_GPU : dev.quiver.spi.HardwareKind.DISCRETE_GPU;
+        } catch (CudaException e) {
+            return dev.quiver.spi.HardwareKind.OTHER;
+        }
+    }
+
+    /** @return {@code CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT}, or -1 where the driver does not answer */
+    @Override
+    public int computeUnits() {
+        try {
+            return driver.attribute(CudaConstants.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, context.device());
+        } catch (CudaException e) {
+            return -1;
+        }
+    }
+
+    /** @return the CUDA driver library ({@code libcuda.so.1}, or {@code quiver.cuda.library}) */
+    @Override
+    public java.util.Optional<dev.quiver.spi.LoadedLibrary> vendorLibrary() {
+        return java.util.Optional.of(driver.library());
+    }
+
     // ---- memory -------------------------------------------------------------------------------
 
     @Override

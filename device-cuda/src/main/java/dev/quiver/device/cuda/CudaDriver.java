@@ -41,11 +41,18 @@ final class CudaDriver {
     /** The bound entry points. */
     final Bindings<CudaFunction> api;
     private final int version;
+    private final dev.quiver.spi.LoadedLibrary library;
     private final Once<List<CudaDevice>> devices = new Once<>();
 
-    private CudaDriver(Bindings<CudaFunction> api, int version) {
+    private CudaDriver(Bindings<CudaFunction> api, int version, dev.quiver.spi.LoadedLibrary library) {
         this.api = api;
         this.version = version;
+        this.library = library;
+    }
+
+    /** @return the driver library as devices report it */
+    dev.quiver.spi.LoadedLibrary library() {
+        return library;
     }
 
     /**
@@ -107,7 +114,7 @@ final class CudaDriver {
         if (version < TARGET_VERSION) {
             throw new CudaUnavailableException("CUDA driver too old: version " + version(version) + ", needs " + version(TARGET_VERSION));
         }
-        return new CudaDriver(api, version);
+        return new CudaDriver(api, version, loaded.loaded(CudaFunction.cuGetProcAddress.c().symbol()));
     }
 
     static String version(int version) {
@@ -185,7 +192,13 @@ final class CudaDriver {
         return new CudaContext(this, context, device, ordinal, true);
     }
 
-    private int attribute(int attribute, int device) {
+    /**
+     * @param attribute a {@code CUdevice_attribute}
+     * @param device    a {@code CUdevice}
+     * @return its value
+     * @throws CudaException if the driver does not answer it
+     */
+    int attribute(int attribute, int device) {
         return api.intOut(CudaFunction.cuDeviceGetAttribute, (h, out) -> (int) h.invokeExact(out, attribute, device));
     }
 }

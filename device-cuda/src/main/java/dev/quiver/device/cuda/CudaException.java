@@ -18,7 +18,8 @@ public final class CudaException extends DeviceException {
     private final String errorName;
 
     CudaException(String call, int result, String errorName, String description) {
-        super(call + " failed: " + errorName + (description.isEmpty() || description.equals(errorName) ? "" : " (" + description + ")"));
+        super(call + " failed: " + errorName + (description.isEmpty() || description.equals(errorName) ? "" : " (" + description + ")"),
+                call, result, errorName, kindOf(result));
         this.call = call;
         this.result = result;
         this.errorName = errorName;
@@ -37,5 +38,15 @@ public final class CudaException extends DeviceException {
     /** {@return the {@code CUresult} name, for example {@code CUDA_ERROR_OUT_OF_MEMORY}} */
     public String errorName() {
         return errorName;
+    }
+
+    /** CUDA_ERROR_OUT_OF_MEMORY; a device that is unavailable, has an uncorrectable ECC error, or whose context a
+     *  fault made unusable (illegal address, launch failure, hardware stack error, illegal instruction). */
+    private static Kind kindOf(int result) {
+        return switch (result) {
+            case 2 -> Kind.OUT_OF_MEMORY;
+            case 46, 214, 700, 714, 715, 719 -> Kind.DEVICE_LOST;
+            default -> Kind.FAILURE;
+        };
     }
 }

@@ -114,7 +114,7 @@ public final class CudaInterop {
 
     /**
      * A provider serving the device of an application's context: the same three kinds of memory, working in
-     * {@code context} instead of the primary context. Use it with {@code Devices.of(List.of(provider), ...)}.
+     * {@code context} instead of the primary context. Use it with {@code dev.quiver.plugin.Backends.devices(List.of(provider), ...)}.
      *
      * @param context a live {@code CUcontext}, owned by the application, which keeps it alive while the
      *                returned provider's devices are used

@@ -43,5 +43,9 @@
  *
  * <p><b>Library.</b> The system property {@code quiver.cuda.library} names another driver library file
  * (used by the tests to load a test double of the driver).
+ *
+ * <p><b>The library it lends.</b> {@code Device.vendorLibrary()} of every CUDA, CUDA_HOST and CUDA_MANAGED device
+ * is the driver library this backend loaded ({@code libcuda.so.1}, or what {@code quiver.cuda.library} named),
+ * with the file it came from: bind to it, not to a second copy of the driver.
  */
 package dev.quiver.device.cuda;

@@ -1,5 +1,6 @@
 package dev.quiver.device.cuda;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
@@ -98,13 +99,13 @@ class CudaOnTestDoubleTest {
     /** Through {@link Devices}, as applications use the backend: the API's common checks stand in front. */
     @Test
     void badArgumentsAreRejectedBeforeTheDriver() {
-        Devices served = Devices.of(List.of(CudaTestDouble.provider()), BackendSelection.all());
-        BackendDevice cuda = served.get(DeviceType.CUDA, 0).backend();
+        Devices served = Backends.devices(List.of(CudaTestDouble.provider()), BackendSelection.all());
+        BackendDevice cuda = Backends.of(served.get(DeviceType.CUDA, 0));
         assertThrows(IllegalArgumentException.class, () -> cuda.allocate(8, 512), "CUDA guarantees 256-byte alignment only");
         assertThrows(IllegalArgumentException.class, () -> cuda.allocate(-1, 8));
         MemorySegment buffer = cuda.allocate(8, 8);
         IllegalArgumentException wrongDevice = assertThrows(IllegalArgumentException.class,
-                () -> served.get(DeviceType.CUDA_HOST, 0).backend().free(buffer));
+                () -> Backends.of(served.get(DeviceType.CUDA_HOST, 0)).free(buffer));
         assertTrue(wrongDevice.getMessage().contains("was not allocated by CUDA_HOST:0"), wrongDevice.getMessage());
         cuda.free(buffer);
         assertThrows(IllegalArgumentException.class, () -> cuda.free(buffer), "double free");

@@ -60,6 +60,19 @@ public record VendorLibrary(String library, SymbolLookup lookup) {
     }
 
     /**
+     * This library as backends report it ({@link dev.quiver.spi.BackendDevice#vendorLibrary()}): its name, the
+     * file it was loaded from, and its symbols.
+     *
+     * @param knownSymbol a symbol it exports, whose address locates the file in this process's memory map
+     * @return the library; its path is empty where the memory map does not say (not Linux) or the symbol is absent
+     */
+    public dev.quiver.spi.LoadedLibrary loaded(String knownSymbol) {
+        java.util.Optional<Path> file = library.contains("/") ? java.util.Optional.of(Path.of(library))
+                : lookup.find(knownSymbol).flatMap(symbol -> LibraryFiles.holding(symbol.address()));
+        return new dev.quiver.spi.LoadedLibrary(library, file, lookup);
+    }
+
+    /**
      * The C library ({@code libc} and what the platform's default lookup reaches with it), which needs no
      * loading: the JVM has it already.
      *

@@ -37,5 +37,8 @@
  * <p><b>What is verified where.</b> Without macOS, the build checks only the shape of each message against
  * its selector (one argument per colon; no struct or floating-point results) and the probe's reason; the
  * backend runs only on a Mac.
+ *
+ * <p><b>No library to lend.</b> {@code Device.vendorLibrary()} of a Metal device is empty: Metal is a framework
+ * reached through the Objective-C runtime, not a C library with symbols to bind.
  */
 package dev.quiver.device.metal;

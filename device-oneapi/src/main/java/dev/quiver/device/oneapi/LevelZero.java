@@ -34,11 +34,13 @@ final class LevelZero {
     /** The bound entry points. */
     final Bindings<ZeFunction> api;
     private final List<ZeDevice> devices;
+    private final dev.quiver.spi.LoadedLibrary library;
     private final Map<OneApiMemory, List<OneApiDevice>> views = new ConcurrentHashMap<>();
 
-    private LevelZero(Bindings<ZeFunction> api, List<ZeDevice> devices) {
+    private LevelZero(Bindings<ZeFunction> api, List<ZeDevice> devices, dev.quiver.spi.LoadedLibrary library) {
         this.api = api;
         this.devices = devices;
+        this.library = library;
     }
 
     /**
@@ -52,7 +54,7 @@ final class LevelZero {
 
     /** @return every device of every driver, in driver order, serving {@code memory}; the same objects every call */
     List<OneApiDevice> devices(OneApiMemory memory) {
-        return views.computeIfAbsent(memory, kind -> devices.stream().map(device -> new OneApiDevice(device, kind)).toList());
+        return views.computeIfAbsent(memory, kind -> devices.stream().map(device -> new OneApiDevice(device, kind, library)).toList());
     }
 
     private static LevelZero connect(String library) throws OneApiUnavailableException {
@@ -92,7 +94,7 @@ final class LevelZero {
         if (devices.isEmpty()) {
             throw new OneApiUnavailableException("no Level Zero device: zeDeviceGet found none on " + drivers.size() + " driver(s)");
         }
-        return new LevelZero(api, List.copyOf(devices));
+        return new LevelZero(api, List.copyOf(devices), loaded.loaded("zeInit"));
     }
 
     /** Calls a Level Zero enumeration ({@code count}, then the handles) and returns the handles. */

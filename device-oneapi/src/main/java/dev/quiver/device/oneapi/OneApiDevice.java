@@ -36,17 +36,25 @@ import java.util.Map;
 final class OneApiDevice extends VendorDevice {
     private final ZeDevice device;
     private final OneApiMemory memory;
+    private final dev.quiver.spi.LoadedLibrary library;
     private final Map<String, MemorySegment> handles;
 
-    OneApiDevice(ZeDevice device, OneApiMemory memory) {
+    OneApiDevice(ZeDevice device, OneApiMemory memory, dev.quiver.spi.LoadedLibrary library) {
         super(memory.kind, device.id, device.name, device.totalMemory, ZeDevice.ALIGNMENT, "Level Zero");
         this.device = device;
         this.memory = memory;
+        this.library = library;
         Map<String, MemorySegment> named = new LinkedHashMap<>();
         named.put("ze_driver_handle_t", device.driver);
         named.put("ze_context_handle_t", device.context);
         named.put("ze_device_handle_t", device.device);
         this.handles = Collections.unmodifiableMap(named);
+    }
+
+    /** @return the Level Zero loader this backend loaded ({@code libze_loader.so.1}, or {@code quiver.oneapi.library}) */
+    @Override
+    public java.util.Optional<dev.quiver.spi.LoadedLibrary> vendorLibrary() {
+        return java.util.Optional.of(library);
     }
 
     @Override

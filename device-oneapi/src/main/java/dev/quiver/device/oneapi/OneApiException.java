@@ -15,7 +15,7 @@ public final class OneApiException extends DeviceException {
     private final int result;
 
     OneApiException(String call, int result) {
-        super(call + " failed: " + ZeResult.name(result));
+        super(call + " failed: " + ZeResult.name(result), call, result, ZeResult.name(result), kindOf(result));
         this.call = call;
         this.result = result;
     }
@@ -33,5 +33,14 @@ public final class OneApiException extends DeviceException {
     /** {@return the {@code ze_result_t} name, for example {@code ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY}} */
     public String resultName() {
         return ZeResult.name(result);
+    }
+
+    /** ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY and _OUT_OF_DEVICE_MEMORY; ZE_RESULT_ERROR_DEVICE_LOST. */
+    private static Kind kindOf(int result) {
+        return switch (result) {
+            case 0x70000002, 0x70000003 -> Kind.OUT_OF_MEMORY;
+            case 0x70000001 -> Kind.DEVICE_LOST;
+            default -> Kind.FAILURE;
+        };
     }
 }

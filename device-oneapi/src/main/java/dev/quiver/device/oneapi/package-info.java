@@ -46,5 +46,9 @@
  *
  * <p><b>Library.</b> The system property {@code quiver.oneapi.library} names another loader library file
  * (used by the tests to load a test double of Level Zero).
+ *
+ * <p><b>The library it lends.</b> {@code Device.vendorLibrary()} of every oneAPI device is the Level Zero loader
+ * this backend loaded ({@code libze_loader.so.1}, or what {@code quiver.oneapi.library} named), with the file it
+ * came from.
  */
 package dev.quiver.device.oneapi;

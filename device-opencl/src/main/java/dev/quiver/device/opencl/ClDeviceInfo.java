@@ -54,6 +54,23 @@ record ClDeviceInfo(MemorySegment platform, MemorySegment device, long id, Strin
                 ClInfo.uint(d, device, ClConstants.CL_DEVICE_MEM_BASE_ADDR_ALIGN, "clGetDeviceInfo(CL_DEVICE_MEM_BASE_ADDR_ALIGN)") / 8L);
     }
 
+    /**
+     * @param hostUnifiedMemory {@code CL_DEVICE_HOST_UNIFIED_MEMORY}, where the platform answers it
+     * @return what the device is: a GPU that shares host memory is an integrated one
+     */
+    dev.quiver.spi.HardwareKind hardwareKind(boolean hostUnifiedMemory) {
+        if ((type & ClConstants.CL_DEVICE_TYPE_GPU) != 0) {
+            return hostUnifiedMemory ? dev.quiver.spi.HardwareKind.INTEGRATED_GPU : dev.quiver.spi.HardwareKind.DISCRETE_GPU;
+        }
+        if ((type & ClConstants.CL_DEVICE_TYPE_CPU) != 0) {
+            return dev.quiver.spi.HardwareKind.CPU;
+        }
+        if ((type & ClConstants.CL_DEVICE_TYPE_ACCELERATOR) != 0) {
+            return dev.quiver.spi.HardwareKind.ACCELERATOR;
+        }
+        return dev.quiver.spi.HardwareKind.OTHER;
+    }
+
     /** @return the name Quiver shows: the device name and, in parentheses, its platform */
     String displayName() {
         return name + " (" + platformName + ")";

@@ -23,11 +23,13 @@ final class OpenCl {
 
     private final String library;
     private final Bindings<ClFunction> api;
+    private final dev.quiver.spi.LoadedLibrary loaded;
     private final MarkerForwarding forwarding = new MarkerForwarding(this);
 
-    private OpenCl(String library, Bindings<ClFunction> api) {
+    private OpenCl(String library, Bindings<ClFunction> api, dev.quiver.spi.LoadedLibrary loaded) {
         this.library = library;
         this.api = api;
+        this.loaded = loaded;
     }
 
     /**
@@ -46,7 +48,7 @@ final class OpenCl {
         }
         try {
             return new OpenCl(library, new Bindings<>(loaded.bindAll(ClFunction.class), OpenClError.CL_SUCCESS.code(),
-                    (calls, function, code) -> new OpenClException(function.name(), code, "")));
+                    (calls, function, code) -> new OpenClException(function.name(), code, "")), loaded.loaded("clGetPlatformIDs"));
         } catch (VendorLibrary.NotFoundException e) {
             throw new LibraryMissing(e.getMessage() + " (an ICD loader for OpenCL 2.0 or later is needed)");
         }
@@ -64,6 +66,11 @@ final class OpenCl {
     /** @return the name or path the library was loaded from */
     String library() {
         return library;
+    }
+
+    /** @return the library as devices report it: its name, file and symbols */
+    dev.quiver.spi.LoadedLibrary loaded() {
+        return loaded;
     }
 
     /** @return the completion forwarding from markers to user events over this library */

@@ -40,6 +40,9 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * synchronized.
  */
 public final class OpenClDevice implements BackendDevice, AutoCloseable {
+    /** {@code CL_DEVICE_HOST_UNIFIED_MEMORY}: deprecated in OpenCL 2.0, still answered by the drivers that matter. */
+    private static final int CL_DEVICE_HOST_UNIFIED_MEMORY = 0x1035;
+
     private final OpenCl cl;
     private final ClDeviceInfo info;
     private final MemorySegment context;
@@ -82,6 +85,34 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     @Override
     public long totalMemory() {
         return info.globalMemory();
+    }
+
+    /**
+     * @return from {@code CL_DEVICE_TYPE}, and for a GPU {@code CL_DEVICE_HOST_UNIFIED_MEMORY} (a GPU that shares
+     *         host memory is an integrated one; a platform that does not answer it has a discrete one)
+     */
+    @Override
+    public dev.quiver.spi.HardwareKind hardwareKind() {
+        boolean unified;
+        try {
+            unified = ClInfo.uint(cl.info(ClFunction.clGetDeviceInfo), info.device(), CL_DEVICE_HOST_UNIFIED_MEMORY,
+                    "clGetDeviceInfo(CL_DEVICE_HOST_UNIFIED_MEMORY)") != 0;
+        } catch (OpenClException e) {
+            unified = false;
+        }
+        return info.hardwareKind(unified);
+    }
+
+    /** @return {@code CL_DEVICE_MAX_COMPUTE_UNITS} */
+    @Override
+    public int computeUnits() {
+        return info.computeUnits();
+    }
+
+    /** @return the OpenCL library this backend loaded (the ICD loader, or {@code quiver.opencl.library}) */
+    @Override
+    public java.util.Optional<dev.quiver.spi.LoadedLibrary> vendorLibrary() {
+        return java.util.Optional.of(cl.loaded());
     }
 
     /** @return false: {@code cl_mem} handles are not host addresses, whatever memory backs them */

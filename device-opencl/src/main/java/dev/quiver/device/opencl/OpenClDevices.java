@@ -75,7 +75,7 @@ public final class OpenClDevices {
 
     /**
      * A provider named {@code opencl} that serves exactly the given devices, for
-     * {@code Devices.of(List.of(provider), ...)}: the way to use adopted devices with Quiver's API.
+     * {@code dev.quiver.plugin.Backends.devices(List.of(provider), ...)}: the way to use adopted devices with Quiver's API.
      *
      * @param devices devices, typically adopted; the provider borrows them (closing them stays the caller's job)
      * @return the provider; its probe reports these devices, or a reason if the list is empty

@@ -24,7 +24,8 @@ public final class OpenClException extends DeviceException {
      * @param detail what the backend was doing, or an empty string
      */
     public OpenClException(String call, int code, String detail) {
-        super(call + " failed: " + OpenClError.nameOf(code) + " (" + code + ")" + (detail.isEmpty() ? "" : ": " + detail));
+        super(call + " failed: " + OpenClError.nameOf(code) + " (" + code + ")" + (detail.isEmpty() ? "" : ": " + detail),
+                call, code, OpenClError.nameOf(code), kindOf(code));
         this.call = call;
         this.code = code;
     }
@@ -60,5 +61,16 @@ public final class OpenClException extends DeviceException {
         if (code != OpenClError.CL_SUCCESS.code()) {
             throw new OpenClException(call, code, "");
         }
+    }
+
+    /**
+     * CL_MEM_OBJECT_ALLOCATION_FAILURE, CL_OUT_OF_RESOURCES, CL_OUT_OF_HOST_MEMORY, and CL_INVALID_BUFFER_SIZE,
+     * which clCreateBuffer returns for a size beyond the device's largest allocation: memory it cannot serve.
+     */
+    private static Kind kindOf(int code) {
+        return switch (code) {
+            case -4, -5, -6, -61 -> Kind.OUT_OF_MEMORY;
+            default -> Kind.FAILURE;
+        };
     }
 }

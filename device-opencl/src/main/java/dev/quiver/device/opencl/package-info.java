@@ -75,5 +75,10 @@
  * into it and gives it an upcall through {@code dev.quiver.device.ffm}, and makes restricted FFM calls of its
  * own (reading {@code sync_event} pointers): grant both modules native access. The system property
  * {@code quiver.opencl.library} names another OpenCL library (a soname or a path) to load instead.
+ *
+ * <p><b>The library it lends.</b> {@code Device.vendorLibrary()} of every OpenCL device is the library this
+ * backend loaded: the ICD loader {@code libOpenCL.so.1}, or what {@code quiver.opencl.library} named, with the
+ * file it came from. A library with OpenCL bindings of its own binds them to its lookup and so calls the same
+ * loader and drivers as Quiver, with no need to read {@code quiver.opencl.library} itself.
  */
 package dev.quiver.device.opencl;

@@ -1,5 +1,6 @@
 package dev.quiver.device.opencl;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -68,7 +69,7 @@ class OpenClAdoptionTest {
         }
         HostVector ints = HostVector.int32("v", values);
         try (OpenClDevice adopted = OpenClDevices.adopt(app.context(), app.queue()); Arena arena = Arena.ofConfined()) {
-            Devices devices = Devices.of(List.of(OpenClDevices.provider(List.of(adopted))), BackendSelection.all());
+            Devices devices = Backends.devices(List.of(OpenClDevices.provider(List.of(adopted))), BackendSelection.all());
             Device target = devices.get(DeviceType.OPENCL, adopted.deviceId());
             try (DeviceArray host = ints.toDeviceArray(devices); DeviceArray onDevice = host.copyTo(target)) {
                 MemorySegment struct = onDevice.struct();

@@ -1,5 +1,6 @@
 package dev.quiver.device.opencl;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.spi.DeviceException;
 import org.junit.jupiter.api.Test;
 
@@ -114,7 +115,7 @@ class OpenClErrorMappingTest {
         assertThrows(IllegalArgumentException.class, () -> device.destroyStream(device.defaultStream()), "the default queue is borrowed");
         assertThrows(IllegalArgumentException.class, () -> device.synchronizeStream(MemorySegment.ofAddress(0x1234)), "unknown queue");
         // Alignment and size checks common to every backend live in the wrapper Devices puts around each device.
-        dev.quiver.spi.BackendDevice checked = dev.quiver.Devices.system().get(dev.quiver.DeviceType.OPENCL, 0).backend();
+        dev.quiver.spi.BackendDevice checked = Backends.of(dev.quiver.Devices.system().get(dev.quiver.DeviceType.OPENCL, 0));
         assertThrows(IllegalArgumentException.class, () -> checked.allocate(8, 3), "alignment not a power of two");
         assertThrows(IllegalArgumentException.class, () -> device.allocate(8, 1L << 20), "alignment above the device's");
         assertThrows(IllegalArgumentException.class, () -> checked.allocate(-1, 8));

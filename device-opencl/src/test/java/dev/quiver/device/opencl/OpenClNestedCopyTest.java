@@ -1,5 +1,6 @@
 package dev.quiver.device.opencl;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -31,7 +32,7 @@ class OpenClNestedCopyTest {
         Random random = new Random(seed);
         int rows = 1 + random.nextInt(400);
         HostVector batch = RandomBatch.of(random, rows);
-        Devices devices = Devices.of(List.of(new OpenClProvider()), BackendSelection.all());
+        Devices devices = Backends.devices(List.of(new OpenClProvider()), BackendSelection.all());
         Device opencl = devices.get(DeviceType.OPENCL, 0);
         long exportsBefore = Diagnostics.liveExports();
         roundTrip(batch, devices, opencl);

@@ -33,11 +33,13 @@ final class HipRuntime {
     /** The bound entry points. */
     final Bindings<HipFunction> api;
     private final int version;
+    private final dev.quiver.spi.LoadedLibrary library;
     private final Once<List<RocmDevice>> devices = new Once<>();
 
-    private HipRuntime(Bindings<HipFunction> api, int version) {
+    private HipRuntime(Bindings<HipFunction> api, int version, dev.quiver.spi.LoadedLibrary library) {
         this.api = api;
         this.version = version;
+        this.library = library;
     }
 
     /**
@@ -65,7 +67,12 @@ final class HipRuntime {
         Bindings<HipFunction> api = new Bindings<>(handles, hipSuccess, (calls, function, error) ->
                 new RocmException(function.name(), error, text(calls, HipFunction.hipGetErrorName, error),
                         text(calls, HipFunction.hipGetErrorString, error)));
-        return new HipRuntime(api, api.intOut(HipFunction.hipRuntimeGetVersion));
+        return new HipRuntime(api, api.intOut(HipFunction.hipRuntimeGetVersion), loaded.loaded("hipRuntimeGetVersion"));
+    }
+
+    /** @return the runtime library as devices report it */
+    dev.quiver.spi.LoadedLibrary library() {
+        return library;
     }
 
     /** @return {@code HIP_VERSION} of the runtime: major * 10000000 + minor * 100000 + patch */

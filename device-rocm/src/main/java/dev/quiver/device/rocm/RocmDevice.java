@@ -61,6 +61,12 @@ final class RocmDevice extends VendorDevice {
                 event -> hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipEventDestroy, h -> (int) h.invokeExact(event))));
     }
 
+    /** @return the HIP runtime library this backend loaded ({@code libamdhip64.so}, or {@code quiver.rocm.library}) */
+    @Override
+    public java.util.Optional<dev.quiver.spi.LoadedLibrary> vendorLibrary() {
+        return java.util.Optional.of(hip.library());
+    }
+
     @Override
     public Map<String, String> properties() {
         Map<String, String> p = new LinkedHashMap<>();

@@ -17,7 +17,8 @@ public final class RocmException extends DeviceException {
     private final String errorName;
 
     RocmException(String call, int error, String errorName, String description) {
-        super(call + " failed: " + errorName + (description.isEmpty() || description.equals(errorName) ? "" : " (" + description + ")"));
+        super(call + " failed: " + errorName + (description.isEmpty() || description.equals(errorName) ? "" : " (" + description + ")"),
+                call, error, errorName, kindOf(error));
         this.call = call;
         this.error = error;
         this.errorName = errorName;
@@ -36,5 +37,15 @@ public final class RocmException extends DeviceException {
     /** {@return the {@code hipError_t} name, for example {@code hipErrorOutOfMemory}} */
     public String errorName() {
         return errorName;
+    }
+
+    /** hipErrorOutOfMemory; an uncorrectable ECC error, an illegal address or a launch failure (the context is
+     *  unusable after them). */
+    private static Kind kindOf(int error) {
+        return switch (error) {
+            case 2 -> Kind.OUT_OF_MEMORY;
+            case 214, 700, 719 -> Kind.DEVICE_LOST;
+            default -> Kind.FAILURE;
+        };
     }
 }

@@ -36,5 +36,9 @@
  *
  * <p><b>Library.</b> The system property {@code quiver.rocm.library} names another runtime library file
  * (used by the tests to load a test double of HIP).
+ *
+ * <p><b>The library it lends.</b> {@code Device.vendorLibrary()} of every ROCm and ROCM_HOST device is the HIP
+ * runtime this backend loaded (the first of {@code libamdhip64.so}, {@code .so.6}, {@code .so.5} that loads, or
+ * what {@code quiver.rocm.library} named), with the file it came from.
  */
 package dev.quiver.device.rocm;

@@ -42,7 +42,7 @@ record BufferMemory(long buffer, long memory, long capacity, long allocationSize
         long capacity = Math.max(size, 1);
         if (info.maxAllocation() > 0 && capacity > info.maxAllocation()) {
             throw new DeviceException("cannot allocate " + size + " bytes on " + info.name()
-                    + ": larger than its maxMemoryAllocationSize of " + info.maxAllocation() + " bytes");
+                    + ": larger than its maxMemoryAllocationSize of " + info.maxAllocation() + " bytes", DeviceException.Kind.OUT_OF_MEMORY);
         }
         try (MemoryStack stack = MemoryStack.stackPush()) {
             LongBuffer handle = stack.mallocLong(1);

@@ -30,6 +30,18 @@ final class DeferredVulkanDevice implements BackendDevice {
         this.id = id;
     }
 
+    /** @return from the physical device's {@code VkPhysicalDeviceType} */
+    @Override
+    public dev.quiver.spi.HardwareKind hardwareKind() {
+        return VulkanLibrary.kindOf(info.deviceType());
+    }
+
+    /** @return the Vulkan loader LWJGL loaded */
+    @Override
+    public java.util.Optional<dev.quiver.spi.LoadedLibrary> vendorLibrary() {
+        return VulkanLibrary.loaded();
+    }
+
     /**
      * @return the opened device, opening it now if nobody did yet
      * @throws DeviceException if the full probe does not open it

@@ -262,6 +262,18 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
 
     // ---- host memory the device copies directly -------------------------------------------------
 
+    /** @return from the physical device's {@code VkPhysicalDeviceType} */
+    @Override
+    public dev.quiver.spi.HardwareKind hardwareKind() {
+        return VulkanLibrary.kindOf(context.info().deviceType());
+    }
+
+    /** @return the Vulkan loader LWJGL loaded */
+    @Override
+    public java.util.Optional<dev.quiver.spi.LoadedLibrary> vendorLibrary() {
+        return VulkanLibrary.loaded();
+    }
+
     /** {@return true on a discrete GPU, whose copies from its own host buffers need no staging memcpy} */
     @Override
     public boolean pinsHostMemory() {

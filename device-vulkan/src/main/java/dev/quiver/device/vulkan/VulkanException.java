@@ -21,7 +21,7 @@ public class VulkanException extends DeviceException {
      * @param result the {@code VkResult} it returned
      */
     public VulkanException(String call, int result) {
-        super(call + " failed: " + VkResults.name(result) + " (" + result + ")");
+        super(call + " failed: " + VkResults.name(result) + " (" + result + ")", call, result, VkResults.name(result), kindOf(result));
         this.call = call;
         this.result = result;
     }
@@ -52,5 +52,14 @@ public class VulkanException extends DeviceException {
             throw new VulkanException(call, result);
         }
         return result;
+    }
+
+    /** VK_ERROR_OUT_OF_HOST_MEMORY and VK_ERROR_OUT_OF_DEVICE_MEMORY; VK_ERROR_DEVICE_LOST. */
+    private static Kind kindOf(int result) {
+        return switch (result) {
+            case -1, -2 -> Kind.OUT_OF_MEMORY;
+            case -4 -> Kind.DEVICE_LOST;
+            default -> Kind.FAILURE;
+        };
     }
 }

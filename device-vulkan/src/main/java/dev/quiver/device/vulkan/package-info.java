@@ -90,5 +90,9 @@
  * {@link dev.quiver.device.vulkan.VulkanDevice#adopt} wraps an application's {@code VkInstance},
  * {@code VkPhysicalDevice}, {@code VkDevice} and {@code VkQueue}, given as raw handles, and
  * {@link dev.quiver.device.vulkan.VulkanProvider#serving} offers such devices to the API.
+ *
+ * <p><b>The library it lends.</b> {@code Device.vendorLibrary()} of every Vulkan device is the Vulkan loader
+ * LWJGL loaded for this process ({@code libvulkan.so.1} on Linux, or what {@code org.lwjgl.vulkan.libname}
+ * named), with the file it came from.
  */
 package dev.quiver.device.vulkan;

@@ -1,5 +1,6 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Devices;
 import dev.quiver.spi.BackendDevice;
@@ -108,8 +109,8 @@ class BuffersTest {
         long limit = device.context().info().maxAllocation();
         DeviceException tooLarge = assertThrows(DeviceException.class, () -> device.allocate(limit + 1, 64));
         assertTrue(tooLarge.getMessage().contains("maxMemoryAllocationSize"), tooLarge.getMessage());
-        BackendDevice served = Devices.of(List.of(new VulkanProvider()), BackendSelection.all()).all().stream()
-                .filter(d -> d.name().equals(device.name())).findFirst().orElseThrow().backend();
+        BackendDevice served = Backends.of(Backends.devices(List.of(new VulkanProvider()), BackendSelection.all()).all().stream()
+                .filter(d -> d.name().equals(device.name())).findFirst().orElseThrow());
         assertThrows(IllegalArgumentException.class, () -> served.allocate(-1, 64));
         assertThrows(IllegalArgumentException.class, () -> served.allocate(64, 3));
     }

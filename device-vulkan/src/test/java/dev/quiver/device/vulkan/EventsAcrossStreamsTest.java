@@ -1,5 +1,6 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -117,7 +118,7 @@ class EventsAcrossStreamsTest {
 
     @Test
     void arraysCopiedToTheDeviceCarryAVkEventPointer() {
-        Devices devices = Devices.of(List.of(new VulkanProvider()), BackendSelection.all());
+        Devices devices = Backends.devices(List.of(new VulkanProvider()), BackendSelection.all());
         Device vulkan = devices.all().getFirst();
         HostVector batch = SampleData.batch(500, 11);
         try (DeviceArray host = batch.toDeviceArray(devices);
@@ -125,7 +126,7 @@ class EventsAcrossStreamsTest {
              DeviceStream other = vulkan.createStream()) {
             SyncEvent syncEvent = onDevice.syncEvent().orElseThrow();
             long pointed = syncEvent.pointer().reinterpret(JAVA_LONG.byteSize()).get(JAVA_LONG, 0);
-            assertEquals(pointed, vulkan.backend().eventFromSyncEvent(syncEvent.pointer()).address(), "sync_event is a VkEvent*");
+            assertEquals(pointed, Backends.of(vulkan).eventFromSyncEvent(syncEvent.pointer()).address(), "sync_event is a VkEvent*");
             syncEvent.makeWait(other);
             other.synchronize();
             syncEvent.waitOnHost();

@@ -1,5 +1,6 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -26,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * {@link DeviceArray#copyToHost()} come back equal to the original, whole and sliced.
  */
 class NestedBatchCopyTest {
-    private static final Devices DEVICES = Devices.of(List.of(new VulkanProvider()), BackendSelection.all());
+    private static final Devices DEVICES = Backends.devices(List.of(new VulkanProvider()), BackendSelection.all());
 
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3, 5, 8, 13, 21, 34, 55, 89})

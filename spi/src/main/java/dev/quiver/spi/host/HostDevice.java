@@ -1,6 +1,7 @@
 package dev.quiver.spi.host;
 
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.HardwareKind;
 import dev.quiver.spi.DeviceTypeCodes;
 
 import java.lang.foreign.MemorySegment;
@@ -82,6 +83,18 @@ public final class HostDevice implements BackendDevice {
     @Override
     public long totalMemory() {
         return facts.totalMemory();
+    }
+
+    /** @return {@link HardwareKind#CPU}: the host's processors */
+    @Override
+    public HardwareKind hardwareKind() {
+        return HardwareKind.CPU;
+    }
+
+    /** @return the processors available to the JVM */
+    @Override
+    public int computeUnits() {
+        return Runtime.getRuntime().availableProcessors();
     }
 
     @Override

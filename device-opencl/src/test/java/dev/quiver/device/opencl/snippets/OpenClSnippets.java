@@ -1,5 +1,6 @@
 package dev.quiver.device.opencl.snippets;
 
+import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -21,7 +22,7 @@ final class OpenClSnippets {
         // @start region="adopt"
         // context and queue are the application's cl_context and cl_command_queue, as raw addresses
         try (OpenClDevice device = OpenClDevices.adopt(MemorySegment.ofAddress(context), MemorySegment.ofAddress(queue))) {
-            Devices devices = Devices.of(List.of(OpenClDevices.provider(List.of(device))), BackendSelection.all());
+            Devices devices = Backends.devices(List.of(OpenClDevices.provider(List.of(device))), BackendSelection.all());
             Device target = devices.get(DeviceType.OPENCL, device.deviceId());
             try (DeviceArray onHost = batch.toDeviceArray(devices); DeviceArray onDevice = onHost.copyTo(target)) {
                 // onDevice's buffers are cl_mem objects of the application's context
