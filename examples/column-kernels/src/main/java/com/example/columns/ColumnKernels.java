@@ -65,7 +65,7 @@ public final class ColumnKernels implements AutoCloseable {
             return HostColumns.sum(column);
         }
         if (type.equals(DeviceType.OPENCL)) {
-            return kernelsFor(deviceOf(int64Column)).sum(column);
+            return kernelsFor(int64Column.device()).sum(column);
         }
         try (DeviceArray host = int64Column.copyToHost()) {
             return HostColumns.sum(Int64Column.of(host));
@@ -91,20 +91,16 @@ public final class ColumnKernels implements AutoCloseable {
         Int64Column column = Int64Column.of(int64Column);
         DeviceType type = int64Column.deviceType();
         if (type.equals(DeviceType.CPU)) {
-            return HostColumns.filterGreaterThan(column, threshold, deviceOf(int64Column));
+            return HostColumns.filterGreaterThan(column, threshold, int64Column.device());
         }
         if (type.equals(DeviceType.OPENCL)) {
-            return kernelsFor(deviceOf(int64Column)).filterGreaterThan(column, threshold);
+            return kernelsFor(int64Column.device()).filterGreaterThan(column, threshold);
         }
-        Device device = deviceOf(int64Column);
+        Device device = int64Column.device();
         try (DeviceArray host = int64Column.copyToHost();
-             DeviceArray kept = HostColumns.filterGreaterThan(Int64Column.of(host), threshold, host.devices().cpu())) {
+             DeviceArray kept = HostColumns.filterGreaterThan(Int64Column.of(host), threshold, host.device())) {
             return kept.copyTo(device);
         }
-    }
-
-    private static Device deviceOf(DeviceArray array) {
-        return array.devices().get(array.deviceType(), array.deviceId());
     }
 
     private synchronized OpenClColumns kernelsFor(Device device) {

@@ -1,5 +1,8 @@
 package com.example.columns;
 
+import dev.quiver.Device;
+import dev.quiver.VendorLibrary;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -8,6 +11,7 @@ import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
@@ -15,35 +19,39 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Downcalls into {@code libOpenCL.so.1} (the Khronos ICD loader), typed. The library is loaded on first
- * use, never at class initialisation, and stays loaded; every method may be called from any thread, as
- * OpenCL allows (except that one {@code cl_kernel}'s arguments must not be set from two threads at once).
- * Handles passed in are borrowed; handles returned are owned by the caller, who releases them.
+ * Downcalls into the OpenCL library Quiver's backend loaded ({@link Device#vendorLibrary()}: the ICD loader, or
+ * whatever the application configured), typed: the kernels run through the same loader and drivers as Quiver's
+ * own calls. Every method may be called from any thread, as OpenCL allows (except that one {@code cl_kernel}'s
+ * arguments must not be set from two threads at once). Handles passed in are borrowed; handles returned are
+ * owned by the caller, who releases them.
  */
 final class OpenClCalls {
     private static final int CL_PROGRAM_BUILD_LOG = 0x1183;
 
     private final Map<ClEntryPoint, MethodHandle> handles = new EnumMap<>(ClEntryPoint.class);
 
-    private OpenClCalls(SymbolLookup library) {
+    /** Bindings by the library they bind, so that devices of one loader share them. */
+    private static final Map<String, OpenClCalls> BOUND = new ConcurrentHashMap<>();
+
+    private OpenClCalls(SymbolLookup library, String name) {
         Linker linker = Linker.nativeLinker();
         for (ClEntryPoint entry : ClEntryPoint.values()) {
             MemorySegment symbol = library.find(entry.name()).orElseThrow(() -> new ColumnKernelsException(
-                    "libOpenCL.so.1 exports no " + entry.name()));
+                    name + " exports no " + entry.name()));
             handles.put(entry, linker.downcallHandle(symbol, entry.descriptor()));
         }
     }
 
-    private static final class Loaded {
-        static final OpenClCalls INSTANCE = new OpenClCalls(SymbolLookup.libraryLookup("libOpenCL.so.1", Arena.global()));
-    }
-
     /**
-     * @return the bindings, loading the library on first use
-     * @throws IllegalArgumentException if {@code libOpenCL.so.1} cannot be loaded
+     * @param device an OPENCL device
+     * @return bindings to the OpenCL library its backend loaded, made on first use
+     * @throws ColumnKernelsException if the backend lends no library or it lacks an entry point
      */
-    static OpenClCalls get() {
-        return Loaded.INSTANCE;
+    static OpenClCalls of(Device device) {
+        VendorLibrary library = device.vendorLibrary().orElseThrow(() -> new ColumnKernelsException(
+                device + ": its backend lends no OpenCL library"));
+        return BOUND.computeIfAbsent(library.path().map(Object::toString).orElse(library.name()),
+                key -> new OpenClCalls(library.lookup(), library.name()));
     }
 
     /** @return a new in-order command queue of {@code device} in {@code context}, owned by the caller */

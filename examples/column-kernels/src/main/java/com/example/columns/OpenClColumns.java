@@ -69,7 +69,7 @@ final class OpenClColumns implements AutoCloseable {
      * @throws ColumnKernelsException if an OpenCL call fails; nothing is left allocated
      */
     static OpenClColumns build(Device device) {
-        OpenClCalls cl = OpenClCalls.get();
+        OpenClCalls cl = OpenClCalls.of(device);
         MemorySegment context = device.nativeHandle("cl_context");
         MemorySegment clDevice = device.nativeHandle("cl_device_id");
         MemorySegment program = cl.buildProgram(context, clDevice, kernelSource());

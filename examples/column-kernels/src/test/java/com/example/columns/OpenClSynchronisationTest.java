@@ -28,7 +28,7 @@ class OpenClSynchronisationTest {
         Device device = TestDevices.openCl();
         Long[] values = Int64Oracle.randomColumn(21, 200_000, 6);
         long[] expected = Int64Oracle.greaterThan(values, 7, 199_990, 250_000);
-        MemorySegment queue = OpenClCalls.get().createCommandQueue(device.nativeHandle("cl_context"),
+        MemorySegment queue = OpenClCalls.of(device).createCommandQueue(device.nativeHandle("cl_context"),
                 device.nativeHandle("cl_device_id"));
         try (DeviceStream consumer = device.adoptStream(queue, true);
              ColumnKernels kernels = new ColumnKernels();

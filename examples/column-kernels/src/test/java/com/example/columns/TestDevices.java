@@ -18,7 +18,7 @@ final class TestDevices {
     }
 
     /**
-     * @return the first OpenCL device
+     * @return the best OpenCL device
      * @throws AssertionError naming why if there is none
      */
     static Device openCl() {
@@ -26,7 +26,7 @@ final class TestDevices {
     }
 
     /**
-     * @return the first Vulkan device, one this library has no kernels for
+     * @return the best Vulkan device, one this library has no kernels for
      * @throws AssertionError naming why if there is none
      */
     static Device vulkan() {
@@ -34,9 +34,7 @@ final class TestDevices {
     }
 
     private static Device first(DeviceType type, String install) {
-        return Devices.system().all().stream()
-                .filter(device -> device.type().equals(type))
-                .findFirst()
+        return Devices.system().best(device -> device.type().equals(type))
                 .orElseThrow(() -> new AssertionError("no " + type + " device: install " + install
                         + "; backends report " + Devices.system().report()));
     }

@@ -97,7 +97,10 @@ final class HostExtDevice implements BackendDevice {
             return memory.asSlice(0, byteSize);
         } catch (OutOfMemoryError e) {
             arena.close();
-            throw new DeviceException("hostext: cannot allocate " + byteSize + " bytes", e);
+            DeviceException exhausted = new DeviceException("hostext: cannot allocate " + byteSize + " bytes",
+                    DeviceException.Kind.OUT_OF_MEMORY);
+            exhausted.initCause(e);
+            throw exhausted;
         }
     }
 
