@@ -94,6 +94,90 @@ class PlainInterfaceWithDuckDbTest {
         assertEquals(exports, Diagnostics.liveExports(), "every imported struct released once");
     }
 
+    /** DuckDB types, each as an expression of i with nulls, named by the column they become. */
+    private static final Map<String, String> MANY_TYPES = new java.util.LinkedHashMap<>();
+
+    static {
+        MANY_TYPES.put("c_tinyint", "(i % 100)::TINYINT");
+        MANY_TYPES.put("c_smallint", "(i * 7)::SMALLINT");
+        MANY_TYPES.put("c_integer", "(i * 31)::INTEGER");
+        MANY_TYPES.put("c_bigint", "(i * 1000003)::BIGINT");
+        MANY_TYPES.put("c_hugeint", "(i::HUGEINT * 10000000000000000000)");
+        MANY_TYPES.put("c_utinyint", "(i % 200)::UTINYINT");
+        MANY_TYPES.put("c_usmallint", "(i * 3)::USMALLINT");
+        MANY_TYPES.put("c_uinteger", "(i * 5)::UINTEGER");
+        MANY_TYPES.put("c_ubigint", "(i * 9)::UBIGINT");
+        MANY_TYPES.put("c_float", "(i / 8)::FLOAT");
+        MANY_TYPES.put("c_double", "(i / 3)::DOUBLE");
+        MANY_TYPES.put("c_decimal4", "(i / 100)::DECIMAL(4, 2)");
+        MANY_TYPES.put("c_decimal18", "(i * 1.5)::DECIMAL(18, 3)");
+        MANY_TYPES.put("c_decimal38", "(i * 2.5)::DECIMAL(38, 10)");
+        MANY_TYPES.put("c_boolean", "i % 3 = 0");
+        MANY_TYPES.put("c_varchar", "'v' || i");
+        MANY_TYPES.put("c_blob", "('b' || i)::BLOB");
+        MANY_TYPES.put("c_date", "DATE '2000-01-01' + i::INTEGER");
+        MANY_TYPES.put("c_time", "TIME '00:00:00' + INTERVAL (i) SECOND");
+        MANY_TYPES.put("c_timestamp", "TIMESTAMP '2000-01-01' + INTERVAL (i) MINUTE");
+        MANY_TYPES.put("c_timestamp_tz", "(TIMESTAMP '2000-01-01' + INTERVAL (i) HOUR)::TIMESTAMPTZ");
+        MANY_TYPES.put("c_interval", "INTERVAL (i) DAY");
+        MANY_TYPES.put("c_uuid", "uuid()");
+        MANY_TYPES.put("c_enum", "('a' || (i % 3))::ENUM('a0', 'a1', 'a2')");
+        MANY_TYPES.put("c_list", "[i, i + 1, NULL]");
+        MANY_TYPES.put("c_list_varchar", "['x' || i, NULL]");
+        MANY_TYPES.put("c_array", "[i, i * 2]::INTEGER[2]");
+        MANY_TYPES.put("c_struct", "{'k': i, 'v': 'w' || i}");
+        MANY_TYPES.put("c_map", "MAP {'m' || i: i}");
+        // a NULL union arrives as a slot whose selected child is null (Arrow unions have no validity bitmap)
+        MANY_TYPES.put("c_union", "CASE WHEN i % 2 = 0 THEN (i::INTEGER)::UNION(n INTEGER, s VARCHAR) "
+                + "ELSE ('u' || i)::UNION(n INTEGER, s VARCHAR) END");
+        MANY_TYPES.put("c_nested", "[{'a': [i], 'b': {'c': i}}]");
+    }
+
+    @Test
+    void everyDuckDbTypeImportsValidatesAndHasDuckDbsNulls() {
+        long exports = Diagnostics.liveExports();
+        StringBuilder select = new StringBuilder("CREATE TABLE many AS SELECT ");
+        StringBuilder counts = new StringBuilder("SELECT ");
+        for (Map.Entry<String, String> column : MANY_TYPES.entrySet()) {
+            select.append("CASE WHEN i % 4 = 1 THEN NULL ELSE ").append(column.getValue()).append(" END AS ").append(column.getKey()).append(", ");
+            counts.append("count(").append(column.getKey()).append(")::BIGINT, ");
+        }
+        select.setLength(select.length() - 2);
+        counts.setLength(counts.length() - 2);
+        try (DuckDb duck = new DuckDb()) {
+            duck.execute(select + " FROM range(3000) r(i)");
+            long[] valid = new long[MANY_TYPES.size()];
+            duck.queryArrow("SELECT * FROM many", parts -> {
+                try (DeviceArray batch = DeviceArray.importPlain(parts[0], parts[1], Devices.cpuOnly(), ProducerTrust.UNTRUSTED)) {
+                    batch.validateFull();
+                    for (int c = 0; c < valid.length; c++) {
+                        try (DeviceArray column = batch.child(c)) {
+                            ArrayReader reader = ArrayReader.of(column);
+                            for (long row = 0; row < reader.length(); row++) {
+                                if (!reader.isNull(row)) {
+                                    valid[c]++;
+                                    reader.getObject(row);
+                                }
+                            }
+                        }
+                    }
+                }
+            });
+            List<Object> expected = new ArrayList<>();
+            duck.queryArrow(counts + " FROM many", parts -> {
+                try (DeviceArray row = DeviceArray.importPlain(parts[0], parts[1])) {
+                    expected.addAll(((Map<?, ?>) ArrayReader.of(row).getObject(0)).values());
+                }
+            });
+            List<Object> actual = new ArrayList<>();
+            for (long v : valid) {
+                actual.add(v);
+            }
+            assertEquals(expected, actual, "non-null values per column, as DuckDB counts them: " + MANY_TYPES.keySet());
+        }
+        assertEquals(exports, Diagnostics.liveExports(), "every imported struct released once");
+    }
+
     @Test
     void quiverBatchesExportAsAPlainStreamThatDuckDbScansWithSql() {
         long exports = Diagnostics.liveExports();
