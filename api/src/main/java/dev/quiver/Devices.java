@@ -62,7 +62,27 @@ public final class Devices {
             public Devices devices(List<? extends DeviceProvider> providers, BackendSelection selection) {
                 return new Devices(List.copyOf(providers), List.of(), selection);
             }
-        }, DriverFailures::translate);
+        }, DriverFailures::translate, new ApiAccess.Arrays<DeviceArray>() {
+            @Override
+            public void checkWritable(DeviceArray array) {
+                array.checkWritable();
+            }
+
+            @Override
+            public void verifyContentsForReading(DeviceArray array) {
+                array.verifyContentsForReading();
+            }
+
+            @Override
+            public void markContentsVerified(DeviceArray array) {
+                array.markContentsVerified();
+            }
+
+            @Override
+            public void checkImported(long deviceArray, dev.quiver.type.Field field, boolean checking) {
+                DeviceArray.checkImported(deviceArray, field, checking);
+            }
+        });
     }
 
     private static final Devices CPU_ONLY = new Devices(List.of(), List.of(), BackendSelection.all());

@@ -35,6 +35,23 @@ class ApiStructureTest {
     }
 
     @Test
+    void noPackageReachesAnotherReflectively() throws URISyntaxException {
+        assertEquals(List.of(), ReflectiveAccess.in(apiClasses()));
+    }
+
+    @Test
+    void theReflectionScanFindsWhatItLooksFor() throws URISyntaxException {
+        Path testClasses = Path.of(ReflectiveSample.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<ClassFile> sample = CompiledClasses.under(testClasses).stream()
+                .filter(c -> c.name().equals(ReflectiveSample.class.getName())).toList();
+        assertEquals(List.of(
+                "dev.quiver.structure.ReflectiveSample calls java.lang.Class.getDeclaredField",
+                "dev.quiver.structure.ReflectiveSample calls java.lang.reflect.Field.setAccessible",
+                "dev.quiver.structure.ReflectiveSample calls java.lang.invoke.MethodHandles.privateLookupIn"),
+                ReflectiveAccess.in(sample));
+    }
+
+    @Test
     void noExportedSignatureNamesAnSpiBackendOrInternalType() throws URISyntaxException {
         List<String> found = PublicSignatures.naming(classesDirectory(), DeviceArray.class.getClassLoader(),
                 ApiStructureTest::notForApplications);
@@ -70,7 +87,8 @@ class ApiStructureTest {
         assertTrue(packages.containsAll(Set.of("dev.quiver", "dev.quiver.type", "dev.quiver.stream", "dev.quiver.dlpack",
                 "dev.quiver.cai", "dev.quiver.host", "dev.quiver.abi", "dev.quiver.internal", ABI_PACKAGE,
                 "dev.quiver.internal.validate", "dev.quiver.internal.copy", "dev.quiver.internal.tensor",
-                "dev.quiver.internal.bridge", "dev.quiver.internal.backend")), packages.toString());
+                "dev.quiver.internal.bridge", "dev.quiver.internal.backend", "dev.quiver.internal.events",
+                "dev.quiver.internal.pool", "dev.quiver.internal.access", "dev.quiver.plugin", "dev.quiver.memory")), packages.toString());
         List<String> inAbi = RestrictedCalls.outside(classes, "no.such.package").stream()
                 .filter(line -> line.startsWith(ABI_PACKAGE + "."))
                 .toList();

@@ -36,20 +36,65 @@ public final class ApiAccess {
         V devices(List<? extends DeviceProvider> providers, S selection);
     }
 
+    /**
+     * What {@code dev.quiver.DeviceArray} keeps package-private but the protocol packages need, installed with
+     * the access.
+     *
+     * @param <A> {@code DeviceArray}
+     */
+    public interface Arrays<A> {
+        /**
+         * @param array an array
+         * @throws RuntimeException a {@code ReadOnlyArrayException} if it is read-only; an
+         *                          {@link IllegalStateException} if it is closed or exported
+         */
+        void checkWritable(A array);
+
+        /** @param array an open array in host-accessible memory, validated in full unless it was already */
+        void verifyContentsForReading(A array);
+
+        /** @param array an array Quiver has just written from checked Java values */
+        void markContentsVerified(A array);
+
+        /**
+         * @param deviceArray the address of an ArrowDeviceArray the caller owns
+         * @param field       the field it must have
+         * @param checking    whether host pointers and ranges are checked against the process's mappings
+         */
+        void checkImported(long deviceArray, dev.quiver.type.Field field, boolean checking);
+    }
+
     private static volatile Access<?, ?, ?> access;
+    private static volatile Arrays<?> arrays;
     private static volatile BiFunction<DeviceException, String, RuntimeException> errors;
 
     private ApiAccess() {}
 
     /**
-     * Installs the access and the error translation; called once, by {@code dev.quiver.Devices}.
+     * Installs the access, the error translation and the array access; called once, by {@code dev.quiver.Devices}.
      *
-     * @param installed  the access
-     * @param translated turns a backend's failure on a device ({@code TYPE:ID}) into the API's exception
+     * @param installed   the access
+     * @param translated  turns a backend's failure on a device ({@code TYPE:ID}) into the API's exception
+     * @param arrayAccess what the protocol packages may do to arrays
      */
-    public static void install(Access<?, ?, ?> installed, BiFunction<DeviceException, String, RuntimeException> translated) {
+    public static void install(Access<?, ?, ?> installed, BiFunction<DeviceException, String, RuntimeException> translated,
+                               Arrays<?> arrayAccess) {
         access = installed;
         errors = translated;
+        arrays = arrayAccess;
+    }
+
+    /**
+     * @param <A> {@code DeviceArray}
+     * @return the array access; installed by then, since a caller holds an array or the devices it came from
+     */
+    @SuppressWarnings("unchecked")
+    public static <A> Arrays<A> arrays() {
+        Arrays<?> result = arrays;
+        if (result == null) {
+            throw new IllegalStateException("dev.quiver.Devices is not initialised");
+        }
+        return (Arrays<A>) result;
     }
 
     /**

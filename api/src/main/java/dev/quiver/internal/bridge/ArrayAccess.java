@@ -1,24 +1,18 @@
 package dev.quiver.internal.bridge;
 
 import dev.quiver.DeviceArray;
+import dev.quiver.internal.access.ApiAccess;
 import dev.quiver.ProducerTrust;
 import dev.quiver.type.Field;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 
 /**
  * Reaches the members of {@link DeviceArray} that are not API but that the protocol packages need, without
- * making them public and without {@code dev.quiver} depending on this package. Stateless; safe from any
- * thread, with the threading rules of the member reached.
+ * making them public: through the accessor {@code Devices} installs in
+ * {@link dev.quiver.internal.access.ApiAccess} (no reflection). Stateless; safe from any thread, with the
+ * threading rules of the member reached.
  */
 public final class ArrayAccess {
-    private static final MethodHandle CHECK_WRITABLE = handle("checkWritable");
-    private static final MethodHandle VERIFY_FOR_READING = handle("verifyContentsForReading");
-    private static final MethodHandle MARK_VERIFIED = handle("markContentsVerified");
-    private static final MethodHandle CHECK_IMPORTED = checkImportedHandle();
-
     private ArrayAccess() {}
 
     /**
@@ -30,7 +24,7 @@ public final class ArrayAccess {
      * @throws IllegalStateException             if it is closed or exported
      */
     public static void checkWritable(DeviceArray array) {
-        invoke(CHECK_WRITABLE, array);
+        ApiAccess.<DeviceArray>arrays().checkWritable(array);
     }
 
     /**
@@ -41,16 +35,17 @@ public final class ArrayAccess {
      * @throws dev.quiver.InvalidArrowException naming the path and rule of the first fault
      */
     public static void verifyForReading(DeviceArray array) {
-        invoke(VERIFY_FOR_READING, array);
+        ApiAccess.<DeviceArray>arrays().verifyContentsForReading(array);
     }
 
     /**
-     * Marks an array's contents as written by Quiver from checked Java values.
+     * Marks an array's contents as written by Quiver from checked Java values, so that a reader does not
+     * validate them ({@link dev.quiver.host.HostVector} calls it on every array it builds).
      *
      * @param array an array Quiver has just built
      */
     public static void markVerified(DeviceArray array) {
-        invoke(MARK_VERIFIED, array);
+        ApiAccess.<DeviceArray>arrays().markContentsVerified(array);
     }
 
     /**
@@ -63,40 +58,6 @@ public final class ArrayAccess {
      * @throws dev.quiver.InvalidArrowException naming the first fault; the caller releases the struct
      */
     public static void checkImported(long deviceArray, Field field, ProducerTrust trust) {
-        try {
-            CHECK_IMPORTED.invokeExact(deviceArray, field, trust == ProducerTrust.UNTRUSTED);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("a DeviceArray member threw a checked exception", e);
-        }
-    }
-
-    private static MethodHandle checkImportedHandle() {
-        try {
-            return MethodHandles.privateLookupIn(DeviceArray.class, MethodHandles.lookup())
-                    .findStatic(DeviceArray.class, "checkImported", MethodType.methodType(void.class, long.class, Field.class, boolean.class));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    private static void invoke(MethodHandle member, DeviceArray array) {
-        try {
-            member.invokeExact(array);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("a DeviceArray member threw a checked exception", e);
-        }
-    }
-
-    private static MethodHandle handle(String name) {
-        try {
-            return MethodHandles.privateLookupIn(DeviceArray.class, MethodHandles.lookup())
-                    .findVirtual(DeviceArray.class, name, MethodType.methodType(void.class));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+        ApiAccess.<DeviceArray>arrays().checkImported(deviceArray, field, trust == ProducerTrust.UNTRUSTED);
     }
 }

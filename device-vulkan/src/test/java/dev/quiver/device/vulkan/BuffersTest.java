@@ -93,11 +93,23 @@ class BuffersTest {
     @Test
     void freeingWaitsForTheCopiesStillUsingTheBuffer() {
         MemorySegment stream = device.createStream();
+        long size = 8 << 20;
         try (Arena arena = Arena.ofConfined()) {
-            for (int i = 0; i < 8; i++) {
-                MemorySegment buffer = device.allocate(8 << 20, 64);
-                device.copyFromHost(arena.allocate(8 << 20), buffer, 0, stream);
-                device.free(buffer);
+            for (int i = 0; i < 4; i++) {
+                MemorySegment pattern = arena.allocate(size, 64);
+                for (long at = 0; at < size; at += 8) {
+                    pattern.set(java.lang.foreign.ValueLayout.JAVA_LONG, at, at * 31 + i);
+                }
+                MemorySegment source = device.allocate(size, 64);
+                MemorySegment target = device.allocate(size, 64);
+                device.copyFromHost(pattern, source, 0, stream);
+                device.copyWithinDevice(source, 0, target, 0, size, stream);
+                device.free(source);   // while the copies that read it may still be running
+                MemorySegment back = arena.allocate(size, 64);
+                device.copyToHost(target, 0, back, stream);
+                device.synchronizeStream(stream);
+                assertEquals(-1, back.mismatch(pattern), "the copy read the freed buffer's bytes intact, round " + i);
+                device.free(target);
             }
         } finally {
             device.destroyStream(stream);
