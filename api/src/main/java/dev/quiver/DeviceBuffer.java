@@ -1,6 +1,5 @@
 package dev.quiver;
 
-import dev.quiver.internal.PointerKind;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.backend.CheckedBackendDevice;
 import dev.quiver.spi.BackendDevice;
@@ -140,7 +139,7 @@ public final class DeviceBuffer implements AutoCloseable {
 
     /** {@return whether the host can read and write this memory directly} */
     public boolean isHostAccessible() {
-        return type.isHostAccessible() && PointerKind.isAddress(type.code());
+        return type.isHostAccessible() && type.pointersAreAddresses();
     }
 
     /** {@return true for buffers from {@link Device#allocate(long)} or {@link Device#wrap}; false for views} */

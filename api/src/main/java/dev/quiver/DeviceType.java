@@ -123,6 +123,15 @@ public final class DeviceType {
         return hostAccessible;
     }
 
+    /**
+     * {@return true if this type's buffer pointers are addresses, on which byte arithmetic is valid (host memory,
+     * CUDA and HIP device pointers, oneAPI USM); false where they are opaque handles (OpenCL {@code cl_mem},
+     * Vulkan and Metal buffers, extension memory), for which an offset travels beside the handle}
+     */
+    public boolean pointersAreAddresses() {
+        return DeviceTypeCodes.pointersAreAddresses(code);
+    }
+
     /** {@return true if this build knows the code} */
     public boolean isKnown() {
         return known;

@@ -6,7 +6,6 @@ import dev.quiver.Devices;
 import dev.quiver.SyncEvent;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.internal.DeviceBytes;
-import dev.quiver.internal.PointerKind;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.bridge.DeviceArrayTarget;
 import dev.quiver.internal.bridge.DeviceBackends;
@@ -89,7 +88,7 @@ public final class CudaArrayInterface {
             throw new CaiRefusedException("typestr", "Arrow booleans are bit-packed, while |b1 is one byte per value: a boolean "
                     + "array cannot be described without a copy; describe a one-byte integer array instead");
         }
-        if (!PointerKind.isAddress(type.code())) {
+        if (!type.pointersAreAddresses()) {
             throw new CaiRefusedException("data", "the interface passes a raw address, but " + type
                     + " buffers are opaque handles that allow no pointer arithmetic");
         }
@@ -205,7 +204,7 @@ public final class CudaArrayInterface {
         List<Runnable> undo = new ArrayList<>();
         try {
             Descriptor main = Descriptor.read(descriptor, "");
-            if (!PointerKind.isAddress(type.code())) {
+            if (!type.pointersAreAddresses()) {
                 throw new CaiRefusedException("data[0]", "is an address, but " + type + " buffers are opaque handles");
             }
             Devices devices = options.devicesToUse();

@@ -1,5 +1,6 @@
 package dev.quiver.internal;
 
+import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.Arena;
@@ -35,7 +36,7 @@ public final class DeviceBytes {
         MemorySegment source = pointer;
         long offset = byteOffset;
         if (offset < 0) {
-            if (!PointerKind.isAddress(deviceType)) {
+            if (!DeviceTypeCodes.pointersAreAddresses(deviceType)) {
                 throw new IllegalArgumentException("cannot read " + (-offset) + " bytes before an opaque buffer handle");
             }
             source = MemorySegment.ofAddress(pointer.address() + offset);

@@ -40,4 +40,21 @@ public final class DeviceTypeCodes {
     public static final int HEXAGON = 16;
 
     private DeviceTypeCodes() {}
+
+    /**
+     * Whether the buffer pointers of a device type are addresses, on which byte arithmetic is valid, or opaque
+     * handles (OpenCL {@code cl_mem}, Vulkan and Metal buffers, WebGPU buffers, producer-defined extension
+     * memory), for which an offset must travel beside the handle.
+     *
+     * @param deviceType an {@code ARROW_DEVICE_*} / DLPack device code
+     * @return true if {@code pointer + n} addresses byte {@code n} of the buffer: host memory, CUDA and HIP
+     *         device pointers (plain addresses in the device's address space), and oneAPI USM pointers;
+     *         false for every other code, known or not
+     */
+    public static boolean pointersAreAddresses(int deviceType) {
+        return switch (deviceType) {
+            case CPU, CUDA, CUDA_HOST, CUDA_MANAGED, ROCM, ROCM_HOST, ONEAPI -> true;
+            default -> false;
+        };
+    }
 }

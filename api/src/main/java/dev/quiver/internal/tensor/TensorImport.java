@@ -1,8 +1,8 @@
 package dev.quiver.internal.tensor;
 
+import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.internal.DeviceBytes;
-import dev.quiver.internal.PointerKind;
 import dev.quiver.internal.abi.ArrayData;
 import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.spi.BackendDevice;
@@ -161,7 +161,7 @@ public final class TensorImport {
             if (count > 0 && tensor.byteOffset() != 0) {
                 if (tensor.byteOffset() % size == 0) {
                     offset = tensor.byteOffset() / size;
-                } else if (PointerKind.isAddress(tensor.deviceType())) {
+                } else if (DeviceTypeCodes.pointersAreAddresses(tensor.deviceType())) {
                     pointer = MemorySegment.ofAddress(pointer.address() + tensor.byteOffset());
                 } else {
                     throw errors.refused(names.byteOffset(), "is " + tensor.byteOffset() + ", not a multiple of the element size ("

@@ -1,6 +1,6 @@
 package dev.quiver.device.opencl;
 
-import dev.quiver.spi.DeviceException;
+import dev.quiver.spi.VendorCallException;
 
 import java.util.Optional;
 
@@ -8,13 +8,8 @@ import java.util.Optional;
  * An OpenCL call failed. Carries the call (for example {@code clCreateBuffer}) and the status code with its
  * symbolic name (for example {@code CL_INVALID_BUFFER_SIZE}); the message names both. Immutable.
  */
-public final class OpenClException extends DeviceException {
+public final class OpenClException extends VendorCallException {
     private static final long serialVersionUID = 1L;
-
-    /** The OpenCL function that failed. */
-    private final String call;
-    /** The status it returned. */
-    private final int code;
 
     /**
      * An exception naming the failed call and its status.
@@ -26,28 +21,16 @@ public final class OpenClException extends DeviceException {
     public OpenClException(String call, int code, String detail) {
         super(call + " failed: " + OpenClError.nameOf(code) + " (" + code + ")" + (detail.isEmpty() ? "" : ": " + detail),
                 call, code, OpenClError.nameOf(code), kindOf(code));
-        this.call = call;
-        this.code = code;
-    }
-
-    /** {@return the OpenCL function that failed} */
-    public String call() {
-        return call;
-    }
-
-    /** {@return the numeric status, for example {@code -61}} */
-    public int code() {
-        return code;
     }
 
     /** {@return the named error, empty if no header this backend knows defines the code} */
     public Optional<OpenClError> error() {
-        return OpenClError.of(code);
+        return OpenClError.of(code());
     }
 
     /** {@return the macro name, for example {@code "CL_INVALID_BUFFER_SIZE"}, or a text naming an unknown code} */
     public String errorName() {
-        return OpenClError.nameOf(code);
+        return codeName();
     }
 
     /**

@@ -1,18 +1,13 @@
 package dev.quiver.device.vulkan;
 
-import dev.quiver.spi.DeviceException;
+import dev.quiver.spi.VendorCallException;
 
 /**
  * A Vulkan call returned an error {@code VkResult}. The message names the call and the result's symbolic
  * name, for example {@code "vkAllocateMemory failed: VK_ERROR_OUT_OF_DEVICE_MEMORY (-2)"}. Immutable.
  */
-public class VulkanException extends DeviceException {
+public class VulkanException extends VendorCallException {
     private static final long serialVersionUID = 1L;
-
-    /** The Vulkan function that failed. */
-    private final String call;
-    /** The {@code VkResult} it returned. */
-    private final int result;
 
     /**
      * An exception naming the failed call and its result.
@@ -22,23 +17,16 @@ public class VulkanException extends DeviceException {
      */
     public VulkanException(String call, int result) {
         super(call + " failed: " + VkResults.name(result) + " (" + result + ")", call, result, VkResults.name(result), kindOf(result));
-        this.call = call;
-        this.result = result;
-    }
-
-    /** {@return the Vulkan function that failed} */
-    public String call() {
-        return call;
     }
 
     /** {@return the {@code VkResult} it returned} */
     public int result() {
-        return result;
+        return code();
     }
 
     /** {@return the symbolic name of {@link #result()}, for example {@code VK_ERROR_DEVICE_LOST}} */
     public String resultName() {
-        return VkResults.name(result);
+        return codeName();
     }
 
     /**
