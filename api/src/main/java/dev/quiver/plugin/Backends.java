@@ -19,6 +19,7 @@ import java.util.List;
  * BackendDevice backend = Backends.of(devices.get(DeviceType.OPENCL, 0));
  * }
  */
+@SuppressWarnings("exports")   // its callers require dev.quiver.spi themselves: the API does not re-export it
 public final class Backends {
     private Backends() {}
 
