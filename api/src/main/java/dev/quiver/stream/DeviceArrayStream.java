@@ -66,6 +66,8 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     private final DeviceType deviceType;
     private final Devices devices;
     private final ProducerTrust trust;
+    /** The Java source of a stream made in this JVM ({@link #of}), or null for a C stream. */
+    private final ArraySource javaSource;
     private final CallGate gate = new CallGate();
     private Field schema;
     private DeviceArray pending;
@@ -83,6 +85,88 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         this.deviceType = DeviceType.of(struct.get(JAVA_INT, ArrowDeviceArrayStreamLayout.DEVICE_TYPE));
         this.devices = devices;
         this.trust = trust;
+        this.javaSource = null;
+    }
+
+    private DeviceArrayStream(Field schema, DeviceType deviceType, ArraySource source) {
+        this.memory = 0;
+        this.struct = MemorySegment.NULL;
+        this.scratch = MemorySegment.NULL;
+        this.deviceType = Objects.requireNonNull(deviceType, "deviceType");
+        this.devices = null;
+        this.trust = ProducerTrust.TRUSTED;
+        this.schema = Objects.requireNonNull(schema, "schema");
+        this.javaSource = source;
+    }
+
+    /**
+     * A stream over arrays made in this JVM, with no C struct in between: the same class, ownership and
+     * threading rules as an imported stream, for code that takes a {@code DeviceArrayStream} (a Flight server,
+     * {@link DeviceArrayStreams#exportTo}). Each array the iterator returns moves to the consumer; an array on
+     * another device type, or of another type than {@code schema}, is closed and fails the stream with an
+     * {@link InvalidArrowException}; what the iterator throws fails the stream with a {@link StreamException}
+     * whose code and message are those the same source behind a C stream would give, and whose cause is what it
+     * threw. Closing the stream closes the iterator if it is {@link AutoCloseable}.
+     *
+     * {@snippet class=dev.quiver.snippets.StreamSnippets region=of}
+     *
+     * @param schema     the field every array has
+     * @param deviceType the device type every array is on
+     * @param source     the arrays, in order; pulled only from inside {@link #hasNext()} and {@link #next()}
+     * @return the stream, owned by the caller
+     */
+    public static DeviceArrayStream of(Field schema, DeviceType deviceType, Iterator<? extends DeviceArray> source) {
+        return new DeviceArrayStream(schema, deviceType, ArraySource.of(source));
+    }
+
+    /**
+     * A stream over arrays a supplier makes in this JVM, as {@link #of(Field, DeviceType, Iterator)}; the supplier
+     * returns null at the end.
+     *
+     * @param schema     the field every array has
+     * @param deviceType the device type every array is on
+     * @param source     makes the next array, or returns null at the end
+     * @return the stream, owned by the caller
+     */
+    public static DeviceArrayStream of(Field schema, DeviceType deviceType, java.util.function.Supplier<? extends DeviceArray> source) {
+        return new DeviceArrayStream(schema, deviceType, ArraySource.of(source));
+    }
+
+    /**
+     * Another stream over this one's arrays, each passed through {@code mapper} as it is pulled (copied to a
+     * device, filtered by a kernel, checked): the mapper owns the array it is given (it closes it, or returns it)
+     * and returns the array the new stream hands out. Closing the new stream closes this one.
+     *
+     * @param schema     the field of the arrays the mapper returns
+     * @param deviceType their device type
+     * @param mapper     from each array of this stream to the array handed out; called on the pulling thread
+     * @return the new stream, owned by the caller (this stream now belongs to it)
+     */
+    public DeviceArrayStream map(Field schema, DeviceType deviceType,
+                                 java.util.function.Function<? super DeviceArray, ? extends DeviceArray> mapper) {
+        Objects.requireNonNull(mapper, "mapper");
+        DeviceArrayStream source = this;
+        return of(schema, deviceType, new MappedArrays(source, mapper));
+    }
+
+    /** The arrays of a stream, each through a mapper; closing closes the stream. */
+    private record MappedArrays(DeviceArrayStream source,
+                                java.util.function.Function<? super DeviceArray, ? extends DeviceArray> mapper)
+            implements Iterator<DeviceArray>, AutoCloseable {
+        @Override
+        public boolean hasNext() {
+            return source.hasNext();
+        }
+
+        @Override
+        public DeviceArray next() {
+            return Objects.requireNonNull(mapper.apply(source.next()), "the mapper returned null");
+        }
+
+        @Override
+        public void close() {
+            source.close();
+        }
     }
 
     /**
@@ -294,11 +378,14 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
                 }
                 return pending != null;
             }
+            if (pending == null && javaSource != null && !ended) {
+                pending = fetchJava();
+            }
             if (pending != null) {
                 DeviceArray waiting = pending;
                 pending = null;
                 waiting.exportTo(MemorySegment.ofAddress(relayTo), MemorySegment.NULL);
-            } else if (ended || !fetchRaw()) {
+            } else if (ended || javaSource != null || !fetchRaw()) {
                 return false;
             } else {
                 relay(relayTo);
@@ -358,12 +445,41 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     }
 
     private DeviceArray fetch() {
+        if (javaSource != null) {
+            return fetchJava();
+        }
         StreamBatchEvent event = Recorder.streamBatch();
         return fetchRaw()
                 ? BatchEvents.imported(event, BatchEvents.PULL_IMPORT, imported++, DeviceArray.importFrom(scratch, schema, devices, trust))
                 : null;
     }
         
+    /** Takes the next array of the Java source and checks it against the stream's device type and schema. */
+    private DeviceArray fetchJava() {
+        DeviceArray array;
+        try {
+            array = javaSource.next();
+        } catch (Exception | OutOfMemoryError e) {
+            // as the same source behind a C stream would fail: its errno code, and the source's exception as cause
+            StreamException failed = new StreamException(ErrorCodes.codeFor(e),
+                    "get_next: the Java source failed at array " + imported + ": " + ErrorCodes.messageFor(e));
+            failed.initCause(e);
+            throw failed;
+        }
+        if (array == null) {
+            ended = true;
+            return null;
+        }
+        if (!array.deviceType().equals(deviceType) || !ArrayChecks.sameTypes(schema, array.field())) {
+            String found = array.deviceType() + " " + array.field();
+            array.close();
+            throw new InvalidArrowException("", "array " + imported + " of the source is " + found + ", not " + deviceType
+                    + " " + schema + " as the stream says; it was closed");
+        }
+        imported++;
+        return array;
+    }
+
     /**
      * Calls {@code get_next} into the scratch struct and checks the device type.
      *
@@ -438,6 +554,16 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     }
 
     private void releaseStream() {
+        if (javaSource != null) {
+            try {
+                javaSource.close();
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException("closing the source of " + this + " failed: " + e.getMessage(), e);
+            }
+            return;
+        }
         try {
             MemorySegment release = struct.get(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE);
             if (!release.equals(MemorySegment.NULL)) {

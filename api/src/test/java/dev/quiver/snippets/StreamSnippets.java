@@ -1,5 +1,6 @@
 package dev.quiver.snippets;
 
+import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.stream.DeviceArrayStream;
@@ -9,6 +10,7 @@ import dev.quiver.type.Field;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Iterator;
+import java.util.List;
 
 /** The examples in the documentation of package {@code dev.quiver.stream}, compiled with the tests. */
 final class StreamSnippets {
@@ -31,6 +33,19 @@ final class StreamSnippets {
                 }
             }
         }
+        // @end
+    }
+
+    static DeviceArrayStream of(List<DeviceArray> batches, Device target) {
+        // @start region="of"
+        Field schema = batches.getFirst().field();
+        DeviceArrayStream onHost = DeviceArrayStream.of(schema, DeviceType.CPU, batches.iterator());
+        // each batch copied to the target as it is pulled, the host copy closed
+        return onHost.map(schema, target.type(), batch -> {
+            try (batch) {
+                return batch.copyTo(target);
+            }
+        });
         // @end
     }
 }

@@ -2,7 +2,6 @@ package dev.quiver.arrowjava;
 
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
-import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.stream.DeviceArrayStream;
 import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.type.Field;
@@ -11,7 +10,6 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
@@ -63,20 +61,24 @@ public final class StreamExport {
     }
 
     private static void exportTo(ArrowReader reader, BufferAllocator allocator, MemorySegment out, boolean validated) {
-        Objects.requireNonNull(reader, "reader");
-        Objects.requireNonNull(allocator, "allocator");
         Objects.requireNonNull(out, "out");
-        Field schema;
-        try {
-            schema = Schemas.quiverField(reader.getVectorSchemaRoot(), reader, allocator);
-        } catch (IOException e) {
-            throw new UncheckedIOException("ArrowReader could not give its schema: " + e.getMessage(), e);
-        }
+        Field schema = schemaOf(reader, allocator);
         DeviceArrayStreams.exportTo(new ReaderBatches(reader, allocator, Devices.system(), validated), schema, DeviceType.CPU, out);
     }
 
+    private static Field schemaOf(ArrowReader reader, BufferAllocator allocator) {
+        Objects.requireNonNull(reader, "reader");
+        Objects.requireNonNull(allocator, "allocator");
+        try {
+            return Schemas.quiverField(reader.getVectorSchemaRoot(), reader, allocator);
+        } catch (IOException e) {
+            throw new UncheckedIOException("ArrowReader could not give its schema: " + e.getMessage(), e);
+        }
+    }
+
     /**
-     * Turns a reader into a Quiver stream of CPU arrays, through the C stream of {@link #exportTo}.
+     * Turns a reader into a Quiver stream of CPU arrays, in this JVM ({@link DeviceArrayStream#of}: no C struct in
+     * between).
      *
      * @param reader    the reader; owned by the stream from now on
      * @param allocator pays for the export structures until every array is released
@@ -102,10 +104,7 @@ public final class StreamExport {
     }
 
     private static DeviceArrayStream toDeviceArrayStream(ArrowReader reader, BufferAllocator allocator, boolean validated) {
-        try (Arena scratch = Arena.ofConfined()) {
-            MemorySegment stream = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-            exportTo(reader, allocator, stream, validated);
-            return DeviceArrayStream.importFrom(stream);
-        }
+        Field schema = schemaOf(reader, allocator);
+        return DeviceArrayStream.of(schema, DeviceType.CPU, new ReaderBatches(reader, allocator, Devices.system(), validated));
     }
 }

@@ -3,16 +3,12 @@ package dev.quiver.flight;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
-import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.type.Field;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.memory.BufferAllocator;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -60,10 +56,8 @@ final class ReceivedStreams {
             throw e;
         }
         LandedBatches batches = new LandedBatches(stream, target, allocator, devices, what, bytesReceived, connection);
-        try (Arena scratch = Arena.ofConfined()) {
-            MemorySegment out = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-            DeviceArrayStreams.exportTo(batches, schema, target.type(), out);
-            return DeviceArrayStream.importFrom(out, devices);
+        try {
+            return DeviceArrayStream.of(schema, target.type(), batches);
         } catch (RuntimeException | Error e) {
             batches.close();
             throw e;

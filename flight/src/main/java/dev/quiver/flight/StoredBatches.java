@@ -3,13 +3,9 @@ package dev.quiver.flight;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
-import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.type.Field;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
@@ -47,11 +43,7 @@ final class StoredBatches implements AutoCloseable {
 
     /** @return a new stream of slices of the stored batches, owned by the caller */
     DeviceArrayStream open() {
-        try (Arena scratch = Arena.ofConfined()) {
-            MemorySegment out = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-            DeviceArrayStreams.exportTo(batches.stream().map(batch -> batch.slice(0, batch.length())), schema, deviceType, out);
-            return DeviceArrayStream.importFrom(out, devices);
-        }
+        return DeviceArrayStream.of(schema, deviceType, batches.stream().map(batch -> batch.slice(0, batch.length())).iterator());
     }
 
     @Override

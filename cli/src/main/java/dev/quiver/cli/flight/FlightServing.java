@@ -2,13 +2,11 @@ package dev.quiver.cli.flight;
 
 import dev.quiver.Device;
 import dev.quiver.Devices;
-import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.flight.DeviceFlightProducer;
 import dev.quiver.flight.FlightAuth;
 import dev.quiver.flight.Tickets;
 import dev.quiver.flight.ipc.ArrowIpcReading;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.type.Field;
 import org.apache.arrow.flight.FlightServer;
 import org.apache.arrow.flight.Location;
@@ -19,8 +17,6 @@ import org.apache.arrow.memory.RootAllocator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
@@ -114,11 +110,7 @@ public final class FlightServing {
     }
 
     private static DeviceArrayStream generatedStream(GeneratedBatches generated) {
-        try (Arena scratch = Arena.ofConfined()) {
-            MemorySegment out = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-            DeviceArrayStreams.exportTo(IntStream.range(0, generated.batches()).mapToObj(generated::batch), generated.schema(),
-                    dev.quiver.DeviceType.CPU, out);
-            return DeviceArrayStream.importFrom(out);
-        }
+        return DeviceArrayStream.of(generated.schema(), dev.quiver.DeviceType.CPU,
+                IntStream.range(0, generated.batches()).mapToObj(generated::batch).iterator());
     }
 }

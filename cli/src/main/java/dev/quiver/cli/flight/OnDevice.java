@@ -3,13 +3,8 @@ package dev.quiver.cli.flight;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
-import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.stream.DeviceArrayStreams;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.util.Iterator;
 
 /**
  * A stream whose batches are copied to a device as they are pulled, or that counts them as they pass. The
@@ -47,30 +42,6 @@ final class OnDevice {
     }
 
     private static DeviceArrayStream mapped(DeviceArrayStream source, DeviceType type, java.util.function.UnaryOperator<DeviceArray> map) {
-        Iterator<DeviceArray> batches = new MappedBatches(source, map);
-        try (Arena scratch = Arena.ofConfined()) {
-            MemorySegment out = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-            DeviceArrayStreams.exportTo(batches, source.schema(), type, out);
-            return DeviceArrayStream.importFrom(out);
-        }
-    }
-
-    /** The source's batches through a function; closing closes the source. One thread at a time. */
-    private record MappedBatches(DeviceArrayStream source, java.util.function.UnaryOperator<DeviceArray> map)
-            implements Iterator<DeviceArray>, AutoCloseable {
-        @Override
-        public boolean hasNext() {
-            return source.hasNext();
-        }
-
-        @Override
-        public DeviceArray next() {
-            return map.apply(source.next());
-        }
-
-        @Override
-        public void close() {
-            source.close();
-        }
+        return source.map(source.schema(), type, map);
     }
 }
