@@ -166,7 +166,7 @@ public final class CheckedBackendDevice implements BackendDevice {
             }
             return pointer;
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -182,7 +182,7 @@ public final class CheckedBackendDevice implements BackendDevice {
                 backend.free(pointer);
             }
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -193,7 +193,7 @@ public final class CheckedBackendDevice implements BackendDevice {
         try {
             backend.releaseCaches();
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -215,7 +215,7 @@ public final class CheckedBackendDevice implements BackendDevice {
             }
             return backend.allocateHost(byteSize, alignment);
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -225,7 +225,7 @@ public final class CheckedBackendDevice implements BackendDevice {
             requireHandle("memory", memory);
             backend.freeHost(memory);
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -276,7 +276,7 @@ public final class CheckedBackendDevice implements BackendDevice {
                 backend.copyFromHost(source, destination, destinationOffset, stream);
             }
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -295,7 +295,7 @@ public final class CheckedBackendDevice implements BackendDevice {
                 backend.copyToHost(source, sourceOffset, destination, stream);
             }
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -309,7 +309,7 @@ public final class CheckedBackendDevice implements BackendDevice {
             checkStream(stream);
             backend.copyWithinDevice(source, sourceOffset, destination, destinationOffset, byteCount, stream);
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -327,7 +327,7 @@ public final class CheckedBackendDevice implements BackendDevice {
             streams.put(stream.address(), 0);
             return stream;
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -337,7 +337,7 @@ public final class CheckedBackendDevice implements BackendDevice {
             checkStream(stream);
             backend.synchronizeStream(stream);
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -348,7 +348,7 @@ public final class CheckedBackendDevice implements BackendDevice {
             streams.remove(stream.address());
             backend.destroyStream(stream);
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -361,7 +361,7 @@ public final class CheckedBackendDevice implements BackendDevice {
             streams.put(stream.address(), 0);
             return stream;
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -372,7 +372,7 @@ public final class CheckedBackendDevice implements BackendDevice {
             streams.remove(stream.address());
             backend.forgetStream(stream, destroy);
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -390,84 +390,72 @@ public final class CheckedBackendDevice implements BackendDevice {
             events.put(event.address(), 0);
             return event;
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
     @Override
     public void recordEvent(MemorySegment event, MemorySegment stream) {
         try {
-            if (supportsEvents) {
-                checkEvent(event);
-                checkStream(stream);
-            }
+            checkEventIfAny(event);
+            checkStreamIfEvents(stream);
             backend.recordEvent(event, stream);
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
     @Override
     public MemorySegment recordNewEvent(MemorySegment stream) {
         try {
-            if (supportsEvents) {
-                checkStream(stream);
-            }
+            checkStreamIfEvents(stream);
             MemorySegment event = backend.recordNewEvent(stream);
             events.put(event.address(), 0);
             return event;
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
     @Override
     public void waitEvent(MemorySegment event) {
         try {
-            if (supportsEvents) {
-                checkEvent(event);
-            }
+            checkEventIfAny(event);
             backend.waitEvent(event);
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
     @Override
     public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
         try {
-            if (supportsEvents) {
-                checkStream(stream);
-                checkEvent(event);
-            }
+            checkStreamIfEvents(stream);
+            checkEventIfAny(event);
             backend.streamWaitEvent(stream, event);
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
     @Override
     public boolean isEventComplete(MemorySegment event) {
         try {
-            if (supportsEvents) {
-                checkEvent(event);
-            }
+            checkEventIfAny(event);
             return backend.isEventComplete(event);
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
     @Override
     public void destroyEvent(MemorySegment event) {
         try {
-            if (supportsEvents) {
-                checkEvent(event);
-            }
+            checkEventIfAny(event);
             events.remove(event.address());
             backend.destroyEvent(event);
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -479,7 +467,7 @@ public final class CheckedBackendDevice implements BackendDevice {
             }
             return backend.eventFromSyncEvent(syncEvent);
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -495,20 +483,18 @@ public final class CheckedBackendDevice implements BackendDevice {
             events.put(event.address(), 0);
             return event;
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
     @Override
     public void forgetEvent(MemorySegment event, boolean destroy) {
         try {
-            if (supportsEvents) {
-                checkEvent(event);
-            }
+            checkEventIfAny(event);
             events.remove(event.address());
             backend.forgetEvent(event, destroy);
         } catch (DeviceException e) {
-            throw ApiAccess.translate(e, DeviceLabels.typeAndId(backend));
+            throw failed(e);
         }
     }
 
@@ -522,6 +508,25 @@ public final class CheckedBackendDevice implements BackendDevice {
             case EVENT -> events;
         };
         return table.get(address) != HandleTable.ABSENT;
+    }
+
+    /** @return the API's exception for a backend's failure on this device (see {@link ApiAccess#translate}) */
+    private RuntimeException failed(DeviceException failure) {
+        return ApiAccess.translate(failure, DeviceLabels.typeAndId(backend));
+    }
+
+    /** Checks an event handle where the backend has events; a backend without them refuses by itself. */
+    private void checkEventIfAny(MemorySegment event) {
+        if (supportsEvents) {
+            checkEvent(event);
+        }
+    }
+
+    /** Checks a stream handle given to an event call where the backend has events. */
+    private void checkStreamIfEvents(MemorySegment stream) {
+        if (supportsEvents) {
+            checkStream(stream);
+        }
     }
 
     @Override
