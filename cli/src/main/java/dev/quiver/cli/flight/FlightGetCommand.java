@@ -30,11 +30,8 @@ final class FlightGetCommand implements Callable<Integer> {
     @Option(names = "--device", description = "where the batches land, TYPE[:ID], e.g. opencl or vulkan:0 (default: ${DEFAULT-VALUE})", defaultValue = "cpu")
     String device;
 
-    @Option(names = "--trust", paramLabel = "PEM", description = "certificates to trust for grpc+tls (default: the JVM's)")
-    Path trust;
-
     @Mixin
-    LoginOptions login;
+    ClientOptions client;
 
     @Option(names = "--output", paramLabel = "FILE", description = "also write the batches to this Arrow IPC file (copied back to the host)")
     Path output;
@@ -42,8 +39,8 @@ final class FlightGetCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         FlightUris.check(spec, uri);
-        String password = login.requiredPassword(spec);
-        FlightFetching.Settings settings = new FlightFetching.Settings(uri, ticket, device, trust, login.user, password, output);
+        String password = client.login.requiredPassword(spec);
+        FlightFetching.Settings settings = new FlightFetching.Settings(uri, ticket, device, client.trust, client.login.user, password, output);
         return FlightFetching.fetch(settings, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

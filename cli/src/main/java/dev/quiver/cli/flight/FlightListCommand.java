@@ -7,7 +7,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code quiver flight list}: the streams a server serves, one line each, as {@code flight serve} prints them. */
@@ -21,17 +20,14 @@ final class FlightListCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "URI", description = "the server, grpc+tcp://HOST:PORT or grpc+tls://HOST:PORT")
     String uri;
 
-    @Option(names = "--trust", paramLabel = "PEM", description = "certificates to trust for grpc+tls (default: the JVM's)")
-    Path trust;
-
     @Mixin
-    LoginOptions login;
+    ClientOptions client;
 
     @Override
     public Integer call() throws Exception {
         FlightUris.check(spec, uri);
-        String password = login.requiredPassword(spec);
-        FlightFetching.Settings settings = new FlightFetching.Settings(uri, null, "cpu", trust, login.user, password, null);
+        String password = client.login.requiredPassword(spec);
+        FlightFetching.Settings settings = new FlightFetching.Settings(uri, null, "cpu", client.trust, client.login.user, password, null);
         return FlightCalls.list(settings, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

@@ -31,11 +31,8 @@ final class FlightPutCommand implements Callable<Integer> {
     @Option(names = "--name", description = "the name to send it under (default: the file's name)")
     String name;
 
-    @Option(names = "--trust", paramLabel = "PEM", description = "certificates to trust for grpc+tls (default: the JVM's)")
-    Path trust;
-
     @Mixin
-    LoginOptions login;
+    ClientOptions client;
 
     @Override
     public Integer call() throws Exception {
@@ -43,9 +40,9 @@ final class FlightPutCommand implements Callable<Integer> {
         if (!Files.isRegularFile(file)) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "no such file: " + file);
         }
-        String password = login.requiredPassword(spec);
+        String password = client.login.requiredPassword(spec);
         String sentAs = name != null ? name : file.getFileName().toString();
-        FlightFetching.Settings settings = new FlightFetching.Settings(uri, null, "cpu", trust, login.user, password, null);
+        FlightFetching.Settings settings = new FlightFetching.Settings(uri, null, "cpu", client.trust, client.login.user, password, null);
         return FlightCalls.put(settings, file, sentAs, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }
