@@ -63,7 +63,10 @@ public final class FlightFetching {
             throws Exception {
         try (DeviceFlightClient client = connect(settings, allocator)) {
             try (DeviceArrayStream fetched = client.get(Tickets.parse(settings.ticket()), target);
-                 DeviceArrayStream counted = OnDevice.counted(fetched, batch -> progress.batch(batch.length(), client.bytesReceived()))) {
+                 DeviceArrayStream counted = fetched.map(fetched.schema(), fetched.deviceType(), batch -> {
+                     progress.batch(batch.length(), client.bytesReceived());
+                     return batch;
+                 })) {
                 if (settings.output() != null) {
                     ArrowIpcWriting.file(counted, settings.output(), allocator);
                 } else {
