@@ -11,7 +11,7 @@ final class EventState extends Tracked {
     final long event;
     final boolean adopted;
     private Submission setter;
-    private Stream setterStream;
+    private SubmissionChain setterStream;
 
     EventState(long event, boolean adopted) {
         this.event = event;
@@ -23,7 +23,7 @@ final class EventState extends Tracked {
         return setter == null && !adopted;
     }
 
-    synchronized void recorded(Submission submission, Stream stream) {
+    synchronized void recorded(Submission submission, SubmissionChain stream) {
         this.setter = submission;
         this.setterStream = stream;
     }
@@ -34,7 +34,7 @@ final class EventState extends Tracked {
     }
 
     /** @return the stream of that submission, or null if it was never recorded */
-    synchronized Stream setterStream() {
+    synchronized SubmissionChain setterStream() {
         return setterStream;
     }
 }

@@ -25,7 +25,7 @@ import static org.lwjgl.vulkan.VK10.vkMapMemory;
  *
  * <p>Ordering against device work is the caller's: write a range only while no pending work uses it, read
  * it only after the work that wrote it completed (every submission ends with a barrier that makes its writes
- * visible to the host, see {@link Stream}). Immutable; copies of disjoint ranges may run on any threads at
+ * visible to the host, see {@link SubmissionChain}). Immutable; copies of disjoint ranges may run on any threads at
  * once. Owned by whoever owns the buffer's memory.
  */
 final class HostMapping {

@@ -43,7 +43,7 @@ final class HostTransfers {
      *
      * @param allocation the buffer's allocation, or null for a buffer of other code
      */
-    void toDevice(Stream target, MemorySegment source, long buffer, long offset, Allocation allocation) {
+    void toDevice(SubmissionChain target, MemorySegment source, long buffer, long offset, Allocation allocation) {
         VkDevice device = context.device();
         HostMapping mapping = allocation == null ? null : allocation.mapping;
         if (mapping != null && allocation.idle(device) && target.runIfIdle(() -> mapping.write(device, source, offset))) {
@@ -77,7 +77,7 @@ final class HostTransfers {
      *
      * @param allocation the buffer's allocation, or null for a buffer of other code
      */
-    void toHost(Stream target, long buffer, long offset, MemorySegment destination, Allocation allocation) {
+    void toHost(SubmissionChain target, long buffer, long offset, MemorySegment destination, Allocation allocation) {
         VkDevice device = context.device();
         HostMapping mapping = allocation == null ? null : allocation.mapping;
         if (mapping != null && mapping.cached()) {

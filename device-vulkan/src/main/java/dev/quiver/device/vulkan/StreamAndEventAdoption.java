@@ -32,7 +32,7 @@ import java.util.function.Supplier;
  */
 final class StreamAndEventAdoption {
     private final DeviceContext context;
-    private final Map<Long, Stream> streams;
+    private final Map<Long, SubmissionChain> streams;
     private final Map<Long, EventState> events;
     private final Supplier<MemorySegment> newStream;
     private final Set<Long> queueStreams = ConcurrentHashMap.newKeySet();
@@ -45,7 +45,7 @@ final class StreamAndEventAdoption {
      * @param newStream makes and enters a new stream, returning its handle
      * @param device    the device, for messages
      */
-    StreamAndEventAdoption(DeviceContext context, Map<Long, Stream> streams, Map<Long, EventState> events,
+    StreamAndEventAdoption(DeviceContext context, Map<Long, SubmissionChain> streams, Map<Long, EventState> events,
                            Supplier<MemorySegment> newStream, Object device) {
         this.context = context;
         this.streams = streams;
@@ -87,7 +87,7 @@ final class StreamAndEventAdoption {
         if (!queueStreams.remove(stream.address())) {
             return false;
         }
-        Stream removed = streams.remove(stream.address());
+        SubmissionChain removed = streams.remove(stream.address());
         if (removed != null) {
             removed.destroy();
         }

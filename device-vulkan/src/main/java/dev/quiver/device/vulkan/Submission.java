@@ -10,7 +10,7 @@ import static org.lwjgl.vulkan.VK10.vkGetFenceStatus;
 import static org.lwjgl.vulkan.VK10.vkWaitForFences;
 
 /**
- * One {@code vkQueueSubmit} of a {@link Stream}: a command buffer, the fence it signals, the semaphore it
+ * One {@code vkQueueSubmit} of a {@link SubmissionChain}: a command buffer, the fence it signals, the semaphore it
  * waited on (the previous submission's), and what to give back when it completes. Retired exactly once by
  * its stream, after which its fence and command buffer are reused; waits on a retired submission return at
  * once. Thread-safe.

@@ -67,7 +67,7 @@ import static org.lwjgl.vulkan.VK10.VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
  * {@code VkBuffer} this device did not allocate are allowed (it must belong to this VkDevice and have the
  * transfer usage); they are not range-checked.
  *
- * <p><b>Streams.</b> A stream is an ordered submission sequence on this device's one queue ({@link Stream}):
+ * <p><b>Streams.</b> A stream is an ordered submission sequence on this device's one queue ({@link SubmissionChain}):
  * every operation is one submission that waits on the stream's previous one through a binary semaphore and
  * signals a fence. Stream handles are ids into a table; {@link MemorySegment#NULL} is the default stream.
  *
@@ -102,10 +102,10 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     private final boolean adopted;
     private final boolean validation;
     private final Map<Long, Allocation> allocations = new ConcurrentHashMap<>();
-    private final Map<Long, Stream> streams = new ConcurrentHashMap<>();
+    private final Map<Long, SubmissionChain> streams = new ConcurrentHashMap<>();
     private final Map<Long, EventState> events = new ConcurrentHashMap<>();
     private final AtomicLong nextStream = new AtomicLong(1);
-    private final Stream defaultStream;
+    private final SubmissionChain defaultStream;
     private final StreamAndEventAdoption adoption;
     private final HostTransfers transfers;
     /** The buffers of {@link #allocateHost}, by the host address of their mapping. */
@@ -119,7 +119,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         this.deviceId = deviceId;
         this.adopted = adopted;
         this.validation = validation;
-        this.defaultStream = new Stream(context);
+        this.defaultStream = new SubmissionChain(context);
         this.transfers = new HostTransfers(context);
         this.adoption = new StreamAndEventAdoption(context, streams, events, this::createStream, this);
         Map<String, MemorySegment> named = new LinkedHashMap<>();
@@ -349,7 +349,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     /** Writes mapped memory directly where nothing is pending on it, else stages the bytes (see {@link HostTransfers}). */
     @Override
     public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
-        Stream target = stream(stream);
+        SubmissionChain target = stream(stream);
         Allocation allocation = checkRange(destination, destinationOffset, source.byteSize(), "destination");
         if (source.byteSize() == 0) {
             return;
@@ -369,7 +369,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     /** Reads mapped, host-cached memory directly after the work before it, else through staging (see {@link HostTransfers}). */
     @Override
     public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
-        Stream target = stream(stream);
+        SubmissionChain target = stream(stream);
         Allocation allocation = checkRange(source, sourceOffset, destination.byteSize(), "source");
         if (destination.byteSize() == 0) {
             return;
@@ -390,7 +390,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     @Override
     public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
                                  long destinationOffset, long byteCount, MemorySegment stream) {
-        Stream target = stream(stream);
+        SubmissionChain target = stream(stream);
         List<Tracked> used = new ArrayList<>(2);
         Allocation from = checkRange(source, sourceOffset, byteCount, "source");
         Allocation to = checkRange(destination, destinationOffset, byteCount, "destination");
@@ -432,7 +432,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     public MemorySegment createStream() {
         checkOpen();
         long id = nextStream.getAndIncrement();
-        streams.put(id, new Stream(context));
+        streams.put(id, new SubmissionChain(context));
         return MemorySegment.ofAddress(id);
     }
 
@@ -443,7 +443,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
 
     @Override
     public void destroyStream(MemorySegment stream) {
-        Stream removed = stream.equals(MemorySegment.NULL) ? null : streams.remove(stream.address());
+        SubmissionChain removed = stream.equals(MemorySegment.NULL) ? null : streams.remove(stream.address());
         if (removed == null) {
             throw new IllegalArgumentException("not a stream created by " + this + ": 0x" + Long.toHexString(stream.address()));
         }
@@ -472,7 +472,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
 
     @Override
     public void recordEvent(MemorySegment event, MemorySegment stream) {
-        Stream target = stream(stream);
+        SubmissionChain target = stream(stream);
         long handle = requireHandle(event, "event");
         EventState state = events.get(handle);
         if (state != null && (state.setter() != null || state.adopted)) {
@@ -501,7 +501,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
 
     @Override
     public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
-        Stream target = stream(stream);
+        SubmissionChain target = stream(stream);
         long handle = requireHandle(event, "event");
         EventState state = events.get(handle);
         if (state != null && state.countsAsComplete()) {
@@ -634,7 +634,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         }
         closed = true;
         defaultStream.destroy();
-        streams.values().forEach(Stream::destroy);
+        streams.values().forEach(SubmissionChain::destroy);
         streams.clear();
         List<Long> own = events.values().stream().filter(e -> !e.adopted).map(e -> e.event).toList();
         if (!own.isEmpty() || !allocations.isEmpty() || !hostBuffers.isEmpty()) {
@@ -674,12 +674,12 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
 
     // ---- helpers ------------------------------------------------------------------------------
 
-    private Stream stream(MemorySegment handle) {
+    private SubmissionChain stream(MemorySegment handle) {
         checkOpen();
         if (handle.equals(MemorySegment.NULL)) {
             return defaultStream;
         }
-        Stream stream = streams.get(handle.address());
+        SubmissionChain stream = streams.get(handle.address());
         if (stream == null) {
             throw new IllegalArgumentException("not a live stream of " + this + ": 0x" + Long.toHexString(handle.address()));
         }

@@ -20,7 +20,7 @@ class ChunkedStagingTest {
     void largeStagedCopiesArriveWholeInBothDirections() {
         long size = 3 * HostTransfers.CHUNK + 12_345;
         MemorySegment buffer = device.allocate(size + 7, 64);
-        Stream stream = new Stream(device.context());
+        SubmissionChain stream = new SubmissionChain(device.context());
         HostTransfers transfers = new HostTransfers(device.context());
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment source = arena.allocate(size);

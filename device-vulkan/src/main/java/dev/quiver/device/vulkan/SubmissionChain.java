@@ -30,14 +30,14 @@ import static org.lwjgl.vulkan.VK10.vkWaitForFences;
  * <p>Completed submissions are retired (fences, command buffers, semaphores and staging buffers given back)
  * whenever the stream submits or synchronises. Thread-safe: one lock orders the stream's submissions.
  */
-final class Stream {
+final class SubmissionChain {
     private final DeviceContext context;
     private final ReentrantLock lock = new ReentrantLock();
     private final ArrayDeque<Submission> inFlight = new ArrayDeque<>();
     private long lastSignal;
     private boolean destroyed;
 
-    Stream(DeviceContext context) {
+    SubmissionChain(DeviceContext context) {
         this.context = context;
     }
 
