@@ -318,7 +318,7 @@ public final class DeviceArray implements AutoCloseable {
      * The checks every import makes of an ArrowDeviceArray it has taken over, before anything reads through
      * it: the structs against the field, with {@code checking} every host range against the process's
      * mappings, and the {@code sync_event} against the device type. Also reached through
-     * {@code internal.bridge.ArrayAccess} by a stream that relays arrays without importing them.
+     * {@code bridge.ArrayAccess} by a stream that relays arrays without importing them.
      *
      * @param deviceArray the address of an ArrowDeviceArray the caller owns
      * @throws InvalidArrowException naming the first fault; the caller releases the struct

@@ -5,7 +5,7 @@ import dev.quiver.abi.DLManagedTensorLayout;
 import dev.quiver.abi.DLManagedTensorVersionedLayout;
 import dev.quiver.internal.abi.NativeDeleters;
 import dev.quiver.internal.abi.Pointers;
-import dev.quiver.internal.bridge.DeviceArrayTarget;
+import dev.quiver.bridge.DeviceArrayTarget;
 import dev.quiver.internal.tensor.TensorImport;
 
 import java.lang.foreign.MemorySegment;

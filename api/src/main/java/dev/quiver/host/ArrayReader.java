@@ -2,7 +2,7 @@ package dev.quiver.host;
 
 import dev.quiver.DeviceArray;
 import dev.quiver.SyncEvent;
-import dev.quiver.internal.bridge.ArrayAccess;
+import dev.quiver.bridge.ArrayAccess;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.BufferLayout;
 import dev.quiver.type.Field;

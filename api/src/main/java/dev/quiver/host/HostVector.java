@@ -9,7 +9,7 @@ import dev.quiver.internal.abi.ArrayData;
 import dev.quiver.internal.abi.NativeHeap;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.StructWriter;
-import dev.quiver.internal.bridge.ArrayAccess;
+import dev.quiver.bridge.ArrayAccess;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;

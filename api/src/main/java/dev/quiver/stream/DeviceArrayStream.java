@@ -13,7 +13,7 @@ import dev.quiver.internal.abi.NativeCalls;
 import dev.quiver.internal.abi.NativeHeap;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.RawMemory;
-import dev.quiver.internal.bridge.ArrayAccess;
+import dev.quiver.bridge.ArrayAccess;
 import dev.quiver.internal.abi.ReleaseCallbacks;
 import dev.quiver.internal.events.StreamBatchEvent;
 import dev.quiver.internal.events.Recorder;

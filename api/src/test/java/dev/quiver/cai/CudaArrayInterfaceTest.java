@@ -15,7 +15,7 @@ import dev.quiver.dlpack.DLPackExportOptions;
 import dev.quiver.dlpack.DLPackImportOptions;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
-import dev.quiver.internal.bridge.ArrayAccess;
+import dev.quiver.bridge.ArrayAccess;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.testdouble.TestDoubleProvider;
 import org.junit.jupiter.api.AfterEach;

@@ -10,7 +10,7 @@ import dev.quiver.ReadOnlyArrayException;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.DLManagedTensorVersionedLayout;
 import dev.quiver.host.ArrayReader;
-import dev.quiver.internal.bridge.ArrayAccess;
+import dev.quiver.bridge.ArrayAccess;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.testdouble.TestDoubleProvider;
 import dev.quiver.type.ArrowType;

@@ -87,7 +87,7 @@ class ApiStructureTest {
         assertTrue(packages.containsAll(Set.of("dev.quiver", "dev.quiver.type", "dev.quiver.stream", "dev.quiver.dlpack",
                 "dev.quiver.cai", "dev.quiver.host", "dev.quiver.abi", "dev.quiver.internal", ABI_PACKAGE,
                 "dev.quiver.internal.validate", "dev.quiver.internal.copy", "dev.quiver.internal.tensor",
-                "dev.quiver.internal.bridge", "dev.quiver.internal.backend", "dev.quiver.internal.events",
+                "dev.quiver.bridge", "dev.quiver.internal.backend", "dev.quiver.internal.events",
                 "dev.quiver.internal.pool", "dev.quiver.internal.access", "dev.quiver.plugin", "dev.quiver.memory")), packages.toString());
         List<String> inAbi = RestrictedCalls.outside(classes, "no.such.package").stream()
                 .filter(line -> line.startsWith(ABI_PACKAGE + "."))

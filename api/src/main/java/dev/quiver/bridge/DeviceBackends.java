@@ -1,4 +1,4 @@
-package dev.quiver.internal.bridge;
+package dev.quiver.bridge;
 
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
