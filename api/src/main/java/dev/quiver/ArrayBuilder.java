@@ -293,7 +293,7 @@ public final class ArrayBuilder {
             keptAlive.addAll(references);
             release.set(takeParts());
             built = true;
-            return DeviceArray.adoptWritten(written, field, device.devices(), readOnly);
+            return ArrayImports.adoptWritten(written, field, device.devices(), readOnly);
         }
     }
 

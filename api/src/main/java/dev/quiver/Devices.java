@@ -80,7 +80,7 @@ public final class Devices {
 
             @Override
             public void checkImported(long deviceArray, dev.quiver.type.Field field, boolean checking) {
-                DeviceArray.checkImported(deviceArray, field, checking);
+                ArrayImports.checkImported(deviceArray, field, checking);
             }
         });
     }
