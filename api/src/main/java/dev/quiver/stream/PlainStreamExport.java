@@ -27,6 +27,11 @@ import java.util.Objects;
  * device fields. Arrays not in CPU memory are copied to the host or refused, as a {@link PlainExport} says,
  * before they reach the device stream. The consumer owns the plain stream and releases it once; that releases
  * the device stream and the source.
+ *
+ * <p><b>Threading.</b> The callbacks may come from any thread, one at a time: a call made while another runs
+ * is refused with {@link Errno#EBUSY} ({@code get_last_error}: NULL) and never touches the state the running
+ * call uses; a {@code release} that arrives during a call takes effect when the call returns (the
+ * {@link CallGate} of {@link PullStreamExport}).
  */
 final class PlainStreamExport {
     private static final IdTable<PlainStreamExport> LIVE = new IdTable<>();
@@ -45,6 +50,7 @@ final class PlainStreamExport {
 
     /** The device stream this one relays, in memory of ours; then the ArrowDeviceArray each get_next fills. */
     private final long device;
+    private final CallGate gate = new CallGate();
 
     private PlainStreamExport(long device) {
         this.device = device;
@@ -93,8 +99,8 @@ final class PlainStreamExport {
     static int getSchema(long self, long out) {
         try {
             PlainStreamExport state = of(self);
-            return NativeCalls.callInt(state.callback(ArrowDeviceArrayStreamLayout.GET_SCHEMA), MemorySegment.ofAddress(state.device),
-                    MemorySegment.ofAddress(out));
+            return state.gated(() -> NativeCalls.callInt(state.callback(ArrowDeviceArrayStreamLayout.GET_SCHEMA),
+                    MemorySegment.ofAddress(state.device), MemorySegment.ofAddress(out)));
         } catch (Throwable t) {
             CallbackErrors.record("ArrowArrayStream.get_schema", t);
             return Errno.EINVAL.code();
@@ -104,25 +110,60 @@ final class PlainStreamExport {
     static int getNext(long self, long out) {
         try {
             PlainStreamExport state = of(self);
-            long array = state.device + DEVICE_SIZE;
-            RawMemory.zero(array, DEVICE_ARRAY_SIZE);
-            int code = NativeCalls.callInt(state.callback(ArrowDeviceArrayStreamLayout.GET_NEXT), MemorySegment.ofAddress(state.device),
-                    MemorySegment.ofAddress(array));
-            if (code == 0) {
-                // move the ArrowArray member: the consumer owns it now (a released one is the end of the stream)
-                RawMemory.copyWords(array + ArrowDeviceArrayLayout.ARRAY, out, ArrowArrayLayout.LAYOUT.byteSize());
-            }
-            return code;
+            return state.gated(() -> {
+                long array = state.device + DEVICE_SIZE;
+                RawMemory.zero(array, DEVICE_ARRAY_SIZE);
+                int code = NativeCalls.callInt(state.callback(ArrowDeviceArrayStreamLayout.GET_NEXT),
+                        MemorySegment.ofAddress(state.device), MemorySegment.ofAddress(array));
+                if (code == 0) {
+                    // move the ArrowArray member: the consumer owns it now (a released one is the end of the stream)
+                    RawMemory.copyWords(array + ArrowDeviceArrayLayout.ARRAY, out, ArrowArrayLayout.LAYOUT.byteSize());
+                }
+                return code;
+            });
         } catch (Throwable t) {
             CallbackErrors.record("ArrowArrayStream.get_next", t);
             return Errno.EINVAL.code();
         }
     }
 
+    /**
+     * Runs one call inside the gate: EBUSY while another runs, EINVAL once released; frees the stream if a
+     * release arrived during the call.
+     */
+    private int gated(java.util.function.IntSupplier call) {
+        switch (gate.enter()) {
+            case BUSY -> {
+                return Errno.EBUSY.code();
+            }
+            case CLOSED -> {
+                return Errno.EINVAL.code();
+            }
+            case ENTERED -> { }
+        }
+        try {
+            return call.getAsInt();
+        } finally {
+            if (gate.exit()) {
+                free();
+            }
+        }
+    }
+
     static MemorySegment getLastError(MemorySegment self) {
         try {
             PlainStreamExport state = of(self.address());
-            return NativeCalls.callPointer(state.callback(ArrowDeviceArrayStreamLayout.GET_LAST_ERROR), MemorySegment.ofAddress(state.device));
+            if (state.gate.enter() != CallGate.Entry.ENTERED) {
+                return MemorySegment.NULL;
+            }
+            try {
+                return NativeCalls.callPointer(state.callback(ArrowDeviceArrayStreamLayout.GET_LAST_ERROR),
+                        MemorySegment.ofAddress(state.device));
+            } finally {
+                if (state.gate.exit()) {
+                    state.free();
+                }
+            }
         } catch (Throwable t) {
             CallbackErrors.record("ArrowArrayStream.get_last_error", t);
             return MemorySegment.NULL;
@@ -136,15 +177,20 @@ final class PlainStreamExport {
             }
             PlainStreamExport state = LIVE.remove(MemorySegment.ofAddress(RawMemory.getAddress(self + ArrowArrayStreamLayout.PRIVATE_DATA)));
             RawMemory.setAddress(self + ArrowArrayStreamLayout.RELEASE, 0);
-            if (state != null) {
-                try {
-                    NativeCalls.callVoid(state.callback(ArrowDeviceArrayStreamLayout.RELEASE), MemorySegment.ofAddress(state.device));
-                } finally {
-                    NativeHeap.free(state.device);
-                }
+            if (state != null && state.gate.close()) {
+                state.free();
             }
         } catch (Throwable t) {
             CallbackErrors.record("ArrowArrayStream.release", t);
+        }
+    }
+
+    /** Releases the device stream (and with it the source) and frees its memory: once, after the last call. */
+    private void free() {
+        try {
+            NativeCalls.callVoid(callback(ArrowDeviceArrayStreamLayout.RELEASE), MemorySegment.ofAddress(device));
+        } finally {
+            NativeHeap.free(device);
         }
     }
 

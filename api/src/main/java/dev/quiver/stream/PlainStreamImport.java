@@ -20,7 +20,8 @@ import java.lang.invoke.MethodHandles;
  * with every check it makes: each callback of the device stream calls the plain stream's, and {@code get_next}
  * wraps each {@code ArrowArray} in an {@code ArrowDeviceArray} (device CPU, id -1, no event). The plain stream
  * moves into memory this adapter owns; the device stream's {@code release} releases it, once, and frees that
- * memory. Calls come one at a time, from the importing stream.
+ * memory. The device stream is never handed out: only the {@link DeviceArrayStream} that imports it calls it,
+ * one call at a time and release last, under that stream's gate, so this adapter needs no gate of its own.
  */
 final class PlainStreamImport {
     private static final IdTable<PlainStreamImport> LIVE = new IdTable<>();

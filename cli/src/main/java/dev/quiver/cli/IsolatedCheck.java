@@ -90,7 +90,8 @@ final class IsolatedCheck {
                     + (log.frame().isEmpty() ? "" : "; problematic frame: " + log.frame())));
             if (verbose) {
                 out.write(Files.readAllBytes(stdout));
-                crash.ifPresent(log -> notes.add("crash log kept in " + directoryOf(stdout)));
+                Path kept = directory.toAbsolutePath();
+                crash.ifPresent(log -> notes.add("crash log kept in " + kept));
             }
             err.write(Files.readAllBytes(stderr));
             Violation violation = finished ? crashed(code, crash) : new Violation(Rule.PRODUCER_TIMEOUT, "producer",
@@ -123,10 +124,6 @@ final class IsolatedCheck {
             how = "ended the process it ran in with exit status " + code + ", before the check finished";
         }
         return new Violation(Rule.PRODUCER_CRASH, "producer", how);
-    }
-
-    private static Path directoryOf(Path file) {
-        return file.toAbsolutePath().getParent();
     }
 
     private static void delete(Path directory) {

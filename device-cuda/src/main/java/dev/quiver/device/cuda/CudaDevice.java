@@ -50,6 +50,10 @@ final class CudaDevice extends VendorDevice {
     private final Map<String, MemorySegment> handles;
     /** Events destroyed by their owner and kept for the next record. */
     private final EventPool events;
+    /** What the device is and its multiprocessors, read on first use. */
+    private volatile dev.quiver.spi.HardwareKind hardwareKind;
+    private static final int UNKNOWN_UNITS = Integer.MIN_VALUE;
+    private volatile int computeUnits = UNKNOWN_UNITS;
 
     CudaDevice(CudaDriver driver, CudaContext context, CudaMemory memory, String name, long totalMemory, String capability) {
         super(memory.kind, context.ordinal(), name, totalMemory, ALIGNMENT, "CUDA");
@@ -90,22 +94,32 @@ final class CudaDevice extends VendorDevice {
      */
     @Override
     public dev.quiver.spi.HardwareKind hardwareKind() {
-        try {
-            return driver.attribute(CudaConstants.CU_DEVICE_ATTRIBUTE_INTEGRATED, context.device()) != 0
-                    ? dev.quiver.spi.HardwareKind.INTEGRATED_GPU : dev.quiver.spi.HardwareKind.DISCRETE_GPU;
-        } catch (CudaException e) {
-            return dev.quiver.spi.HardwareKind.OTHER;
+        dev.quiver.spi.HardwareKind kind = hardwareKind;
+        if (kind == null) {
+            try {
+                kind = driver.attribute(CudaConstants.CU_DEVICE_ATTRIBUTE_INTEGRATED, context.device()) != 0
+                        ? dev.quiver.spi.HardwareKind.INTEGRATED_GPU : dev.quiver.spi.HardwareKind.DISCRETE_GPU;
+            } catch (CudaException e) {
+                kind = dev.quiver.spi.HardwareKind.OTHER;
+            }
+            hardwareKind = kind;   // a fact of the device: asked once (racing threads compute the same)
         }
+        return kind;
     }
 
     /** @return {@code CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT}, or -1 where the driver does not answer */
     @Override
     public int computeUnits() {
-        try {
-            return driver.attribute(CudaConstants.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, context.device());
-        } catch (CudaException e) {
-            return -1;
+        int units = computeUnits;
+        if (units == UNKNOWN_UNITS) {
+            try {
+                units = driver.attribute(CudaConstants.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, context.device());
+            } catch (CudaException e) {
+                units = -1;
+            }
+            computeUnits = units;
         }
+        return units;
     }
 
     /** @return the CUDA driver library ({@code libcuda.so.1}, or {@code quiver.cuda.library}) */

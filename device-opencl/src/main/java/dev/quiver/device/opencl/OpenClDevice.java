@@ -53,6 +53,8 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     private final java.util.Map<Long, MemorySegment> hostBuffers = new java.util.concurrent.ConcurrentHashMap<>();
     private final ClQueues queues;
     private final ClEvents events;
+    /** What the device is, read on first use; null until then. */
+    private volatile dev.quiver.spi.HardwareKind hardwareKind;
 
     OpenClDevice(OpenCl cl, ClDeviceInfo info, MemorySegment context, MemorySegment queue, boolean adopted) {
         this.cl = cl;
@@ -93,14 +95,19 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
      */
     @Override
     public dev.quiver.spi.HardwareKind hardwareKind() {
-        boolean unified;
-        try {
-            unified = ClInfo.uint(cl.info(ClFunction.clGetDeviceInfo), info.device(), CL_DEVICE_HOST_UNIFIED_MEMORY,
-                    "clGetDeviceInfo(CL_DEVICE_HOST_UNIFIED_MEMORY)") != 0;
-        } catch (OpenClException e) {
-            unified = false;
+        dev.quiver.spi.HardwareKind kind = hardwareKind;
+        if (kind == null) {
+            boolean unified;
+            try {
+                unified = ClInfo.uint(cl.info(ClFunction.clGetDeviceInfo), info.device(), CL_DEVICE_HOST_UNIFIED_MEMORY,
+                        "clGetDeviceInfo(CL_DEVICE_HOST_UNIFIED_MEMORY)") != 0;
+            } catch (OpenClException e) {
+                unified = false;
+            }
+            kind = info.hardwareKind(unified);
+            hardwareKind = kind;   // a fact of the device: asked once (racing threads compute the same)
         }
-        return info.hardwareKind(unified);
+        return kind;
     }
 
     /** @return {@code CL_DEVICE_MAX_COMPUTE_UNITS} */

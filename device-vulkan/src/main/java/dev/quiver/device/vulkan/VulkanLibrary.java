@@ -22,8 +22,17 @@ import static org.lwjgl.vulkan.VK10.VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU;
 final class VulkanLibrary {
     private VulkanLibrary() {}
 
-    /** @return the loader LWJGL loaded for this process, if it has loaded one */
+    /** The loader, looked up once: LWJGL loads it once per process. */
+    private static final class Loaded {
+        static final Optional<LoadedLibrary> LIBRARY = find();
+    }
+
+    /** @return the loader LWJGL loaded for this process, if it has loaded one (the same lookup every call) */
     static Optional<LoadedLibrary> loaded() {
+        return Loaded.LIBRARY;
+    }
+
+    private static Optional<LoadedLibrary> find() {
         FunctionProvider provider = VK.getFunctionProvider();
         if (!(provider instanceof SharedLibrary library)) {
             return Optional.empty();
