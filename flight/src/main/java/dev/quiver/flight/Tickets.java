@@ -17,11 +17,15 @@ public final class Tickets {
 
     private Tickets() {}
 
-    /** @return a new, unguessable ticket */
+    /**
+     * @return a new, unguessable ticket: {@code q} and 24 random bytes in URL-safe base64. The leading letter
+     *         keeps a ticket from starting with {@code -}, which a command line would read as an option
+     *         ({@code quiver flight get URI TICKET}).
+     */
     static Ticket issue() {
         byte[] secret = new byte[24];
         RANDOM.nextBytes(secret);
-        return new Ticket(Base64.getUrlEncoder().withoutPadding().encodeToString(secret).getBytes(StandardCharsets.US_ASCII));
+        return new Ticket(("q" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret)).getBytes(StandardCharsets.US_ASCII));
     }
 
     /**
