@@ -289,7 +289,7 @@ public final class ArrayBuilder {
                 throw e;
             }
             boolean readOnly = children.stream().anyMatch(DeviceArray::isReadOnly) || dictionary != null && dictionary.isReadOnly();
-            List<DeviceArray.KeepAlive> references = retainShared(written);
+            List<KeepAlive> references = retainShared(written);
             keptAlive.addAll(references);
             release.set(takeParts());
             built = true;
@@ -298,15 +298,15 @@ public final class ArrayBuilder {
     }
 
     /** Takes a reference to each array a buffer is shared from; on failure lets go of those taken, and of the structs. */
-    private List<DeviceArray.KeepAlive> retainShared(MemorySegment written) {
-        List<DeviceArray.KeepAlive> references = new ArrayList<>();
+    private List<KeepAlive> retainShared(MemorySegment written) {
+        List<KeepAlive> references = new ArrayList<>();
         try {
             for (DeviceArray owner : sharedFrom) {
                 references.add(owner.retain());
             }
             return references;
         } catch (RuntimeException e) {
-            references.forEach(DeviceArray.KeepAlive::close);
+            references.forEach(KeepAlive::close);
             releaseWritten(written, e);
             throw e;
         }
@@ -360,7 +360,7 @@ public final class ArrayBuilder {
     }
 
     private static Runnable moveIn(DeviceArray array) {
-        DeviceArray.KeepAlive memory = array.retain();
+        KeepAlive memory = array.retain();
         array.close();
         return memory::close;
     }

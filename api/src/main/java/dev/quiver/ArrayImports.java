@@ -15,7 +15,6 @@ import dev.quiver.internal.validate.SchemaCache;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Objects;
 
 /**
  * How a {@link DeviceArray} comes in: moving a producer's structs into memory Quiver owns, checking them as an
@@ -30,10 +29,10 @@ final class ArrayImports {
 
     private ArrayImports() {}
 
-    /** See {@link DeviceArray#importFrom(MemorySegment, MemorySegment, Devices, ProducerTrust)}. */
-    static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, Devices devices, ProducerTrust trust) {
+    /** See {@link DeviceArray#importFrom(MemorySegment, MemorySegment, ImportOptions)}. */
+    static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, ImportOptions options) {
         ArrayImportEvent event = Recorder.arrayImport();
-        boolean checking = trust == ProducerTrust.UNTRUSTED;
+        boolean checking = options.trust() == ProducerTrust.UNTRUSTED;
         Faults faults = faults(checking);
         long block = NativeHeap.malloc(DEVICE_ARRAY_SIZE + SCHEMA_SIZE);
         long ownSchema = block + ArrayState.SCHEMA_OFFSET;
@@ -55,17 +54,16 @@ final class ArrayImports {
         }
         try {
             Field field = SchemaCache.read(ownSchema, faults);
-            return imported(adopt(block, true, field, devices, false, faults, checking), event);
+            return imported(adopt(block, true, field, options.devices(), options.readOnly(), faults, checking), event);
         } catch (RuntimeException | Error e) {
             releaseQuietly(block, true, e);
             throw e;
         }
     }
 
-    /** See {@link DeviceArray#importPlain(MemorySegment, MemorySegment, Devices, ProducerTrust)}. */
-    static DeviceArray importPlain(MemorySegment arrowArray, MemorySegment schema, Devices devices, ProducerTrust trust) {
-        Objects.requireNonNull(trust, "trust");
-        boolean checking = trust == ProducerTrust.UNTRUSTED;
+    /** See {@link DeviceArray#importPlain(MemorySegment, MemorySegment, ImportOptions)}. */
+    static DeviceArray importPlain(MemorySegment arrowArray, MemorySegment schema, ImportOptions options) {
+        boolean checking = options.trust() == ProducerTrust.UNTRUSTED;
         Faults faults = faults(checking);
         MemorySegment struct = NativeHeap.calloc(DEVICE_ARRAY_SIZE);
         long scratch = struct.address();
@@ -84,12 +82,13 @@ final class ArrayImports {
             }
             RawMemory.setLong(scratch + ArrowDeviceArrayLayout.DEVICE_ID, -1);
             RawMemory.setInt(scratch + ArrowDeviceArrayLayout.DEVICE_TYPE, DeviceType.CPU.code());
-            return importFrom(struct, schema, devices, trust);
+            return importFrom(struct, schema, options);
         } finally {
             NativeHeap.free(scratch);
         }
     }
 
+    /** See {@link DeviceArray#importFrom(MemorySegment, Field, ImportOptions)}. */
     static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices, boolean readOnly, ProducerTrust trust) {
         ArrayImportEvent event = Recorder.arrayImport();
         boolean checking = trust == ProducerTrust.UNTRUSTED;

@@ -2,38 +2,21 @@ package dev.quiver;
 
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
-import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.internal.abi.BufferSizes;
-import dev.quiver.internal.abi.ChildViews;
 import dev.quiver.internal.abi.ArrayData;
-import dev.quiver.internal.abi.NativeHeap;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.abi.RawMemory;
-import dev.quiver.internal.abi.ReleaseCallbacks;
-import dev.quiver.internal.abi.StructWriter;
 import dev.quiver.internal.backend.CheckedBackendDevice;
 import dev.quiver.internal.backend.HostMemory;
-import dev.quiver.internal.copy.ArrayCopier;
-import dev.quiver.internal.events.ArrayCopyEvent;
-import dev.quiver.internal.events.ArrayExportEvent;
-import dev.quiver.internal.events.Recorder;
-import dev.quiver.internal.validate.ArrayValidator;
-import dev.quiver.internal.validate.Faults;
-import dev.quiver.internal.validate.FullValidator;
-import dev.quiver.internal.validate.HostBufferRanges;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.type.Field;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.ToLongFunction;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
@@ -52,7 +35,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * release runs once and that use after close fails with {@link IllegalStateException}.
  *
  * <p><b>Read-only arrays.</b> An array imported from a producer that forbids writes (a DLPack tensor flagged
- * {@code READ_ONLY}, a CUDA Array Interface descriptor with {@code readonly} true) is read-only:
+ * {@code READ_ONLY}, a CUDA Array Interface descriptor with {@code readonly} true), or imported with
+ * {@link ImportOptions#readOnly(boolean)}, is read-only:
  * {@link #isReadOnly()} says so and every path that would let anyone write to its buffers calls
  * a write check, which refuses. Copies ({@link #copyTo}, {@link #copyToHost()}) are writable. The
  * flag does not travel through {@link #exportTo}: arrays of the Arrow C Device Data Interface are immutable
@@ -72,18 +56,17 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  */
 public final class DeviceArray implements AutoCloseable {
     private static final long DEVICE_ARRAY_SIZE = ArrowDeviceArrayLayout.LAYOUT.byteSize();
-    private static final long SCHEMA_SIZE = ArrowSchemaLayout.LAYOUT.byteSize();
 
-    private final Field field;
-    private final DeviceType deviceType;
-    private final long deviceId;
-    private final Devices devices;
-    private final SyncEvent syncEvent;
-    private final boolean readOnly;
+    final Field field;
+    final DeviceType deviceType;
+    final long deviceId;
+    final Devices devices;
+    final SyncEvent syncEvent;
+    final boolean readOnly;
     /** The structs' block, the references on it and the open/closed/moved state; what a leak report sees. */
-    private final ArrayState state;
+    final ArrayState state;
     /** Whether the contents are known valid: written by Quiver from Java values, or passed validateFull. */
-    private volatile boolean contentsVerified;
+    volatile boolean contentsVerified;
 
     /** Takes ownership of {@code block}, which holds a validated ArrowDeviceArray (and its ArrowSchema after it if {@code hasSchema}). */
     DeviceArray(long block, boolean hasSchema, Field field, Devices devices, boolean readOnly) {
@@ -99,8 +82,7 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     /**
-     * Moves an ArrowDeviceArray and its ArrowSchema into a new DeviceArray, using {@link Devices#system()}
-     * to find backends for events and copies.
+     * Moves an ArrowDeviceArray and its ArrowSchema into a new DeviceArray, with {@link ImportOptions#defaults()}.
      *
      * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released (release NULL)
      * @param schema      a live {@code struct ArrowSchema*}; left released
@@ -108,125 +90,63 @@ public final class DeviceArray implements AutoCloseable {
      * @throws InvalidArrowException if either struct breaks the spec; both were released
      */
     public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema) {
-        return importFrom(deviceArray, schema, Devices.system());
+        return importFrom(deviceArray, schema, ImportOptions.defaults());
     }
 
     /**
-     * Moves an ArrowDeviceArray and its ArrowSchema into a new DeviceArray.
+     * Moves an ArrowDeviceArray and its ArrowSchema into a new DeviceArray: the import entry of the C Device Data
+     * interface. Every struct is released exactly once, whatever fails.
      *
      * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released (release NULL)
      * @param schema      a live {@code struct ArrowSchema*}; left released
-     * @param devices     where to find backends for events and copies
+     * @param options     where to find backends, how far to trust the producer's pointers, whether to refuse writes
      * @return the owner of both
-     * @throws InvalidArrowException if either struct breaks the spec; both were released
+     * @throws InvalidArrowException    if either struct breaks the spec, or (untrusted) a pointer or a buffer
+     *                                  range is not readable host memory; both were released
+     * @throws IllegalArgumentException if {@code options} set a release action or a consumer stream (for CUDA Array
+     *                                  Interface imports only); checked before anything is moved
      */
-    public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, Devices devices) {
-        return importFrom(deviceArray, schema, devices, ProducerTrust.fromEnvironment());
+    public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, ImportOptions options) {
+        options.checkForStructs("an ArrowDeviceArray");
+        return ArrayImports.importFrom(deviceArray, schema, options);
     }
 
     /**
-     * Moves an ArrowDeviceArray and its ArrowSchema into a new DeviceArray, trusting the producer's pointers
-     * as far as {@code trust} says.
+     * Moves an ArrowDeviceArray whose schema the caller already knows (as in a stream) into a new DeviceArray
+     * that has no schema struct of its own.
      *
-     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released (release NULL)
-     * @param schema      a live {@code struct ArrowSchema*}; left released
-     * @param devices     where to find backends for events and copies
-     * @param trust       whether pointers are trusted or checked against the process's readable mappings
-     * @return the owner of both
-     * @throws InvalidArrowException if either struct breaks the spec, or (untrusted) a pointer or a buffer
-     *                               range is not readable host memory; both were released
+     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released
+     * @param field       the field of the array (every array of a stream has the stream's)
+     * @param options     where to find backends, how far to trust the producer's pointers, whether to refuse writes
+     * @return the owner
+     * @throws InvalidArrowException    if the struct breaks the spec, or (untrusted) a pointer or a buffer range
+     *                                  is not readable host memory; it was released
+     * @throws IllegalArgumentException as {@link #importFrom(MemorySegment, MemorySegment, ImportOptions)}
      */
-    public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, Devices devices, ProducerTrust trust) {
-        return ArrayImports.importFrom(deviceArray, schema, devices, trust);
+    public static DeviceArray importFrom(MemorySegment deviceArray, Field field, ImportOptions options) {
+        options.checkForStructs("an ArrowDeviceArray");
+        return ArrayImports.importFrom(deviceArray, field, options.devices(), options.readOnly(), options.trust());
     }
 
     /**
-     * Moves an array of the plain Arrow C Data interface ({@code struct ArrowArray} and
-     * {@code struct ArrowSchema}, as DuckDB, DataFusion, Polars and PyArrow hand them out) in, as a CPU array,
-     * with {@link Devices#system()} and the process's {@link ProducerTrust}. Equivalent to
-     * {@link #importFrom(MemorySegment, MemorySegment)} of an ArrowDeviceArray of type CPU holding the array.
+     * Moves an array of the plain Arrow C Data interface ({@code struct ArrowArray} and {@code struct ArrowSchema},
+     * as DuckDB, DataFusion, Polars and PyArrow hand them out) in, as a CPU array: the equivalent of
+     * {@link #importFrom(MemorySegment, MemorySegment, ImportOptions)} of an ArrowDeviceArray of type CPU holding
+     * it. Every struct is released exactly once, whatever fails.
      *
      * @param arrowArray a live {@code struct ArrowArray*}; left released (release NULL)
      * @param schema     a live {@code struct ArrowSchema*}; left released
+     * @param options    where to find backends for copies, how far to trust the producer's pointers, whether to
+     *                   refuse writes
      * @return the owner of both
-     * @throws InvalidArrowException if either struct breaks the spec; both were released
+     * @throws InvalidArrowException    if either struct breaks the spec, or (untrusted) a pointer or a buffer
+     *                                  range is not readable host memory; both were released
+     * @throws IllegalArgumentException as {@link #importFrom(MemorySegment, MemorySegment, ImportOptions)}
      */
-    public static DeviceArray importPlain(MemorySegment arrowArray, MemorySegment schema) {
-        return importPlain(arrowArray, schema, Devices.system(), ProducerTrust.fromEnvironment());
+    public static DeviceArray importPlain(MemorySegment arrowArray, MemorySegment schema, ImportOptions options) {
+        options.checkForStructs("an ArrowArray");
+        return ArrayImports.importPlain(arrowArray, schema, options);
     }
-
-    /**
-     * Moves an array of the plain Arrow C Data interface in, as a CPU array, trusting the producer's pointers
-     * as far as {@code trust} says. Every struct is released exactly once, whatever fails.
-     *
-     * @param arrowArray a live {@code struct ArrowArray*}; left released (release NULL)
-     * @param schema     a live {@code struct ArrowSchema*}; left released
-     * @param devices    where to find backends for copies
-     * @param trust      whether pointers are trusted or checked against the process's readable mappings
-     * @return the owner of both
-     * @throws InvalidArrowException if either struct breaks the spec, or (untrusted) a pointer or a buffer
-     *                               range is not readable host memory; both were released
-     */
-    public static DeviceArray importPlain(MemorySegment arrowArray, MemorySegment schema, Devices devices, ProducerTrust trust) {
-        return ArrayImports.importPlain(arrowArray, schema, devices, trust);
-    }
-
-    /**
-     * Moves an ArrowDeviceArray whose schema the caller already knows (as in a stream) into a new
-     * DeviceArray that has no schema struct of its own.
-     *
-     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released
-     * @param field       the field every array of the stream has
-     * @param devices     where to find backends
-     * @return the owner
-     * @throws InvalidArrowException if the struct breaks the spec; it was released
-     */
-    public static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices) {
-        return ArrayImports.importFrom(deviceArray, field, devices, false, ProducerTrust.fromEnvironment());
-    }
-
-    /**
-     * Moves an ArrowDeviceArray whose schema the caller already knows (as in a stream) into a new
-     * DeviceArray that has no schema struct of its own, trusting the producer's pointers as far as
-     * {@code trust} says.
-     *
-     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released
-     * @param field       the field every array of the stream has
-     * @param devices     where to find backends
-     * @param trust       whether pointers are trusted or checked against the process's readable mappings
-     * @return the owner
-     * @throws InvalidArrowException if the struct breaks the spec, or (untrusted) a pointer or a buffer
-     *                               range is not readable host memory; it was released
-     */
-    public static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices, ProducerTrust trust) {
-        return ArrayImports.importFrom(deviceArray, field, devices, false, trust);
-    }
-
-    /**
-     * Moves an ArrowDeviceArray whose producer forbids writes into a new, read-only DeviceArray that has no
-     * schema struct of its own (see "Read-only arrays" above).
-     *
-     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released
-     * @param field       the field of the array
-     * @param devices     where to find backends
-     * @return the owner, whose {@link #isReadOnly()} is true
-     * @throws InvalidArrowException if the struct breaks the spec; it was released
-     */
-    public static DeviceArray importReadOnly(MemorySegment deviceArray, Field field, Devices devices) {
-        return ArrayImports.importFrom(deviceArray, field, devices, true, ProducerTrust.fromEnvironment());
-    }
-
-
-
-
-
-
-
-
-
-
-
-
     /**
      * Moves this array out into a consumer's structs: afterwards the consumer owns them and must call their
      * release callbacks; this object is closed and will release nothing.
@@ -240,38 +160,7 @@ public final class DeviceArray implements AutoCloseable {
      * @throws IllegalStateException    if this array is closed, moved, or has views or references open
      */
     public void exportTo(MemorySegment deviceArray, MemorySegment schema) {
-        long arrayTarget = Pointers.writableStructAddress(deviceArray, ArrowDeviceArrayLayout.LAYOUT, "deviceArray");
-        long schemaTarget = schema == null || schema.equals(MemorySegment.NULL) ? 0
-                : Pointers.writableStructAddress(schema, ArrowSchemaLayout.LAYOUT, "schema");
-        ArrayExportEvent event = Recorder.arrayExport();
-        int found = state.move();
-        if (found == -1) {
-            throw new IllegalStateException(state.description() + " has " + (state.references() - 1)
-                    + " shared view(s) not yet released; it cannot be moved out");
-        }
-        if (found != ArrayState.OPEN) {
-            throw new IllegalStateException(state.description() + " is " + state.endedAs());
-        }
-        Reference.reachabilityFence(this);
-        long block = state.block;
-        long length = event == null ? 0 : RawMemory.getLong(block + ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.LENGTH);
-        RawMemory.copyWords(block, arrayTarget, DEVICE_ARRAY_SIZE);
-        try {
-            if (schemaTarget == 0) {
-                if (state.hasSchema) {
-                    ReleaseCallbacks.releaseSchemaStruct(block + ArrayState.SCHEMA_OFFSET);
-                }
-            } else if (state.hasSchema) {
-                RawMemory.copyWords(block + ArrayState.SCHEMA_OFFSET, schemaTarget, SCHEMA_SIZE);
-            } else {
-                StructWriter.writeSchema(schemaTarget, field);
-            }
-        } finally {
-            NativeHeap.free(block);
-        }
-        if (event != null) {
-            event.finish(deviceLabel(), field.name(), length, false);
-        }
+        ArrayExports.moveOut(this, deviceArray, schema);
     }
 
     /**
@@ -371,53 +260,11 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     private DeviceArray copy(BackendDevice target, MemorySegment stream, boolean uploadInStreamOrder) {
-        checkOpen();
-        ArrayCopyEvent event = Recorder.arrayCopy();
-        BackendDevice source = deviceType.equals(DeviceType.CPU) ? HostMemory.device() : backend();
-        boolean onDevice = source == target && !target.hostAccessible() && ArrayCopier.sizesKnownWithoutData(field);
-        Runnable keepAlive = () -> { };
-        if (syncEvent != null && onDevice) {
-            target.streamWaitEvent(stream, target.eventFromSyncEvent(syncEvent.pointer()));
-        } else if (syncEvent != null) {
-            syncEvent.waitOnHost();
-        }
-        if (deviceType.isHostAccessible() && !contentsVerified) {
-            // the copier reads host memory up to the sizes the structs imply: check those ranges are mapped
-            HostBufferRanges.check(arrowArray().address(), field, Faults.checking(InvalidArrowException::new));
-        }
-        if (onDevice) {
-            KeepAlive reference = retain();
-            keepAlive = reference::close;
-        }
-        Runnable afterReads = null;
-        if (uploadInStreamOrder && source.hostAccessible() && !target.hostAccessible() && target.supportsEvents()) {
-            // an upload that does not block: the source stays alive until the copy's work completes
-            KeepAlive reference = retain();
-            afterReads = reference::close;
-        }
-        try (Arena scratch = Arena.ofConfined()) {
-            MemorySegment out = scratch.allocate(ArrowDeviceArrayLayout.LAYOUT);
-            long bytes;
-            try {
-                bytes = ArrayCopier.copy(arrowArray(), field, source, target, stream, out, keepAlive, afterReads);
-            } catch (RuntimeException | Error e) {
-                keepAlive.run();
-                if (afterReads != null) {
-                    afterReads.run();
-                }
-                throw e;
-            }
-            DeviceArray copy = ArrayImports.importFrom(out, field, devices, false, ProducerTrust.TRUSTED);
-            copy.contentsVerified = contentsVerified;
-            if (event != null) {
-                event.finish(deviceLabel(), copy.deviceLabel(), field.name(), copy.length(), bytes);
-            }
-            return copy;
-        }
+        return ArrayCopies.copy(this, target, stream, uploadInStreamOrder);
     }
 
     /** @return the backend of this array's device, as chosen by {@link #devices()} */
-    private BackendDevice backend() {
+    BackendDevice backend() {
         return devices.get(deviceType, deviceId).backend();
     }
 
@@ -451,26 +298,9 @@ public final class DeviceArray implements AutoCloseable {
      * @throws InvalidArrowException naming the path and rule of the first fault; the array stays open
      */
     public void validateFull(ToLongFunction<MemorySegment> bufferCapacity) {
-        checkOpen();
-        if (deviceType.isHostAccessible()) {
-            if (syncEvent != null) {
-                syncEvent.waitOnHost();
-            }
-            validateHost(arrowArray(), bufferCapacity);
-        } else {
-            try (DeviceArray host = copyToHost()) {
-                validateHost(host.arrowArray(), pointer -> -1);
-            }
-        }
-        contentsVerified = true;
+        ArrayValidation.validateFull(this, bufferCapacity);
     }
 
-    private void validateHost(MemorySegment array, ToLongFunction<MemorySegment> bufferCapacity) {
-        Faults checking = Faults.withCapacities(Faults.checking(InvalidArrowException::new), bufferCapacity);
-        ArrayValidator.validate(array, field, "", checking);
-        HostBufferRanges.check(array.address(), field, checking);
-        FullValidator.validate(array, field, bufferCapacity, checking, InvalidArrowException::new);
-    }
 
     /**
      * Validates the data once before it is first read through a reader ({@link dev.quiver.host.ArrayReader}):
@@ -576,7 +406,7 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     /** @return the {@code sync_event} pointer, NULL if none */
-    private MemorySegment syncEventPointer() {
+    MemorySegment syncEventPointer() {
         return syncEvent == null ? MemorySegment.NULL : syncEvent.pointer();
     }
 
@@ -633,12 +463,7 @@ public final class DeviceArray implements AutoCloseable {
      * @throws IndexOutOfBoundsException if {@code i} is out of range
      */
     public DeviceArray child(int i) {
-        MemorySegment array = arrowArray();
-        int count = childCount();
-        if (i < 0 || i >= count) {
-            throw new IndexOutOfBoundsException("child " + i + " of " + state.description() + ", which has " + count);
-        }
-        return view(ChildViews.child(array, field, i), field.children().get(i));
+        return ArrayViews.child(this, i);
     }
 
     /**
@@ -648,15 +473,7 @@ public final class DeviceArray implements AutoCloseable {
      * @throws IllegalStateException if this array is closed or moved
      */
     public DeviceArray child(String name) {
-        checkOpen();
-        List<Field> children = field.children();
-        for (int i = 0; i < children.size(); i++) {
-            if (children.get(i).name().equals(name)) {
-                return child(i);
-            }
-        }
-        throw new java.util.NoSuchElementException(state.description() + " has no child \"" + name + "\"; its children are "
-                + children.stream().map(Field::name).toList());
+        return ArrayViews.child(this, name);
     }
 
     /**
@@ -664,11 +481,7 @@ public final class DeviceArray implements AutoCloseable {
      * and keeping it alive until closed (owned by the caller); empty for other arrays}
      */
     public Optional<DeviceArray> dictionary() {
-        MemorySegment dictionary = arrowArray().get(ADDRESS, ArrowArrayLayout.DICTIONARY);
-        if (field.dictionary() == null || dictionary.equals(MemorySegment.NULL)) {
-            return Optional.empty();
-        }
-        return Optional.of(view(ArrayData.viewOf(dictionary), field.dictionary().values()));
+        return ArrayViews.dictionary(this);
     }
 
     // ---- slices and references -------------------------------------------------------------------
@@ -686,16 +499,7 @@ public final class DeviceArray implements AutoCloseable {
      * @throws IndexOutOfBoundsException if the range is not inside this array
      */
     public DeviceArray slice(long offset, long length) {
-        long own = length();
-        if (offset < 0 || length < 0 || offset > own || length > own - offset) {
-            throw new IndexOutOfBoundsException("slice [" + offset + ", " + offset + " + " + length + ") of "
-                    + state.description() + ", which has " + own + " elements");
-        }
-        ArrayData whole = ArrayData.viewOf(arrowArray());
-        long nullCount = whole.nullCount() == 0 ? 0
-                : field.dictionary() == null && field.type() instanceof dev.quiver.type.ArrowType.Null ? length : -1;
-        ArrayData slice = new ArrayData(length, nullCount, whole.offset() + offset, whole.buffers(), whole.children(), whole.dictionary());
-        return view(slice, field);
+        return ArrayViews.slice(this, offset, length);
     }
 
     /**
@@ -713,27 +517,6 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     /**
-     * A reference that keeps a {@link DeviceArray}'s memory alive (see {@link DeviceArray#retain()}). It may
-     * be closed from any thread; the first close lets go, later ones do nothing.
-     */
-    public static final class KeepAlive implements AutoCloseable {
-        private final java.util.concurrent.atomic.AtomicReference<Runnable> release;
-
-        private KeepAlive(Runnable release) {
-            this.release = new java.util.concurrent.atomic.AtomicReference<>(release);
-        }
-
-        /** Lets go of the array's memory; idempotent; any thread. */
-        @Override
-        public void close() {
-            Runnable r = release.getAndSet(null);
-            if (r != null) {
-                r.run();
-            }
-        }
-    }
-
-    /**
      * Starts building an array on {@code device} from buffers, children and a dictionary (see
      * {@link ArrayBuilder}).
      *
@@ -745,36 +528,7 @@ public final class DeviceArray implements AutoCloseable {
         return new ArrayBuilder(field, device);
     }
 
-    /** Writes {@code data} (describing memory of this array) as a new array that holds a reference on this one. */
-    private DeviceArray view(ArrayData data, Field viewField) {
-        acquireReference();
-        // written straight into the view's own block: no struct to move
-        long block;
-        try {
-            block = NativeHeap.malloc(DEVICE_ARRAY_SIZE);
-            try {
-                StructWriter.writeDeviceArray(Pointers.bytes(MemorySegment.ofAddress(block), DEVICE_ARRAY_SIZE), data,
-                        deviceType.code(), deviceId, syncEventPointer(), state);
-            } catch (RuntimeException | Error e) {
-                NativeHeap.free(block);
-                throw e;
-            }
-        } catch (RuntimeException | Error e) {
-            state.run();
-            throw e;
-        }
-        DeviceArray view;
-        try {
-            view = new DeviceArray(block, false, viewField, devices, readOnly);
-        } catch (RuntimeException | Error e) {
-            ArrayImports.releaseQuietly(block, false, e);
-            throw e;
-        }
-        view.contentsVerified = contentsVerified;
-        return view;
-    }
-
-    private void acquireReference() {
+    void acquireReference() {
         if (!state.acquire()) {
             throw new IllegalStateException(state.description() + " is " + state.endedAs());
         }
@@ -825,24 +579,7 @@ public final class DeviceArray implements AutoCloseable {
      * @throws IllegalStateException if this array is closed or moved
      */
     public void exportShared(MemorySegment deviceArray, MemorySegment schema) {
-        long arrayTarget = Pointers.writableStructAddress(deviceArray, ArrowDeviceArrayLayout.LAYOUT, "deviceArray");
-        long schemaTarget = schema == null || schema.equals(MemorySegment.NULL) ? 0
-                : Pointers.writableStructAddress(schema, ArrowSchemaLayout.LAYOUT, "schema");
-        acquireReference();
-        ArrayExportEvent event = Recorder.arrayExport();
-        try {
-            StructWriter.writeView(arrayTarget, state.block + ArrowDeviceArrayLayout.ARRAY, deviceType.code(), deviceId,
-                    syncEventPointer(), state);
-        } catch (RuntimeException | Error e) {
-            state.run();
-            throw e;
-        }
-        if (schemaTarget != 0) {
-            StructWriter.writeSchema(schemaTarget, field);
-        }
-        if (event != null) {
-            event.finish(deviceLabel(), field.name(), length(), true);
-        }
+        ArrayExports.share(this, deviceArray, schema);
     }
 
     /**
@@ -861,35 +598,15 @@ public final class DeviceArray implements AutoCloseable {
      * @throws IllegalStateException    if this array is closed or moved
      */
     public void exportPlain(MemorySegment arrowArray, MemorySegment schema, dev.quiver.abi.PlainExport policy) {
-        Objects.requireNonNull(policy, "policy");
-        long target = Pointers.writableStructAddress(arrowArray, ArrowArrayLayout.LAYOUT, "arrowArray");
-        checkOpen();
-        if (!deviceType.equals(DeviceType.CPU)) {
-            if (policy == dev.quiver.abi.PlainExport.REFUSE) {
-                throw new IllegalArgumentException(this + " is in " + deviceLabel() + " memory; the plain C Data interface"
-                        + " carries CPU memory only: copy it (PlainExport.COPY_TO_HOST) or export it with exportTo");
-            }
-            try (DeviceArray host = copyToHost()) {
-                host.exportPlain(arrowArray, schema, policy);
-            }
-            return;
-        }
-        MemorySegment struct = NativeHeap.calloc(DEVICE_ARRAY_SIZE);
-        long scratch = struct.address();
-        try {
-            exportShared(struct, schema);
-            RawMemory.copyWords(scratch + ArrowDeviceArrayLayout.ARRAY, target, ArrowArrayLayout.LAYOUT.byteSize());
-        } finally {
-            NativeHeap.free(scratch);
-        }
+        ArrayExports.plain(this, arrowArray, schema, policy);
     }
 
     /** @return the device type and id, as events name them: {@code CUDA:0} */
-    private String deviceLabel() {
+    String deviceLabel() {
         return deviceType + ":" + deviceId;
     }
 
-    private void checkOpen() {
+    void checkOpen() {
         int value = state.state();
         if (value != ArrayState.OPEN) {
             throw new IllegalStateException(state.description() + " is " + (value == ArrayState.MOVED ? "moved out (exported)" : "closed"));

@@ -73,7 +73,7 @@ class DeviceArrayEventsAndCopiesTest {
                 onDevice = host.copyTo(devices.get(DeviceType.EXT_DEV, 0));
             }
             onDevice.exportTo(array, schema);
-            DeviceArray imported = DeviceArray.importFrom(array, schema, devices);
+            DeviceArray imported = DeviceArray.importFrom(array, schema, ImportOptions.on(devices));
             SyncEvent event = imported.syncEvent().orElseThrow();
             event.waitOnHost();
             assertTrue(event.isComplete());
@@ -91,7 +91,7 @@ class DeviceArrayEventsAndCopiesTest {
             array.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, 18);
             MemorySegment eventCell = arena.allocate(ADDRESS);
             array.set(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT, eventCell);
-            try (DeviceArray imported = DeviceArray.importFrom(array, schema, devices)) {
+            try (DeviceArray imported = DeviceArray.importFrom(array, schema, ImportOptions.on(devices))) {
                 assertEquals(18, imported.deviceType().code());
                 assertEquals("kDLTrn", imported.deviceType().dlpackName().orElseThrow());
                 NoSuchElementException e = assertThrows(NoSuchElementException.class, () -> imported.syncEvent().orElseThrow().waitOnHost());
@@ -100,7 +100,7 @@ class DeviceArrayEventsAndCopiesTest {
                 MemorySegment out = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                 imported.exportTo(out, MemorySegment.NULL);
                 assertEquals(18, out.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE), "the code survives re-export");
-                try (DeviceArray again = DeviceArray.importFrom(out, imported.field(), devices)) {
+                try (DeviceArray again = DeviceArray.importFrom(out, imported.field(), ImportOptions.on(devices))) {
                     assertEquals(DeviceType.of(18), again.deviceType());
                 }
             }
@@ -115,7 +115,7 @@ class DeviceArrayEventsAndCopiesTest {
             long exports = Diagnostics.liveExports();
             batch().toDeviceArray(devices).exportTo(array, schema);
             array.set(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT, arena.allocate(ADDRESS));
-            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> DeviceArray.importFrom(array, schema, devices));
+            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> DeviceArray.importFrom(array, schema, ImportOptions.on(devices)));
             assertEquals("sync_event", e.fieldPath());
             assertEquals(exports, Diagnostics.liveExports(), "the rejected array and schema were released");
         }

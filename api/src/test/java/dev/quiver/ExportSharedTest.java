@@ -32,7 +32,7 @@ class ExportSharedTest {
             owner.exportShared(view, schema);
             assertEquals(firstBuffer(owner.arrowArray(), 1), firstBuffer(view, 1), "zero-copy: the same validity buffer");
             owner.close();
-            try (DeviceArray imported = DeviceArray.importFrom(view, schema, NONE)) {
+            try (DeviceArray imported = DeviceArray.importFrom(view, schema, ImportOptions.on(NONE))) {
                 assertEquals(BATCH.values(), ArrayReader.of(imported).values(), "the view reads after its owner closed");
             }
         }
@@ -47,7 +47,7 @@ class ExportSharedTest {
             owner.exportShared(view, MemorySegment.NULL);
             MemorySegment out = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             assertThrows(IllegalStateException.class, () -> owner.exportTo(out, MemorySegment.NULL));
-            DeviceArray.importFrom(view, owner.field(), NONE).close();
+            DeviceArray.importFrom(view, owner.field(), ImportOptions.on(NONE)).close();
             assertEquals(BATCH.values(), ArrayReader.of(owner).values());
         }
         assertEquals(exports, Diagnostics.liveExports());
@@ -67,7 +67,7 @@ class ExportSharedTest {
             CompletableFuture<?>[] closing = new CompletableFuture<?>[views.length + 1];
             for (int i = 0; i < views.length; i++) {
                 MemorySegment view = views[i];
-                closing[i] = CompletableFuture.runAsync(() -> DeviceArray.importFrom(view, owner.field(), NONE).close());
+                closing[i] = CompletableFuture.runAsync(() -> DeviceArray.importFrom(view, owner.field(), ImportOptions.on(NONE)).close());
             }
             closing[views.length] = CompletableFuture.runAsync(owner::close);
             CompletableFuture.allOf(closing).join();

@@ -36,7 +36,7 @@ class ExportTargetTest {
             assertEquals(Arrays.asList(1L, null), ArrayReader.of(array).values());
             MemorySegment target = ArrowDeviceArrayLayout.allocate(arena);
             array.exportTo(target, schema);
-            try (DeviceArray back = DeviceArray.importFrom(target, schema, NONE)) {
+            try (DeviceArray back = DeviceArray.importFrom(target, schema, ImportOptions.on(NONE))) {
                 assertEquals(Arrays.asList(1L, null), ArrayReader.of(back).values());
             }
         }

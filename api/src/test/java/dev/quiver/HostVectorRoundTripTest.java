@@ -78,7 +78,7 @@ class HostVectorRoundTripTest {
             MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             vector.toDeviceArray(NONE).exportTo(array, schema);
-            try (DeviceArray imported = DeviceArray.importFrom(array, schema, NONE)) {
+            try (DeviceArray imported = DeviceArray.importFrom(array, schema, ImportOptions.on(NONE))) {
                 assertEquals(vector.field(), imported.field());
                 assertEquals(vector.length(), imported.length());
                 assertEquals(vector.nullCount(), imported.nullCount());

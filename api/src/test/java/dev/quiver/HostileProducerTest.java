@@ -80,7 +80,7 @@ class HostileProducerTest {
             Counters beforeProduce = CProducer.counters();
             Structs c = CProducer.produce(arena, "sync_event_unreadable", DeviceTypeCodes.OPENCL);
             Counters afterProduce = CProducer.counters();
-            assertInvalid(() -> DeviceArray.importFrom(c.array(), c.schema(), CProducer.NO_BACKENDS, UNTRUSTED), "sync_event", needed(8));
+            assertInvalid(() -> DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS).trust(UNTRUSTED)), "sync_event", needed(8));
             CProducer.assertReleasedExactlyOnce(beforeProduce, afterProduce);
         }
     }
@@ -108,7 +108,7 @@ class HostileProducerTest {
             Structs c = CProducer.produce(arena, name);
             Counters afterProduce = CProducer.counters();
 
-            try (DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), CProducer.NO_BACKENDS, TRUSTED)) {
+            try (DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS).trust(TRUSTED))) {
                 assertInvalid(() -> ArrayReader.of(array), path, rule);
                 assertInvalid(array::validateFull, path, rule);
                 CProducer.assertNothingReleasedSince(afterProduce);

@@ -39,7 +39,7 @@ class HugeLengthTest {
             Structs c = CProducer.produce(arena, name);
             Counters afterProduce = CProducer.counters();
 
-            try (DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), CProducer.NO_BACKENDS, ProducerTrust.UNTRUSTED)) {
+            try (DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS).trust(ProducerTrust.UNTRUSTED))) {
                 array.validateFull();
                 ArrayReader reader = ArrayReader.of(array);
                 assertEquals(LENGTH, reader.length());

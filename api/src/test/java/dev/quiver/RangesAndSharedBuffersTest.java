@@ -128,7 +128,7 @@ class RangesAndSharedBuffersTest {
         try (DeviceArray strings = HostVector.utf8("s", values).toDeviceArray(devices)) {
             strings.exportTo(array, schema);
         }
-        return DeviceArray.importFrom(array, schema, devices);
+        return DeviceArray.importFrom(array, schema, ImportOptions.on(devices));
     }
 
     @Test

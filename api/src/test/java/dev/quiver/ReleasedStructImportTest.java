@@ -25,7 +25,7 @@ class ReleasedStructImportTest {
             Counters afterProduce = CProducer.counters();
 
             InvalidArrowException e = assertThrows(InvalidArrowException.class,
-                    () -> DeviceArray.importFrom(c.array(), c.schema(), CProducer.NO_BACKENDS));
+                    () -> DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS)));
 
             assertEquals("release", e.fieldPath());
             Counters delta = CProducer.counters().since(afterProduce);
@@ -44,7 +44,7 @@ class ReleasedStructImportTest {
             Counters afterProduce = CProducer.counters();
 
             InvalidArrowException e = assertThrows(InvalidArrowException.class,
-                    () -> DeviceArray.importFrom(c.array(), c.schema(), CProducer.NO_BACKENDS));
+                    () -> DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS)));
 
             assertEquals("schema.release", e.fieldPath());
             Counters delta = CProducer.counters().since(afterProduce);

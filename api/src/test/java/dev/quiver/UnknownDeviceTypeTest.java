@@ -33,7 +33,7 @@ class UnknownDeviceTypeTest {
             Structs c = CProducer.produce(arena, "struct_of_int32_utf8", code);
             Counters afterProduce = CProducer.counters();
 
-            DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), CProducer.NO_BACKENDS);
+            DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS));
             assertEquals(code, array.deviceType().code());
             assertFalse(array.deviceType().isKnown());
             assertEquals(Optional.of(dlpackName), array.deviceType().dlpackName());
@@ -66,7 +66,7 @@ class UnknownDeviceTypeTest {
             Counters beforeProduce = CProducer.counters();
             Structs c = CProducer.produce(arena, "struct_of_int32_utf8", 999);
             Counters afterProduce = CProducer.counters();
-            try (DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), CProducer.NO_BACKENDS)) {
+            try (DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS))) {
                 assertEquals("UNKNOWN(999)", array.deviceType().toString());
                 NoBackendException copy = assertThrows(NoBackendException.class, array::copyToHost);
                 assertEquals(999, copy.type().code());

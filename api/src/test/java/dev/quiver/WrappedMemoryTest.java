@@ -65,7 +65,7 @@ class WrappedMemoryTest {
         long exports = Diagnostics.liveExports();
         DeviceArray array = DeviceArray.builder(INT64, CPU).length(4).nullCount(0).absentBuffer().buffer(wrapped()).build();
         DeviceArray slice = array.slice(1, 2);
-        DeviceArray.KeepAlive reference = array.retain();
+        KeepAlive reference = array.retain();
         List<AutoCloseable> holders = List.of(array, slice, reference);
         assertEquals(List.of(11L, 12L), ArrayReader.of(slice).values());
         String digits = String.format("%03d", order);

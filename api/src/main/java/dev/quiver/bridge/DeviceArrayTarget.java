@@ -1,5 +1,6 @@
 package dev.quiver.bridge;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
@@ -29,6 +30,6 @@ public record DeviceArrayTarget(Devices devices) implements TensorImport.Target<
 
     @Override
     public DeviceArray adopt(MemorySegment deviceArray, Field field, boolean readOnly) {
-        return readOnly ? DeviceArray.importReadOnly(deviceArray, field, devices) : DeviceArray.importFrom(deviceArray, field, devices);
+        return readOnly ? DeviceArray.importFrom(deviceArray, field, ImportOptions.on(devices).readOnly(true)) : DeviceArray.importFrom(deviceArray, field, ImportOptions.on(devices));
     }
 }

@@ -1,5 +1,6 @@
 package dev.quiver.cai;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
@@ -43,14 +44,14 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * <p><b>Lifetime.</b> A descriptor is plain data: it keeps nothing alive. The memory it points to belongs to
  * the described array, which must stay open (and not be exported) while anyone uses the descriptor; the
  * named stream must outlive that use too. Importing a descriptor borrows the memory likewise: the caller
- * passes what keeps it alive as {@link CaiImportOptions#release}, which runs exactly once when the imported
+ * passes what keeps it alive as {@link ImportOptions#release}, which runs exactly once when the imported
  * array is closed.
  *
  * <p><b>Synchronisation.</b> The producer names a stream; the consumer synchronises on it. {@link #describe}
  * names the stream given in the options and makes it wait for the array's sync event, if any; without a
  * stream it waits for the sync event on the host, so {@code None} truthfully means "ready".
  * {@link #importFrom} synchronises on a named stream on the host, or makes the consumer's stream wait
- * ({@link CaiImportOptions#consumerStream}).
+ * ({@link ImportOptions#consumerStream}).
  *
  * <p><b>Pointers.</b> The interface passes a raw address, so only device types whose pointers are
  * addresses (CUDA and its pinned and managed memory; CPU, ROCm and oneAPI addresses too) can be described;
@@ -199,15 +200,15 @@ public final class CudaArrayInterface {
      * @throws InvalidCaiException if the descriptor breaks the specification; the release action ran
      * @throws CaiRefusedException if it cannot be imported as asked; the release action ran
      */
-    public static DeviceArray importFrom(Map<String, ?> descriptor, DeviceType type, long deviceId, CaiImportOptions options) {
-        Runnable release = TensorImport.once(options.releaseAction());
+    public static DeviceArray importFrom(Map<String, ?> descriptor, DeviceType type, long deviceId, ImportOptions options) {
+        Runnable release = TensorImport.once(options.releaseAction().orElse(() -> { }));
         List<Runnable> undo = new ArrayList<>();
         try {
             Descriptor main = Descriptor.read(descriptor, "");
             if (!type.pointersAreAddresses()) {
                 throw new CaiRefusedException("data[0]", "is an address, but " + type + " buffers are opaque handles");
             }
-            Devices devices = options.devicesToUse();
+            Devices devices = options.devices();
             synchronise(type, deviceId, main.stream(), "stream", options, devices);
             TensorImport.Validity validity = null;
             if (main.mask() != null) {
@@ -217,9 +218,9 @@ public final class CudaArrayInterface {
                 undo.add(validity.free());
             }
             TensorImport.Tensor tensor = new TensorImport.Tensor(type.code(), deviceId, main.element(), main.view(),
-                    MemorySegment.ofAddress(main.pointer()), 0, main.readOnly());
+                    MemorySegment.ofAddress(main.pointer()), 0, main.readOnly() || options.readOnly());
             undo.clear();
-            return TensorImport.importTensor(tensor, options.fieldName(), validity, options.copyAllowed(), new DeviceArrayTarget(devices), NAMES, ERRORS, release);
+            return TensorImport.importTensor(tensor, options.fieldName().orElse("cai"), validity, options.copyAllowed(), new DeviceArrayTarget(devices), NAMES, ERRORS, release);
         } catch (RuntimeException | Error e) {
             try {
                 undo.forEach(Runnable::run);
@@ -231,7 +232,7 @@ public final class CudaArrayInterface {
         }
     }
 
-    private static void synchronise(DeviceType type, long deviceId, Long value, String path, CaiImportOptions options, Devices devices) {
+    private static void synchronise(DeviceType type, long deviceId, Long value, String path, ImportOptions options, Devices devices) {
         Optional<MemorySegment> named = CaiStreams.handleOf(type, value, path);
         if (named.isEmpty()) {
             return;
@@ -246,7 +247,7 @@ public final class CudaArrayInterface {
 
     /** Packs a byte mask into a validity bitmap on the device (a copy of the mask only). */
     private static TensorImport.Validity packMask(Descriptor mask, Descriptor main, DeviceType type, long deviceId,
-                                                  CaiImportOptions options, Devices devices) {
+                                                  ImportOptions options, Devices devices) {
         if (mask.element().byteSize() != 1 || mask.element().kind() == ElementType.Kind.FLOAT) {
             throw new CaiRefusedException("mask.typestr", "a mask of " + mask.element() + " is not supported; use |b1, |u1 or |i1");
         }

@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.internal.abi.NativeDeleters;
 import dev.quiver.internal.tensor.TensorShapes;
@@ -99,7 +100,7 @@ public final class DLPack {
      * @throws InvalidDLPackException if the tensor breaks DLPack; the deleter was called
      * @throws DLPackRefusedException if it cannot be imported as asked; the deleter was called
      */
-    public static DeviceArray importVersioned(MemorySegment managedTensor, DLPackImportOptions options) {
+    public static DeviceArray importVersioned(MemorySegment managedTensor, ImportOptions options) {
         return TensorImporter.importVersioned(managedTensor, options);
     }
 
@@ -112,7 +113,7 @@ public final class DLPack {
      * @throws InvalidDLPackException if the tensor breaks DLPack; the deleter was called
      * @throws DLPackRefusedException if it cannot be imported as asked; the deleter was called
      */
-    public static DeviceArray importLegacy(MemorySegment managedTensor, DLPackImportOptions options) {
+    public static DeviceArray importLegacy(MemorySegment managedTensor, ImportOptions options) {
         return TensorImporter.importLegacy(managedTensor, options);
     }
 

@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.abi.DLManagedTensorLayout;
 import dev.quiver.abi.DLManagedTensorVersionedLayout;
@@ -20,9 +21,13 @@ final class TensorImporter {
             "dl_tensor.strides", "dl_tensor.byte_offset", "dl_tensor.dtype");
     private static final TensorImport.Errors ERRORS = new TensorImport.Errors(InvalidDLPackException::new, DLPackRefusedException::new);
 
+    /** The name of an imported tensor's field unless the options name one. */
+    static final String FIELD_NAME = "dlpack";
+
     private TensorImporter() {}
 
-    static DeviceArray importVersioned(MemorySegment pointer, DLPackImportOptions options) {
+    static DeviceArray importVersioned(MemorySegment pointer, ImportOptions options) {
+        refuseDescriptorOptions(options);
         MemorySegment managed = Pointers.struct(nonNull(pointer, "DLManagedTensorVersioned"), DLManagedTensorVersionedLayout.LAYOUT);
         Runnable deleter = deleterOf(managed, DLManagedTensorVersionedLayout.DELETER);
         TensorImport.Tensor tensor;
@@ -34,27 +39,36 @@ final class TensorImporter {
             }
             int minor = managed.get(JAVA_INT, DLManagedTensorVersionedLayout.VERSION_MINOR);
             long flags = managed.get(JAVA_LONG, DLManagedTensorVersionedLayout.FLAGS);
-            boolean readOnly = (flags & DLManagedTensorVersionedLayout.FLAG_READ_ONLY) != 0;
+            boolean readOnly = (flags & DLManagedTensorVersionedLayout.FLAG_READ_ONLY) != 0 || options.readOnly();
             tensor = TensorReader.read(managed.asSlice(DLManagedTensorVersionedLayout.DL_TENSOR), Integer.compareUnsigned(minor, 2) < 0,
                     readOnly, "dl_tensor");
         } catch (RuntimeException | Error e) {
             runAfterFailure(deleter, e);
             throw e;
         }
-        return TensorImport.importTensor(tensor, options.fieldName(), null, options.copyAllowed(), new DeviceArrayTarget(options.devicesToUse()), NAMES, ERRORS, deleter);
+        return TensorImport.importTensor(tensor, options.fieldName().orElse(FIELD_NAME), null, options.copyAllowed(), new DeviceArrayTarget(options.devices()), NAMES, ERRORS, deleter);
     }
 
-    static DeviceArray importLegacy(MemorySegment pointer, DLPackImportOptions options) {
+    static DeviceArray importLegacy(MemorySegment pointer, ImportOptions options) {
+        refuseDescriptorOptions(options);
         MemorySegment managed = Pointers.struct(nonNull(pointer, "DLManagedTensor"), DLManagedTensorLayout.LAYOUT);
         Runnable deleter = deleterOf(managed, DLManagedTensorLayout.DELETER);
         TensorImport.Tensor tensor;
         try {
-            tensor = TensorReader.read(managed.asSlice(DLManagedTensorLayout.DL_TENSOR), true, false, "dl_tensor");
+            tensor = TensorReader.read(managed.asSlice(DLManagedTensorLayout.DL_TENSOR), true, options.readOnly(), "dl_tensor");
         } catch (RuntimeException | Error e) {
             runAfterFailure(deleter, e);
             throw e;
         }
-        return TensorImport.importTensor(tensor, options.fieldName(), null, options.copyAllowed(), new DeviceArrayTarget(options.devicesToUse()), NAMES, ERRORS, deleter);
+        return TensorImport.importTensor(tensor, options.fieldName().orElse(FIELD_NAME), null, options.copyAllowed(), new DeviceArrayTarget(options.devices()), NAMES, ERRORS, deleter);
+    }
+
+    /** A managed tensor carries its own deleter and no event: the options of a CAI descriptor make no sense here. */
+    private static void refuseDescriptorOptions(ImportOptions options) {
+        if (options.releaseAction().isPresent() || options.consumerStreamHandle() != null) {
+            throw new IllegalArgumentException("ImportOptions.release and consumerStream are for CUDA Array Interface imports:"
+                    + " a DLPack tensor carries its own deleter and is ready when handed over");
+        }
     }
 
     private static MemorySegment nonNull(MemorySegment pointer, String struct) {

@@ -1,5 +1,6 @@
 package dev.quiver.host;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.ProducerTrust;
@@ -376,7 +377,7 @@ public final class HostVector {
             MemorySegment schema = scratch.allocate(ArrowSchemaLayout.LAYOUT);
             StructWriter.writeDeviceArray(array, data, DeviceTypeCodes.CPU, -1, MemorySegment.NULL, () -> NativeHeap.free(block));
             StructWriter.writeSchema(schema, field);
-            DeviceArray built = DeviceArray.importFrom(array, schema, devices, ProducerTrust.TRUSTED);
+            DeviceArray built = DeviceArray.importFrom(array, schema, ImportOptions.on(devices).trust(ProducerTrust.TRUSTED));
             ArrayAccess.markVerified(built);
             return built;
         }

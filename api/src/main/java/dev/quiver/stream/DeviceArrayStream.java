@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
@@ -450,7 +451,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         }
         StreamBatchEvent event = Recorder.streamBatch();
         return fetchRaw()
-                ? BatchEvents.imported(event, BatchEvents.PULL_IMPORT, imported++, DeviceArray.importFrom(scratch, schema, devices, trust))
+                ? BatchEvents.imported(event, BatchEvents.PULL_IMPORT, imported++, DeviceArray.importFrom(scratch, schema, ImportOptions.on(devices).trust(trust)))
                 : null;
     }
         

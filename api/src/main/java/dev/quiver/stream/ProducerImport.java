@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
@@ -244,7 +245,7 @@ final class ProducerImport implements DeviceArraySubscription {
             throw new InvalidArrowException("array.release", "is NULL after extract_data returned 0 (no array was produced)");
         }
         ArrayChecks.requireDeviceType(out, deviceType, "producer");
-        return DeviceArray.importFrom(out, schema, devices, trust);
+        return DeviceArray.importFrom(out, schema, ImportOptions.on(devices).trust(trust));
     }
 
     private void released() {

@@ -1,5 +1,6 @@
 package dev.quiver.cai;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -12,7 +13,6 @@ import dev.quiver.testdouble.TestDoubleProvider.StreamWait;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.dlpack.DLPack;
 import dev.quiver.dlpack.DLPackExportOptions;
-import dev.quiver.dlpack.DLPackImportOptions;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
 import dev.quiver.bridge.ArrayAccess;
@@ -52,7 +52,7 @@ class CudaArrayInterfaceTest {
     private final TestDoubleProvider cuda = new TestDoubleProvider("cuda-test-double", DeviceTypeCodes.CUDA, 0);
     private final Devices withCuda = Backends.devices(List.of(cuda), BackendSelection.all());
     private final AtomicInteger released = new AtomicInteger();
-    private final CaiImportOptions options = CaiImportOptions.defaults().devices(NONE).release(released::incrementAndGet);
+    private final ImportOptions options = ImportOptions.defaults().devices(NONE).release(released::incrementAndGet);
     private long arrowExports;
 
     @BeforeEach
@@ -285,7 +285,7 @@ class CudaArrayInterfaceTest {
     void importSynchronisesOnTheNamedStreamOrMakesTheConsumersStreamWait() {
         DeviceArray array = onCuda();
         Map<String, Object> d = new HashMap<>(CudaArrayInterface.describe(array, CaiDescribeOptions.defaults()));
-        CaiImportOptions onCuda = options.devices(withCuda);
+        ImportOptions onCuda = options.devices(withCuda);
         for (long stream : new long[] {1, 2, 0xABC}) {
             d.put("stream", stream);
             try (DeviceArray imported = CudaArrayInterface.importFrom(d, DeviceType.CUDA, 0, onCuda)) {
@@ -313,7 +313,7 @@ class CudaArrayInterfaceTest {
     void aDescribedDLPackImportKeepsItsDeleterWithTheOwnerNotTheDescriptor() {
         DeviceArray source = HostVector.int32("v", 8, 9).toDeviceArray(NONE);
         DeviceArray viaDLPack = DLPack.importVersioned(DLPack.exportVersioned(source, DLPackExportOptions.defaults()).tensor(),
-                DLPackImportOptions.defaults().devices(NONE));
+                ImportOptions.defaults().devices(NONE));
         long exports = DLPack.liveExports();
         Map<String, Object> d = CudaArrayInterface.describe(viaDLPack, CaiDescribeOptions.defaults());
         assertEquals(exports, DLPack.liveExports(), "describing took no reference");

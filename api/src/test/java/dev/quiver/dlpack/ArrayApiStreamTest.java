@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -56,7 +57,7 @@ class ArrayApiStreamTest {
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             onDevice(type).exportTo(struct, schema);
             struct.set(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT, MemorySegment.NULL);
-            return DeviceArray.importFrom(struct, schema, devices);
+            return DeviceArray.importFrom(struct, schema, ImportOptions.on(devices));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -63,7 +64,7 @@ class DLPackDeviceTest {
         assertEquals(1, tensor.deviceId());
         assertEquals(devicePointer, tensor.data());
         assertEquals(4 * 1, tensor.byteOffset(), "the Arrow offset travels beside the pointer");
-        try (DeviceArray back = DLPack.importVersioned(export.tensor(), DLPackImportOptions.defaults().devices(devices))) {
+        try (DeviceArray back = DLPack.importVersioned(export.tensor(), ImportOptions.defaults().devices(devices))) {
             assertEquals(DeviceType.CUDA, back.deviceType());
             assertEquals(1, back.deviceId());
             assertEquals(devicePointer, DLPackExportTest.dataBuffer(back).address(), "zero-copy both ways");
@@ -95,7 +96,7 @@ class DLPackDeviceTest {
         assertEquals(DLManagedTensorVersionedLayout.FLAG_IS_COPIED, tensor.flags());
         assertEquals(DeviceTypeCodes.CUDA, tensor.deviceType());
         assertNotEquals(bits, tensor.data());
-        try (DeviceArray back = DLPack.importVersioned(export.tensor(), DLPackImportOptions.defaults().devices(devices).allowCopy(true));
+        try (DeviceArray back = DLPack.importVersioned(export.tensor(), ImportOptions.defaults().devices(devices).allowCopy(true));
              DeviceArray host = back.copyToHost()) {
             assertEquals(bools.values(), ArrayReader.of(host).values());
         }

@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
@@ -181,7 +182,7 @@ class DLPackExportTest {
         HostVector.int32("v", 1, 2).toDeviceArray(NONE).exportTo(struct, schema);
         struct.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, DeviceTypeCodes.EXT_DEV);
         struct.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, 1L << 32);
-        try (DeviceArray array = DeviceArray.importFrom(struct, schema, NONE)) {
+        try (DeviceArray array = DeviceArray.importFrom(struct, schema, ImportOptions.on(NONE))) {
             DLPackRefusedException e = assertThrows(DLPackRefusedException.class,
                     () -> DLPack.exportVersioned(array, DLPackExportOptions.defaults()));
             assertEquals("array.device_id", e.fieldPath());
@@ -196,7 +197,7 @@ class DLPackExportTest {
         MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
         HostVector.int32("v", 1).toDeviceArray(NONE).exportTo(struct, schema);
         struct.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, 19);
-        try (DeviceArray array = DeviceArray.importFrom(struct, schema, NONE)) {
+        try (DeviceArray array = DeviceArray.importFrom(struct, schema, ImportOptions.on(NONE))) {
             DLPackRefusedException e = assertThrows(DLPackRefusedException.class,
                     () -> DLPack.exportVersioned(array, DLPackExportOptions.defaults()));
             assertEquals("array.device_type", e.fieldPath());

@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -51,7 +52,7 @@ class DLPackImportTest {
     private static final Devices NONE = DLPackExportTest.NONE;
     private final TestDoubleProvider openCl = new TestDoubleProvider("opencl-test-double", DeviceTypeCodes.OPENCL, 0);
     private final Devices withOpenCl = Backends.devices(List.of(openCl), BackendSelection.all());
-    private final DLPackImportOptions options = DLPackImportOptions.defaults().devices(NONE);
+    private final ImportOptions options = ImportOptions.defaults().devices(NONE);
     private long callbackFailures;
     private long arrowExports;
 
@@ -96,7 +97,7 @@ class DLPackImportTest {
     }
 
     /** Imports a tensor that must be rejected, and checks the deleter still ran exactly once. */
-    private static <T extends Throwable> T rejected(Class<T> type, CPeers.Produced produced, DLPackImportOptions options) {
+    private static <T extends Throwable> T rejected(Class<T> type, CPeers.Produced produced, ImportOptions options) {
         T e = assertThrows(type, () -> {
             if (produced.struct() == CPeers.Struct.VERSIONED) {
                 DLPack.importVersioned(produced.tensor(), options).close();

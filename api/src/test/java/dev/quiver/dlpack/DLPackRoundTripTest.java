@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.Diagnostics;
 import dev.quiver.host.ArrayReader;
@@ -19,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * every deleter counted.
  */
 class DLPackRoundTripTest {
-    private static final DLPackImportOptions IMPORT = DLPackImportOptions.defaults().devices(DLPackExportTest.NONE);
+    private static final ImportOptions IMPORT = ImportOptions.defaults().devices(DLPackExportTest.NONE);
 
     private static DLPackExport export(CPeers.Struct struct, DeviceArray array) {
         return struct == CPeers.Struct.VERSIONED

@@ -1,5 +1,6 @@
 package dev.quiver.plain;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -53,7 +54,7 @@ class PlainInterfaceWithDuckDbTest {
             int[] chunks = {0};
             duck.queryArrow("SELECT * FROM t ORDER BY id", parts -> {
                 chunks[0]++;
-                try (DeviceArray batch = DeviceArray.importPlain(parts[0], parts[1], Devices.cpuOnly(), ProducerTrust.UNTRUSTED)) {
+                try (DeviceArray batch = DeviceArray.importPlain(parts[0], parts[1], ImportOptions.on(Devices.cpuOnly()).trust(ProducerTrust.UNTRUSTED))) {
                     assertEquals(DeviceType.CPU, batch.deviceType());
                     batch.validateFull();
                     ArrayReader reader = ArrayReader.of(batch);
@@ -80,7 +81,7 @@ class PlainInterfaceWithDuckDbTest {
                     SELECT sum(id)::BIGINT, sum(small)::BIGINT, count(name)::BIGINT, sum(length(name))::BIGINT,
                         count(*) FILTER (WHERE even)::BIGINT, sum(pair[2])::BIGINT, sum(rec.a)::BIGINT,
                         sum(tiny)::BIGINT, sum(price)::VARCHAR FROM t""", parts -> {
-                try (DeviceArray row = DeviceArray.importPlain(parts[0], parts[1], Devices.cpuOnly(), ProducerTrust.UNTRUSTED)) {
+                try (DeviceArray row = DeviceArray.importPlain(parts[0], parts[1], ImportOptions.on(Devices.cpuOnly()).trust(ProducerTrust.UNTRUSTED))) {
                     expected.addAll(((Map<?, ?>) ArrayReader.of(row).getObject(0)).values());
                 }
             });
@@ -148,7 +149,7 @@ class PlainInterfaceWithDuckDbTest {
             duck.execute(select + " FROM range(3000) r(i)");
             long[] valid = new long[MANY_TYPES.size()];
             duck.queryArrow("SELECT * FROM many", parts -> {
-                try (DeviceArray batch = DeviceArray.importPlain(parts[0], parts[1], Devices.cpuOnly(), ProducerTrust.UNTRUSTED)) {
+                try (DeviceArray batch = DeviceArray.importPlain(parts[0], parts[1], ImportOptions.on(Devices.cpuOnly()).trust(ProducerTrust.UNTRUSTED))) {
                     batch.validateFull();
                     for (int c = 0; c < valid.length; c++) {
                         try (DeviceArray column = batch.child(c)) {
@@ -165,7 +166,7 @@ class PlainInterfaceWithDuckDbTest {
             });
             List<Object> expected = new ArrayList<>();
             duck.queryArrow(counts + " FROM many", parts -> {
-                try (DeviceArray row = DeviceArray.importPlain(parts[0], parts[1])) {
+                try (DeviceArray row = DeviceArray.importPlain(parts[0], parts[1], ImportOptions.defaults())) {
                     expected.addAll(((Map<?, ?>) ArrayReader.of(row).getObject(0)).values());
                 }
             });
@@ -203,7 +204,7 @@ class PlainInterfaceWithDuckDbTest {
             duck.scan("q", stream);
             List<Object> row = new ArrayList<>();
             duck.queryArrow("SELECT count(*)::BIGINT, sum(id)::BIGINT, count(name)::BIGINT FROM q", parts -> {
-                try (DeviceArray result = DeviceArray.importPlain(parts[0], parts[1])) {
+                try (DeviceArray result = DeviceArray.importPlain(parts[0], parts[1], ImportOptions.defaults())) {
                     row.addAll(((Map<?, ?>) ArrayReader.of(result).getObject(0)).values());
                 }
             });
@@ -258,7 +259,7 @@ class PlainInterfaceWithDuckDbTest {
             duck.scan("copied", copied);
             List<Object> row = new ArrayList<>();
             duck.queryArrow("SELECT sum(x)::BIGINT FROM copied", parts -> {
-                try (DeviceArray result = DeviceArray.importPlain(parts[0], parts[1])) {
+                try (DeviceArray result = DeviceArray.importPlain(parts[0], parts[1], ImportOptions.defaults())) {
                     row.addAll(((Map<?, ?>) ArrayReader.of(result).getObject(0)).values());
                 }
             });
@@ -296,14 +297,14 @@ class PlainInterfaceWithDuckDbTest {
             assertTrue(refused.getMessage().contains("EXT_DEV:0 memory; the plain C Data interface carries CPU memory only"),
                     refused.getMessage());
             onDevice.exportPlain(array, schema, PlainExport.COPY_TO_HOST);
-            try (DeviceArray back = DeviceArray.importPlain(array, schema, devices, ProducerTrust.UNTRUSTED)) {
+            try (DeviceArray back = DeviceArray.importPlain(array, schema, ImportOptions.on(devices).trust(ProducerTrust.UNTRUSTED))) {
                 assertEquals(Arrays.asList(4L, null, 6L), ArrayReader.of(back).values());
             }
             host.exportPlain(array, schema, PlainExport.REFUSE);   // a CPU array needs no copy
-            try (DeviceArray back = DeviceArray.importPlain(array, schema)) {
+            try (DeviceArray back = DeviceArray.importPlain(array, schema, ImportOptions.defaults())) {
                 assertEquals(Arrays.asList(4L, null, 6L), ArrayReader.of(back).values());
             }
-            assertThrows(dev.quiver.InvalidArrowException.class, () -> DeviceArray.importPlain(array, schema),
+            assertThrows(dev.quiver.InvalidArrowException.class, () -> DeviceArray.importPlain(array, schema, ImportOptions.defaults()),
                     "a released struct is refused");
             assertThrows(NullPointerException.class, () -> host.exportPlain(array, schema, null));
         }

@@ -1,10 +1,10 @@
 package dev.quiver.snippets;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.dlpack.DLPack;
 import dev.quiver.dlpack.DLPackExport;
 import dev.quiver.dlpack.DLPackExportOptions;
-import dev.quiver.dlpack.DLPackImportOptions;
 
 import java.lang.foreign.MemorySegment;
 
@@ -17,7 +17,7 @@ final class DLPackSnippets {
         DLPackExport out = DLPack.exportVersioned(array, DLPackExportOptions.defaults().stream(consumerStream));
         // hand out.tensor() to the consumer, which calls its deleter
 
-        try (DeviceArray in = DLPack.importVersioned(managedTensorPointer, DLPackImportOptions.defaults())) {
+        try (DeviceArray in = DLPack.importVersioned(managedTensorPointer, ImportOptions.defaults())) {
             System.out.println(in.length() + " elements on " + in.deviceType());
         }
         // @end

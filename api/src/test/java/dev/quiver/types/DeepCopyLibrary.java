@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
@@ -46,7 +47,7 @@ final class DeepCopyLibrary {
             copy(exported.asSlice(0, ArrowArrayLayout.LAYOUT.byteSize()), schema, copy, copySchema);
             copy.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, -1);
             copy.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, DeviceTypeCodes.CPU);
-            try (DeviceArray imported = DeviceArray.importFrom(copy, copySchema, Devices.cpuOnly())) {
+            try (DeviceArray imported = DeviceArray.importFrom(copy, copySchema, ImportOptions.on(Devices.cpuOnly()))) {
                 imported.validateFull(DeepCopyLibrary::capacity);
                 return ArrayReader.of(imported).values();
             }

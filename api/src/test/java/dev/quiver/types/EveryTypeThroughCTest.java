@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
@@ -64,7 +65,7 @@ class EveryTypeThroughCTest {
             copied.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, -1);
             copied.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, 1);
             copied.set(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT, MemorySegment.NULL);
-            try (DeviceArray imported = DeviceArray.importFrom(copied, copiedSchema, NONE)) {
+            try (DeviceArray imported = DeviceArray.importFrom(copied, copiedSchema, ImportOptions.on(NONE))) {
                 assertEquals(vector.field(), imported.field(), "schema survives C exactly");
                 imported.validateFull(DeepCopyLibrary::capacity);
                 assertEquals(vector.values(), ArrayReader.of(imported).values());

@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.Diagnostics;
 import dev.quiver.InvalidArrowException;
@@ -102,7 +103,7 @@ class ImportMutationFuzzingTest {
             TRACE.println(seed + " " + mutation);
             DeviceArray imported;
             try {
-                imported = DeviceArray.importFrom(array, copiedSchema, EveryTypeThroughCTest.NONE, ProducerTrust.UNTRUSTED);
+                imported = DeviceArray.importFrom(array, copiedSchema, ImportOptions.on(EveryTypeThroughCTest.NONE).trust(ProducerTrust.UNTRUSTED));
             } catch (InvalidArrowException e) {
                 assertFalse(e.getMessage().isBlank(), mutation);
                 return "rejected on import";

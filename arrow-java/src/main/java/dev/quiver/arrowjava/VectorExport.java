@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.InvalidArrowException;
@@ -167,7 +168,7 @@ public final class VectorExport {
                 CpuStructs.releaseLive(deviceArray, schema, e);
                 throw e;
             }
-            return DeviceArray.importFrom(deviceArray, schema, devices);
+            return DeviceArray.importFrom(deviceArray, schema, ImportOptions.on(devices));
         }
     }
 }

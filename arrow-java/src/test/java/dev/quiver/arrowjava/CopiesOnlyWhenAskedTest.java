@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -105,7 +106,7 @@ class CopiesOnlyWhenAskedTest extends LeakChecks {
         try (Arena structs = Arena.ofConfined()) {
             MemorySegment deviceArray = structs.allocate(ArrowDeviceArrayLayout.LAYOUT);
             HostVector.of(FIELD, values).toDeviceArray(devices).exportTo(deviceArray, MemorySegment.NULL);
-            DeviceArray readOnly = DeviceArray.importReadOnly(deviceArray, FIELD, devices);
+            DeviceArray readOnly = DeviceArray.importFrom(deviceArray, FIELD, ImportOptions.on(devices).readOnly(true));
             BufferTree producers = BufferTree.of(readOnly.arrowArray());
             try (CDataDictionaryProvider dictionaries = new CDataDictionaryProvider()) {
                 assertThrows(ReadOnlyArrayException.class, () -> VectorImport.toFieldVector(readOnly, allocator, dictionaries));

@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
@@ -105,7 +106,7 @@ public class ExportImportRelease {
     /** Releases the batch and the view the C baseline reads. */
     @TearDown(Level.Trial)
     public void tearDown() {
-        DeviceArray.importFrom(cView, cSchema, NONE).close();
+        DeviceArray.importFrom(cView, cSchema, ImportOptions.on(NONE)).close();
         batch.close();
         root.close();
         allocator.close();
@@ -116,7 +117,7 @@ public class ExportImportRelease {
     @Benchmark
     public long quiver() {
         batch.exportShared(deviceArray, schema);
-        try (DeviceArray imported = DeviceArray.importFrom(deviceArray, schema, NONE)) {
+        try (DeviceArray imported = DeviceArray.importFrom(deviceArray, schema, ImportOptions.on(NONE))) {
             return imported.length();
         }
     }

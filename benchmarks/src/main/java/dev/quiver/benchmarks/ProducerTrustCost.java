@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
@@ -95,7 +96,7 @@ public class ProducerTrustCost {
 
     private long importOnce(ProducerTrust trust) {
         batch.exportShared(deviceArray, schema);
-        try (DeviceArray imported = DeviceArray.importFrom(deviceArray, schema, NONE, trust)) {
+        try (DeviceArray imported = DeviceArray.importFrom(deviceArray, schema, ImportOptions.on(NONE).trust(trust))) {
             return imported.length();
         }
     }

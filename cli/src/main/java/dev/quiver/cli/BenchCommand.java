@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -116,11 +117,11 @@ final class BenchCommand implements Callable<Integer> {
                 MemorySegment cArray = view.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
                 Comparison comparison = sampler.compare(() -> {
                     batch.exportShared(array, schema);
-                    DeviceArray.importFrom(array, schema, NONE).close();
+                    DeviceArray.importFrom(array, schema, ImportOptions.on(NONE)).close();
                 }, 1, () -> CBaselines.exportImportRelease(cArray, viewSchema, C_ITERATIONS), C_ITERATIONS);
                 rows.add(new BenchRow("export+import+release " + columns + " x " + shape + ", 1000 rows", "C", comparison));
             } finally {
-                DeviceArray.importFrom(view, viewSchema, NONE).close();
+                DeviceArray.importFrom(view, viewSchema, ImportOptions.on(NONE)).close();
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
@@ -70,7 +71,7 @@ final class SelftestCommand implements Callable<Integer> {
                 MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
                 DeviceArray imported = t.time(() -> {
                     onDevice.exportTo(array, schema);
-                    return DeviceArray.importFrom(array, schema, devices);
+                    return DeviceArray.importFrom(array, schema, ImportOptions.on(devices));
                 });
                 try (imported; DeviceArray back = t.time(imported::copyToHost)) {
                     List<Object> actual = t.time(() -> ArrayReader.of(back).values());

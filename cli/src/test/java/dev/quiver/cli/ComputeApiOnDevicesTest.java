@@ -1,5 +1,7 @@
 package dev.quiver.cli;
 
+import dev.quiver.KeepAlive;
+import dev.quiver.ImportOptions;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -157,7 +159,7 @@ class ComputeApiOnDevicesTest {
     void aKeepAliveReferenceHoldsTheBuffersAfterTheOwnerCloses() {
         long exports = Diagnostics.liveExports();
         DeviceArray array = HostVector.int64("x", 7L, 8L).toDeviceArray(DEVICES);
-        DeviceArray.KeepAlive reference = array.retain();
+        KeepAlive reference = array.retain();
         MemorySegment values = array.buffer(1).asSegment();
         array.close();
         assertEquals(8L, values.getAtIndex(JAVA_LONG, 1), "memory still alive");
@@ -217,7 +219,7 @@ class ComputeApiOnDevicesTest {
             MemorySegment deviceArray = ArrowDeviceArrayLayout.allocate(arena);
             MemorySegment schema = ArrowSchemaLayout.allocate(arena);
             array.exportShared(deviceArray, schema);
-            return DeviceArray.importFrom(deviceArray, schema, DEVICES);
+            return DeviceArray.importFrom(deviceArray, schema, ImportOptions.on(DEVICES));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.quiver.tck;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
@@ -374,7 +375,7 @@ public abstract class DeviceProviderConformance {
                 host.copyTo(device).exportTo(exported, schema);
                 long released = CRelay.released();
                 CRelay.relay(exported, relayed, device.type().code(), device.id());
-                DeviceArray imported = DeviceArray.importFrom(relayed, schema, devices);
+                DeviceArray imported = DeviceArray.importFrom(relayed, schema, ImportOptions.on(devices));
                 assertEquals(MemorySegment.NULL, relayed.get(ADDRESS, 64), "import moves: the source is left released");
                 assertEquals(released, CRelay.released(), "nothing released before close");
                 CompletableFuture.runAsync(imported::close).join();
@@ -409,7 +410,7 @@ public abstract class DeviceProviderConformance {
                                 MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
                                 host.copyTo(device).exportTo(exported, schema);
                                 CRelay.relay(exported, relayed, device.type().code(), device.id());
-                                try (DeviceArray imported = DeviceArray.importFrom(relayed, schema, devices);
+                                try (DeviceArray imported = DeviceArray.importFrom(relayed, schema, ImportOptions.on(devices));
                                      DeviceArray back = imported.copyToHost()) {
                                     if (i % 50 == 0) {
                                         assertEquals(expected, ArrayReader.of(back).values());
@@ -446,7 +447,7 @@ public abstract class DeviceProviderConformance {
             long released = CRelay.released();
             CRelay.relay(exported, relayed, device.type().code(), device.id());
             CRelay.moveSchema(schema, relayedSchema);
-            try (DeviceArray imported = DeviceArray.importFrom(relayed, relayedSchema, devices)) {
+            try (DeviceArray imported = DeviceArray.importFrom(relayed, relayedSchema, ImportOptions.on(devices))) {
                 assertEquals(device.type(), imported.deviceType());
                 assertEquals(device.id(), imported.deviceId());
                 assertEquals(batch.field(), imported.field());
