@@ -24,30 +24,31 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *
  * <p>It answers only when it finds every device usable; in every other case (loader or driver missing,
  * versions too old, a device without a transfer queue) it answers nothing and the provider's full probe
- * decides, with its reasons. Thread-safe; runs once per process.
+ * decides, with its reasons. Thread-safe; runs once per process. The constants, sizes and offsets it
+ * spells out are compared with {@code vulkan_core.h} by a test.
  */
 final class VulkanSurvey {
     /** {@code VK_API_VERSION_1_1}, spelled out so that reading it loads no LWJGL class. */
     static final int API_VERSION_1_1 = (1 << 22) | (1 << 12);
-    private static final String PORTABILITY_ENUMERATION = "VK_KHR_portability_enumeration";
-    private static final int ENUMERATE_PORTABILITY_BIT = 0x1;
-    private static final int STRUCTURE_TYPE_APPLICATION_INFO = 0;
-    private static final int STRUCTURE_TYPE_INSTANCE_CREATE_INFO = 1;
-    private static final int STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2 = 1000059001;
-    private static final int STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES = 1000168000;
+    static final String PORTABILITY_ENUMERATION = "VK_KHR_portability_enumeration";
+    static final int ENUMERATE_PORTABILITY_BIT = 0x1;
+    static final int STRUCTURE_TYPE_APPLICATION_INFO = 0;
+    static final int STRUCTURE_TYPE_INSTANCE_CREATE_INFO = 1;
+    static final int STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2 = 1000059001;
+    static final int STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES = 1000168000;
     /** {@code VkExtensionProperties}: {@code char extensionName[256]; uint32_t specVersion}. */
-    private static final long EXTENSION_PROPERTIES_SIZE = 260;
+    static final long EXTENSION_PROPERTIES_SIZE = 260;
     /** {@code VkPhysicalDeviceProperties2}: sType, pNext, then {@code VkPhysicalDeviceProperties} (824 bytes). */
-    private static final long PROPERTIES_2_SIZE = 16 + 824;
-    private static final long PROPERTIES_OFFSET = 16;
+    static final long PROPERTIES_2_SIZE = 16 + 824;
+    static final long PROPERTIES_OFFSET = 16;
     /** In {@code VkPhysicalDeviceProperties}: {@code limits} at 296, its {@code maxMemoryAllocationCount} at 36. */
-    private static final long MAX_ALLOCATION_COUNT_OFFSET = PROPERTIES_OFFSET + 296 + 36;
+    static final long MAX_ALLOCATION_COUNT_OFFSET = PROPERTIES_OFFSET + 296 + 36;
     /** VkPhysicalDeviceLimits.nonCoherentAtomSize: limits at 296 of VkPhysicalDeviceProperties, the member at 496. */
-    private static final long NON_COHERENT_ATOM_SIZE_OFFSET = PROPERTIES_OFFSET + 296 + 496;
+    static final long NON_COHERENT_ATOM_SIZE_OFFSET = PROPERTIES_OFFSET + 296 + 496;
     /** {@code VkPhysicalDeviceMemoryProperties}: 32 types of 8 bytes from 4, count at 260, 16 heaps of 16 bytes from 264. */
-    private static final long MEMORY_PROPERTIES_SIZE = 520;
+    static final long MEMORY_PROPERTIES_SIZE = 520;
     /** {@code VkQueueFamilyProperties}: flags, count, timestamp bits, a 3 x uint32 extent. */
-    private static final long QUEUE_FAMILY_SIZE = 24;
+    static final long QUEUE_FAMILY_SIZE = 24;
 
     private static Optional<List<PhysicalDeviceInfo>> devices;
 
