@@ -4,8 +4,10 @@
  *
  * <p>Grant native access to this module, to {@code dev.quiver.device.ffm} and to {@code org.lwjgl} (for example
  * {@code --enable-native-access=dev.quiver.device.vulkan,dev.quiver.device.ffm,org.lwjgl}): this module views
- * mapped memory through {@code MemorySegment.reinterpret}, {@code dev.quiver.device.ffm} copies to and from it
- * with the C library's {@code memcpy}, and LWJGL loads its native library and the Vulkan loader.
+ * mapped memory through {@code MemorySegment.reinterpret}; {@code dev.quiver.device.ffm} opens the Vulkan loader
+ * and makes this module's native calls (the device survey's, bound through {@code vkGetInstanceProcAddr}) and
+ * copies to and from mapped memory with the C library's {@code memcpy}; LWJGL loads its native library and
+ * the Vulkan loader for its own bindings.
  */
 module dev.quiver.device.vulkan {
     requires transitive dev.quiver.spi;

@@ -38,6 +38,37 @@ public final class Downcalls {
         return new Downcalls(addresses.clone(), descriptors.clone(), new MethodHandle[addresses.length]);
     }
 
+    /** Finds the address of an entry point by its symbol. */
+    @FunctionalInterface
+    interface Finder {
+        /**
+         * @param symbol the entry point's symbol
+         * @return its address
+         * @throws VendorLibrary.NotFoundException saying where it is missing
+         */
+        MemorySegment find(String symbol) throws VendorLibrary.NotFoundException;
+    }
+
+    /**
+     * Finds every entry point of a table now, for downcalls made on each entry point's first call.
+     *
+     * @param table  the backend's table
+     * @param finder where the addresses come from
+     * @param <F>    the table type
+     * @return one downcall per constant, by ordinal
+     * @throws VendorLibrary.NotFoundException naming the first entry point not found
+     */
+    static <F extends Enum<F> & CFunction.Table> Downcalls find(Class<F> table, Finder finder) throws VendorLibrary.NotFoundException {
+        F[] functions = table.getEnumConstants();
+        MemorySegment[] addresses = new MemorySegment[functions.length];
+        FunctionDescriptor[] descriptors = new FunctionDescriptor[functions.length];
+        for (F function : functions) {
+            addresses[function.ordinal()] = finder.find(function.c().symbol());
+            descriptors[function.ordinal()] = function.c().descriptor();
+        }
+        return of(addresses, descriptors);
+    }
+
     /**
      * @param handles handles made already, by index
      * @return downcalls that are these handles

@@ -2,7 +2,6 @@ package dev.quiver.device.ffm;
 
 import dev.quiver.spi.DriverStartLock;
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
@@ -49,14 +48,7 @@ public record VendorLibrary(String library, SymbolLookup lookup) {
      * @throws NotFoundException naming the first symbol the library lacks
      */
     public <F extends Enum<F> & CFunction.Table> Downcalls bindAll(Class<F> table) throws NotFoundException {
-        F[] functions = table.getEnumConstants();
-        MemorySegment[] addresses = new MemorySegment[functions.length];
-        FunctionDescriptor[] descriptors = new FunctionDescriptor[functions.length];
-        for (F function : functions) {
-            addresses[function.ordinal()] = symbol(function.c().symbol());
-            descriptors[function.ordinal()] = function.c().descriptor();
-        }
-        return Downcalls.of(addresses, descriptors);
+        return Downcalls.find(table, this::symbol);
     }
 
     /**

@@ -2,6 +2,8 @@
  * Plumbing shared by Quiver's FFM backends: {@link dev.quiver.device.ffm.VendorLibrary} loads a vendor
  * library and says which candidates were missing, or stands for the C library the JVM already has;
  * {@link dev.quiver.device.ffm.Downcalls} makes a table's downcall handles on first use;
+ * {@link dev.quiver.device.ffm.ProcAddressLoader} binds a table through a vendor's loader function
+ * ({@code vkGetInstanceProcAddr} and its kind), for functions whose addresses come at run time;
  * {@link dev.quiver.device.ffm.Bindings} calls entry points bound from a backend's declarative table and turns
  * result codes (returned, or written through an out-parameter as OpenCL's constructors do) into the backend's
  * exceptions; {@link dev.quiver.device.ffm.Upcalls} makes the upcall stubs of vendor callbacks; and

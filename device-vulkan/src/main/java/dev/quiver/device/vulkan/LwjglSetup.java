@@ -1,10 +1,10 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.device.ffm.VendorLibrary;
 import org.lwjgl.system.Configuration;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.SymbolLookup;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -53,8 +53,8 @@ final class LwjglSetup {
             return;
         }
         try {
-            SymbolLookup.libraryLookup(LINUX_LOADER, Arena.global());
-        } catch (IllegalArgumentException | IllegalCallerException notLoaded) {
+            VendorLibrary.loadFirst(List.of(LINUX_LOADER));
+        } catch (VendorLibrary.NotFoundException | IllegalCallerException notLoaded) {
             return;
         }
         MappedLibraries.find(LINUX_LOADER).filter(Files::isRegularFile)

@@ -1,86 +1,67 @@
 package dev.quiver.device.vulkan;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
+import dev.quiver.device.ffm.Bindings;
+import dev.quiver.device.ffm.CFunction;
+import dev.quiver.device.ffm.Downcalls;
+import dev.quiver.device.ffm.ProcAddressLoader;
+import dev.quiver.device.ffm.VendorLibrary;
+
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
+import java.util.List;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 /**
- * The few Vulkan calls the {@link VulkanSurvey} makes, by name, through the pointers
- * {@code vkGetInstanceProcAddr} returns, in the four shapes they have. A function the loader does not have
- * fails with {@link IllegalStateException}. Immutable; thread-safe.
+ * The Vulkan functions {@link VulkanSurvey} calls, bound through the shared binding layer: the loader library
+ * opened as a {@link VendorLibrary}, its {@code vkGetInstanceProcAddr} as a {@link ProcAddressLoader}, the
+ * {@link VkGlobalFunction}s bound when loaded and an instance's {@link VkInstanceFunction}s when asked for. A
+ * result other than {@code VK_SUCCESS} that a caller checks becomes a {@link VulkanException}. The library stays
+ * loaded for the life of the process; an instance's bindings are valid until the instance is destroyed.
+ * Immutable; thread-safe.
  */
 final class VulkanCalls {
-    private static final FunctionDescriptor INT_OF_POINTER = FunctionDescriptor.of(JAVA_INT, ADDRESS);
-    private static final FunctionDescriptor INT_OF_3_POINTERS = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
-    private static final FunctionDescriptor VOID_OF_2_POINTERS = FunctionDescriptor.ofVoid(ADDRESS, ADDRESS);
-    private static final FunctionDescriptor VOID_OF_3_POINTERS = FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS);
+    /** The loader's function that returns every other: {@code vkGetInstanceProcAddr}, as {@code vulkan_core.h} declares it. */
+    static final CFunction GET_INSTANCE_PROC_ADDR = CFunction.of(
+            "PFN_vkVoidFunction vkGetInstanceProcAddr(VkInstance, const char *)", ADDRESS, ADDRESS, ADDRESS);
+    private static final int VK_SUCCESS = 0;
 
-    private final MethodHandle getInstanceProcAddr;
+    private final ProcAddressLoader getInstanceProcAddr;
+    private final Bindings<VkGlobalFunction> global;
 
-    /** @param getInstanceProcAddr the loader's {@code vkGetInstanceProcAddr} */
-    VulkanCalls(MemorySegment getInstanceProcAddr) {
-        this.getInstanceProcAddr = Linker.nativeLinker().downcallHandle(getInstanceProcAddr, FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
+    private VulkanCalls(ProcAddressLoader getInstanceProcAddr, Bindings<VkGlobalFunction> global) {
+        this.getInstanceProcAddr = getInstanceProcAddr;
+        this.global = global;
     }
 
-    /** {@code VkResult name(void *)}, a global function. */
-    int call(String name, MemorySegment a) {
-        MethodHandle function = function(MemorySegment.NULL, name, INT_OF_POINTER);
-        try {
-            return (int) function.invokeExact(a);
-        } catch (Throwable t) {
-            throw failed(name, t);
-        }
+    /**
+     * Opens the Vulkan loader and binds its global functions.
+     *
+     * @param library the loader's name for the dynamic linker, or its path
+     * @return the calls
+     * @throws VendorLibrary.NotFoundException if the library cannot be loaded, lacks {@code vkGetInstanceProcAddr},
+     *                                         or does not return a global function (a Vulkan 1.0 loader has no
+     *                                         {@code vkEnumerateInstanceVersion})
+     */
+    static VulkanCalls load(String library) throws VendorLibrary.NotFoundException {
+        ProcAddressLoader loader = ProcAddressLoader.find(VendorLibrary.loadFirst(List.of(library)), GET_INSTANCE_PROC_ADDR);
+        return new VulkanCalls(loader, bindings(loader.bindAll(MemorySegment.NULL, VkGlobalFunction.class)));
     }
 
-    /** {@code VkResult name(void *, void *, void *)} of {@code instance} (NULL for a global function). */
-    int call(MemorySegment instance, String name, MemorySegment a, MemorySegment b, MemorySegment c) {
-        MethodHandle function = function(instance, name, INT_OF_3_POINTERS);
-        try {
-            return (int) function.invokeExact(a, b, c);
-        } catch (Throwable t) {
-            throw failed(name, t);
-        }
+    /** @return the global functions */
+    Bindings<VkGlobalFunction> global() {
+        return global;
     }
 
-    /** {@code void name(void *, void *)} of {@code instance}. */
-    void run(MemorySegment instance, String name, MemorySegment a, MemorySegment b) {
-        MethodHandle function = function(instance, name, VOID_OF_2_POINTERS);
-        try {
-            function.invokeExact(a, b);
-        } catch (Throwable t) {
-            throw failed(name, t);
-        }
+    /**
+     * @param instance a {@code VkInstance}, which must outlive the bindings' use
+     * @return its functions
+     * @throws VendorLibrary.NotFoundException naming a function the instance does not have
+     */
+    Bindings<VkInstanceFunction> of(MemorySegment instance) throws VendorLibrary.NotFoundException {
+        return bindings(getInstanceProcAddr.bindAll(instance, VkInstanceFunction.class));
     }
 
-    /** {@code void name(void *, void *, void *)} of {@code instance}. */
-    void run(MemorySegment instance, String name, MemorySegment a, MemorySegment b, MemorySegment c) {
-        MethodHandle function = function(instance, name, VOID_OF_3_POINTERS);
-        try {
-            function.invokeExact(a, b, c);
-        } catch (Throwable t) {
-            throw failed(name, t);
-        }
-    }
-
-    private MethodHandle function(MemorySegment instance, String name, FunctionDescriptor descriptor) {
-        MemorySegment address;
-        try (Arena arena = Arena.ofConfined()) {
-            address = (MemorySegment) getInstanceProcAddr.invokeExact(instance, arena.allocateFrom(name));
-        } catch (Throwable t) {
-            throw failed(name, t);
-        }
-        if (address.equals(MemorySegment.NULL)) {
-            throw new IllegalStateException("the Vulkan loader has no " + name);
-        }
-        return Linker.nativeLinker().downcallHandle(address, descriptor);
-    }
-
-    private static RuntimeException failed(String name, Throwable t) {
-        return t instanceof RuntimeException e ? e : new IllegalStateException(name + " failed", t);
+    private static <F extends Enum<F>> Bindings<F> bindings(Downcalls downcalls) {
+        return new Bindings<>(downcalls, VK_SUCCESS, (calls, function, result) -> new VulkanException(function.name(), result));
     }
 }

@@ -6,7 +6,7 @@ import dev.quiver.spi.VendorCallException;
  * A Vulkan call returned an error {@code VkResult}. The message names the call and the result's symbolic
  * name, for example {@code "vkAllocateMemory failed: VK_ERROR_OUT_OF_DEVICE_MEMORY (-2)"}. Immutable.
  */
-public class VulkanException extends VendorCallException {
+public final class VulkanException extends VendorCallException {
     private static final long serialVersionUID = 1L;
 
     /**

@@ -1,14 +1,14 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.device.ffm.VendorLibrary;
 import dev.quiver.spi.HardwareKind;
 import dev.quiver.spi.LoadedLibrary;
 import org.lwjgl.system.FunctionProvider;
 import org.lwjgl.system.SharedLibrary;
 import org.lwjgl.vulkan.VK;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.SymbolLookup;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 import static org.lwjgl.vulkan.VK10.VK_PHYSICAL_DEVICE_TYPE_CPU;
@@ -38,9 +38,12 @@ final class VulkanLibrary {
             return Optional.empty();
         }
         Optional<Path> path = Optional.ofNullable(library.getPath()).map(Path::of);
-        SymbolLookup lookup = path.isPresent() ? SymbolLookup.libraryLookup(path.get(), Arena.global())
-                : SymbolLookup.libraryLookup(library.getName(), Arena.global());
-        return Optional.of(new LoadedLibrary(library.getName(), path, lookup));
+        try {
+            VendorLibrary loader = VendorLibrary.loadFirst(List.of(path.map(Path::toString).orElse(library.getName())));
+            return Optional.of(new LoadedLibrary(library.getName(), path, loader.lookup()));
+        } catch (VendorLibrary.NotFoundException notFound) {
+            return Optional.empty();
+        }
     }
 
     /**

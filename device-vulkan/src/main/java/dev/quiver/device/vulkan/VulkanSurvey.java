@@ -1,11 +1,11 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.device.ffm.Bindings;
+import dev.quiver.device.ffm.VendorLibrary;
 import dev.quiver.spi.DriverStartLock;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -15,38 +15,40 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Finds the Vulkan devices the way the provider's probe does, through a few direct downcalls instead of
- * LWJGL, whose start-up costs far more than the driver's: loads the loader LWJGL is configured to load,
+ * Finds the Vulkan devices the way the provider's probe does, through a few downcalls bound by
+ * {@link VulkanCalls} instead of LWJGL, whose start-up costs far more than the driver's: loads the loader LWJGL
+ * is configured to load,
  * creates an instance like {@link VulkanInstance}'s (API 1.1, portability enumeration where the loader has
  * it, no validation) and reads each physical device as {@link PhysicalDeviceInfo#read} does. The instance is
  * kept for the life of the process, so the driver stays loaded for the probe that opens the devices later.
  *
  * <p>It answers only when it finds every device usable; in every other case (loader or driver missing,
  * versions too old, a device without a transfer queue) it answers nothing and the provider's full probe
- * decides, with its reasons. Thread-safe; runs once per process.
+ * decides, with its reasons. Thread-safe; runs once per process. The constants, sizes and offsets it
+ * spells out are compared with {@code vulkan_core.h} by a test.
  */
 final class VulkanSurvey {
     /** {@code VK_API_VERSION_1_1}, spelled out so that reading it loads no LWJGL class. */
     static final int API_VERSION_1_1 = (1 << 22) | (1 << 12);
-    private static final String PORTABILITY_ENUMERATION = "VK_KHR_portability_enumeration";
-    private static final int ENUMERATE_PORTABILITY_BIT = 0x1;
-    private static final int STRUCTURE_TYPE_APPLICATION_INFO = 0;
-    private static final int STRUCTURE_TYPE_INSTANCE_CREATE_INFO = 1;
-    private static final int STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2 = 1000059001;
-    private static final int STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES = 1000168000;
+    static final String PORTABILITY_ENUMERATION = "VK_KHR_portability_enumeration";
+    static final int ENUMERATE_PORTABILITY_BIT = 0x1;
+    static final int STRUCTURE_TYPE_APPLICATION_INFO = 0;
+    static final int STRUCTURE_TYPE_INSTANCE_CREATE_INFO = 1;
+    static final int STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2 = 1000059001;
+    static final int STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES = 1000168000;
     /** {@code VkExtensionProperties}: {@code char extensionName[256]; uint32_t specVersion}. */
-    private static final long EXTENSION_PROPERTIES_SIZE = 260;
+    static final long EXTENSION_PROPERTIES_SIZE = 260;
     /** {@code VkPhysicalDeviceProperties2}: sType, pNext, then {@code VkPhysicalDeviceProperties} (824 bytes). */
-    private static final long PROPERTIES_2_SIZE = 16 + 824;
-    private static final long PROPERTIES_OFFSET = 16;
+    static final long PROPERTIES_2_SIZE = 16 + 824;
+    static final long PROPERTIES_OFFSET = 16;
     /** In {@code VkPhysicalDeviceProperties}: {@code limits} at 296, its {@code maxMemoryAllocationCount} at 36. */
-    private static final long MAX_ALLOCATION_COUNT_OFFSET = PROPERTIES_OFFSET + 296 + 36;
+    static final long MAX_ALLOCATION_COUNT_OFFSET = PROPERTIES_OFFSET + 296 + 36;
     /** VkPhysicalDeviceLimits.nonCoherentAtomSize: limits at 296 of VkPhysicalDeviceProperties, the member at 496. */
-    private static final long NON_COHERENT_ATOM_SIZE_OFFSET = PROPERTIES_OFFSET + 296 + 496;
+    static final long NON_COHERENT_ATOM_SIZE_OFFSET = PROPERTIES_OFFSET + 296 + 496;
     /** {@code VkPhysicalDeviceMemoryProperties}: 32 types of 8 bytes from 4, count at 260, 16 heaps of 16 bytes from 264. */
-    private static final long MEMORY_PROPERTIES_SIZE = 520;
+    static final long MEMORY_PROPERTIES_SIZE = 520;
     /** {@code VkQueueFamilyProperties}: flags, count, timestamp bits, a 3 x uint32 extent. */
-    private static final long QUEUE_FAMILY_SIZE = 24;
+    static final long QUEUE_FAMILY_SIZE = 24;
 
     private static Optional<List<PhysicalDeviceInfo>> devices;
 
@@ -69,22 +71,15 @@ final class VulkanSurvey {
 
     private static Optional<List<PhysicalDeviceInfo>> run() {
         LwjglSetup.configure();
-        String name = LwjglSetup.loaderName();
-        SymbolLookup loader;
+        VulkanCalls vk;
         try {
-            loader = DriverStartLock.loading(() -> name.contains("/") ? SymbolLookup.libraryLookup(Path.of(name), Arena.global())
-                    : SymbolLookup.libraryLookup(name, Arena.global()));
-        } catch (IllegalArgumentException notLoaded) {
+            vk = VulkanCalls.load(LwjglSetup.loaderName());
+        } catch (VendorLibrary.NotFoundException notLoaded) {
             return Optional.empty();
         }
-        Optional<MemorySegment> getInstanceProcAddr = loader.find("vkGetInstanceProcAddr");
-        if (getInstanceProcAddr.isEmpty()) {
-            return Optional.empty();
-        }
-        VulkanCalls vk = new VulkanCalls(getInstanceProcAddr.get());
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment version = arena.allocate(JAVA_INT);
-            if (vk.call("vkEnumerateInstanceVersion", version) != 0
+            if (vk.global().result(VkGlobalFunction.vkEnumerateInstanceVersion, h -> (int) h.invokeExact(version)) != 0
                     || Integer.compareUnsigned(version.get(JAVA_INT, 0), API_VERSION_1_1) < 0) {
                 return Optional.empty();
             }
@@ -94,7 +89,7 @@ final class VulkanSurvey {
             }
             List<PhysicalDeviceInfo> found = new ArrayList<>();
             for (MemorySegment physical : instance.get().physicalDevices()) {
-                PhysicalDeviceInfo info = read(vk, instance.get().handle(), physical, arena);
+                PhysicalDeviceInfo info = read(instance.get().calls(), physical, arena);
                 if (Integer.compareUnsigned(info.apiVersion(), API_VERSION_1_1) < 0 || info.queueFamily() < 0) {
                     return Optional.empty();
                 }
@@ -105,27 +100,35 @@ final class VulkanSurvey {
     }
 
     /**
-     * The instance and its physical devices.
+     * The instance, its functions and its physical devices.
      *
-     * @param handle          the {@code VkInstance}
+     * @param calls           the functions of the {@code VkInstance}
      * @param physicalDevices its {@code VkPhysicalDevice}s, in order
      */
-    private record Instance(MemorySegment handle, List<MemorySegment> physicalDevices) {}
+    private record Instance(Bindings<VkInstanceFunction> calls, List<MemorySegment> physicalDevices) {}
 
     /**
      * Creates the instance and enumerates its physical devices: the calls in which the driver starts (lavapipe
      * registers its LLVM targets when it enumerates), made under the {@link DriverStartLock}.
      *
-     * @return the instance, or empty if it could not be made
+     * @return the instance, or empty if it could not be made or lacks a function the survey calls
      */
     private static Optional<Instance> start(VulkanCalls vk, Arena arena) {
-        MemorySegment instance = createInstance(vk, arena);
-        return instance.equals(MemorySegment.NULL) ? Optional.empty()
-                : Optional.of(new Instance(instance, physicalDevices(vk, instance, arena)));
+        MemorySegment instance = createInstance(vk.global(), arena);
+        if (instance.equals(MemorySegment.NULL)) {
+            return Optional.empty();
+        }
+        Bindings<VkInstanceFunction> calls;
+        try {
+            calls = vk.of(instance);
+        } catch (VendorLibrary.NotFoundException incomplete) {
+            return Optional.empty();
+        }
+        return Optional.of(new Instance(calls, physicalDevices(calls, instance, arena)));
     }
 
     /** @return the instance, or NULL if it could not be made */
-    private static MemorySegment createInstance(VulkanCalls vk, Arena arena) {
+    private static MemorySegment createInstance(Bindings<VkGlobalFunction> vk, Arena arena) {
         List<String> extensions = new ArrayList<>();
         int flags = 0;
         if (instanceExtensions(vk, arena).contains(PORTABILITY_ENUMERATION)) {
@@ -148,18 +151,18 @@ final class VulkanSurvey {
         create.set(JAVA_INT, 48, extensions.size());
         create.set(ADDRESS, 56, extensions.isEmpty() ? MemorySegment.NULL : names);
         MemorySegment handle = arena.allocate(ADDRESS);
-        int result = vk.call(MemorySegment.NULL, "vkCreateInstance", create, MemorySegment.NULL, handle);
+        int result = vk.result(VkGlobalFunction.vkCreateInstance, h -> (int) h.invokeExact(create, MemorySegment.NULL, handle));
         return result == 0 ? handle.get(ADDRESS, 0) : MemorySegment.NULL;
     }
 
-    private static List<String> instanceExtensions(VulkanCalls vk, Arena arena) {
-        String function = "vkEnumerateInstanceExtensionProperties";
+    private static List<String> instanceExtensions(Bindings<VkGlobalFunction> vk, Arena arena) {
+        VkGlobalFunction function = VkGlobalFunction.vkEnumerateInstanceExtensionProperties;
         MemorySegment count = arena.allocate(JAVA_INT);
-        if (vk.call(MemorySegment.NULL, function, MemorySegment.NULL, count, MemorySegment.NULL) != 0) {
+        if (vk.result(function, h -> (int) h.invokeExact(MemorySegment.NULL, count, MemorySegment.NULL)) != 0) {
             return List.of();
         }
         MemorySegment properties = arena.allocate(EXTENSION_PROPERTIES_SIZE * Math.max(1, count.get(JAVA_INT, 0)), 4);
-        if (vk.call(MemorySegment.NULL, function, MemorySegment.NULL, count, properties) != 0) {
+        if (vk.result(function, h -> (int) h.invokeExact(MemorySegment.NULL, count, properties)) != 0) {
             return List.of();
         }
         List<String> names = new ArrayList<>();
@@ -169,14 +172,14 @@ final class VulkanSurvey {
         return names;
     }
 
-    private static List<MemorySegment> physicalDevices(VulkanCalls vk, MemorySegment instance, Arena arena) {
-        String function = "vkEnumeratePhysicalDevices";
+    private static List<MemorySegment> physicalDevices(Bindings<VkInstanceFunction> vk, MemorySegment instance, Arena arena) {
+        VkInstanceFunction function = VkInstanceFunction.vkEnumeratePhysicalDevices;
         MemorySegment count = arena.allocate(JAVA_INT);
-        if (vk.call(instance, function, instance, count, MemorySegment.NULL) != 0 || count.get(JAVA_INT, 0) == 0) {
+        if (vk.result(function, h -> (int) h.invokeExact(instance, count, MemorySegment.NULL)) != 0 || count.get(JAVA_INT, 0) == 0) {
             return List.of();
         }
         MemorySegment handles = arena.allocate(ADDRESS, count.get(JAVA_INT, 0));
-        if (vk.call(instance, function, instance, count, handles) != 0) {
+        if (vk.result(function, h -> (int) h.invokeExact(instance, count, handles)) != 0) {
             return List.of();
         }
         List<MemorySegment> devices = new ArrayList<>();
@@ -186,16 +189,20 @@ final class VulkanSurvey {
         return devices;
     }
 
-    private static PhysicalDeviceInfo read(VulkanCalls vk, MemorySegment instance, MemorySegment physical, Arena arena) {
+    private static PhysicalDeviceInfo read(Bindings<VkInstanceFunction> vk, MemorySegment physical, Arena arena) {
         MemorySegment maintenance3 = arena.allocate(32, 8);
         maintenance3.set(JAVA_INT, 0, STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES);
         MemorySegment properties2 = arena.allocate(PROPERTIES_2_SIZE, 8);
         properties2.set(JAVA_INT, 0, STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2);
         properties2.set(ADDRESS, 8, maintenance3);
-        vk.run(instance, "vkGetPhysicalDeviceProperties2", physical, properties2);
+        vk.run(VkInstanceFunction.vkGetPhysicalDeviceProperties2, h -> {
+            h.invokeExact(physical, properties2);
+        });
 
         MemorySegment memory = arena.allocate(MEMORY_PROPERTIES_SIZE, 8);
-        vk.run(instance, "vkGetPhysicalDeviceMemoryProperties", physical, memory);
+        vk.run(VkInstanceFunction.vkGetPhysicalDeviceMemoryProperties, h -> {
+            h.invokeExact(physical, memory);
+        });
         List<PhysicalDeviceInfo.MemoryType> types = new ArrayList<>();
         for (int i = 0; i < memory.get(JAVA_INT, 0); i++) {
             types.add(new PhysicalDeviceInfo.MemoryType(memory.get(JAVA_INT, 4 + 8L * i), memory.get(JAVA_INT, 8 + 8L * i)));
@@ -205,12 +212,16 @@ final class VulkanSurvey {
             heaps.add(new PhysicalDeviceInfo.Heap(memory.get(JAVA_LONG, 264 + 16L * i), memory.get(JAVA_INT, 272 + 16L * i)));
         }
 
-        String familyFunction = "vkGetPhysicalDeviceQueueFamilyProperties";
+        VkInstanceFunction familyFunction = VkInstanceFunction.vkGetPhysicalDeviceQueueFamilyProperties;
         MemorySegment count = arena.allocate(JAVA_INT);
-        vk.run(instance, familyFunction, physical, count, MemorySegment.NULL);
+        vk.run(familyFunction, h -> {
+            h.invokeExact(physical, count, MemorySegment.NULL);
+        });
         int families = count.get(JAVA_INT, 0);
         MemorySegment familyProperties = arena.allocate(QUEUE_FAMILY_SIZE * Math.max(1, families), 4);
-        vk.run(instance, familyFunction, physical, count, familyProperties);
+        vk.run(familyFunction, h -> {
+            h.invokeExact(physical, count, familyProperties);
+        });
         int[] flags = new int[count.get(JAVA_INT, 0)];
         int[] queues = new int[flags.length];
         for (int i = 0; i < flags.length; i++) {
