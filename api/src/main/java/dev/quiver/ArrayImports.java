@@ -102,6 +102,23 @@ final class ArrayImports {
         }
     }
 
+    /** See {@link Schemas#importFrom(MemorySegment, ProducerTrust)}. */
+    static Field importSchema(MemorySegment schema, ProducerTrust trust) {
+        boolean checking = trust == ProducerTrust.UNTRUSTED;
+        Faults faults = faults(checking);
+        long own = NativeHeap.malloc(SCHEMA_SIZE);
+        try {
+            move(schema, own, SCHEMA_SIZE, ArrowSchemaLayout.RELEASE, "release", faults, checking);
+            try {
+                return SchemaCache.read(own, faults);
+            } finally {
+                ReleaseCallbacks.releaseSchemaStruct(own);
+            }
+        } finally {
+            NativeHeap.free(own);
+        }
+    }
+
     /**
      * Moves an ArrowDeviceArray that Quiver wrote itself from validated parts (a view, a built array) into a
      * new DeviceArray, without validating it again; on failure it is released.

@@ -7,7 +7,6 @@ import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.host.HostVector;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.testdouble.TestDoubleProvider;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
@@ -75,9 +74,9 @@ class FlightRecorderEventsTest {
             HostVector first = HostVector.int64("batch", 1L, 2L);
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment out = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-                DeviceArrayStreams.exportTo(List.of(first.toDeviceArray(devices), HostVector.int64("batch", 3L).toDeviceArray(devices))
-                        .iterator(), first.field(), DeviceType.CPU, out);
-                try (DeviceArrayStream stream = DeviceArrayStream.importFrom(out, devices)) {
+                DeviceArrayStream.of(first.field(), DeviceType.CPU, List.of(first.toDeviceArray(devices), HostVector.int64("batch", 3L).toDeviceArray(devices))
+                        .iterator()).exportTo(out);
+                try (DeviceArrayStream stream = DeviceArrayStream.importFrom(out, ImportOptions.on(devices))) {
                     stream.forEachRemaining(DeviceArray::close);
                 }
             }

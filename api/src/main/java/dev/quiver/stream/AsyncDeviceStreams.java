@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
@@ -30,7 +31,7 @@ import java.util.function.Consumer;
  * into the consumer's ArrowDeviceArray, or with a NULL array discards and releases it; an unextracted
  * task keeps its array until it is extracted. The end of the stream is {@code on_next_task(NULL)}, then
  * {@code release}. A publisher error becomes {@code on_error(code, message, metadata)} (codes as in
- * {@link DeviceArrayStreams}; metadata is the {@link StreamException}'s, else
+ * {@link DeviceArrayStream#exportTo}; metadata is the {@link StreamException}'s, else
  * {@code quiver.exception=<class>}), then {@code release}. {@code request(n)} with {@code n <= 0} is an
  * EINVAL error through {@code on_error}. {@code cancel} is idempotent and thread-safe, cancels the
  * publisher and leads to {@code release} without {@code on_error}. A non-zero return from
@@ -110,7 +111,7 @@ public final class AsyncDeviceStreams {
      * @return a publisher that accepts one subscriber
      */
     public static Flow.Publisher<DeviceArray> importProducer(Consumer<MemorySegment> start) {
-        return importProducer(start, Devices.system());
+        return importProducer(start, ImportOptions.defaults());
     }
 
     /**
@@ -119,31 +120,23 @@ public final class AsyncDeviceStreams {
      *
      * @param start   gives the handler (a {@code struct ArrowAsyncDeviceStreamHandler*} Quiver owns) to
      *                the C producer; if it throws, the subscriber gets {@code onError} with what it threw
-     * @param devices where the arrays find backends for events and copies
+     * @param options where the arrays find backends for events and copies, how far the schema's and arrays'
+     *                pointers are trusted (error messages are always read through checked memory), whether the
+     *                arrays refuse writes
      * @return a publisher that accepts one subscriber
+     * @throws IllegalArgumentException if {@code options} set a CUDA Array Interface release or consumer stream
      */
-    public static Flow.Publisher<DeviceArray> importProducer(Consumer<MemorySegment> start, Devices devices) {
-        return importProducer(start, devices, ProducerTrust.fromEnvironment());
-    }
-
-    /**
-     * A publisher over a C producer, trusting its schema's and arrays' pointers as far as {@code trust}
-     * says (error messages are always read through checked memory).
-     *
-     * @param start   gives the handler to the C producer; as {@link #importProducer(Consumer, Devices)}
-     * @param devices where the arrays find backends for events and copies
-     * @param trust   whether the schema's and arrays' pointers are trusted or checked
-     * @return a publisher that accepts one subscriber
-     */
-    public static Flow.Publisher<DeviceArray> importProducer(Consumer<MemorySegment> start, Devices devices, ProducerTrust trust) {
+    public static Flow.Publisher<DeviceArray> importProducer(Consumer<MemorySegment> start, ImportOptions options) {
         Objects.requireNonNull(start, "start");
-        Objects.requireNonNull(devices, "devices");
-        Objects.requireNonNull(trust, "trust");
+        if (options.releaseAction().isPresent() || options.consumerStreamHandle() != null) {
+            throw new IllegalArgumentException("ImportOptions.release and consumerStream are for CUDA Array Interface imports:"
+                    + " an asynchronous producer's arrays carry their own release callback and sync_event");
+        }
         AtomicBoolean used = new AtomicBoolean();
         return subscriber -> {
             Objects.requireNonNull(subscriber, "subscriber");
             if (used.compareAndSet(false, true)) {
-                ProducerImport.subscribe(subscriber, devices, trust, start);
+                ProducerImport.subscribe(subscriber, options, start);
             } else {
                 subscriber.onSubscribe(new Flow.Subscription() {
                     @Override

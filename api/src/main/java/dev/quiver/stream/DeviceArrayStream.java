@@ -48,7 +48,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  *
  * <p><b>Errors.</b> A non-zero code from {@code get_schema} or {@code get_next} is thrown as a
  * {@link StreamException} carrying the code and the text of {@code get_last_error}; when the stream is one
- * Quiver exported from a Java source in this JVM ({@link DeviceArrayStreams}), its cause is what the source
+ * Quiver exported from a Java source in this JVM ({@link #exportTo}), its cause is what the source
  * threw, so the source's exception type and status survive the trip through C. An array whose
  * {@code device_type} differs from the stream's, or that breaks the spec, is released (exactly once) and
  * reported by {@link InvalidArrowException}. After any error the stream is failed: later calls throw
@@ -65,7 +65,8 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     private final MemorySegment struct;
     private final MemorySegment scratch;
     private final DeviceType deviceType;
-    private final Devices devices;
+    /** How each array of a C stream is imported; null for a Java source. */
+    private final ImportOptions options;
     private final ProducerTrust trust;
     /** The Java source of a stream made in this JVM ({@link #of}), or null for a C stream. */
     private final ArraySource javaSource;
@@ -79,13 +80,13 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     private long imported;
     private Throwable failure;
 
-    private DeviceArrayStream(long memory, Devices devices, ProducerTrust trust) {
+    private DeviceArrayStream(long memory, ImportOptions options) {
         this.memory = memory;
         this.struct = Pointers.bytes(MemorySegment.ofAddress(memory), SIZE);
         this.scratch = Pointers.bytes(MemorySegment.ofAddress(memory + SIZE), SCRATCH_SIZE);
         this.deviceType = DeviceType.of(struct.get(JAVA_INT, ArrowDeviceArrayStreamLayout.DEVICE_TYPE));
-        this.devices = devices;
-        this.trust = trust;
+        this.options = options;
+        this.trust = options.trust();
         this.javaSource = null;
     }
 
@@ -94,7 +95,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         this.struct = MemorySegment.NULL;
         this.scratch = MemorySegment.NULL;
         this.deviceType = Objects.requireNonNull(deviceType, "deviceType");
-        this.devices = null;
+        this.options = null;
         this.trust = ProducerTrust.TRUSTED;
         this.schema = Objects.requireNonNull(schema, "schema");
         this.javaSource = source;
@@ -103,7 +104,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     /**
      * A stream over arrays made in this JVM, with no C struct in between: the same class, ownership and
      * threading rules as an imported stream, for code that takes a {@code DeviceArrayStream} (a Flight server,
-     * {@link DeviceArrayStreams#exportTo}). Each array the iterator returns moves to the consumer; an array on
+     * {@link #exportTo}). Each array the iterator returns moves to the consumer; an array on
      * another device type, or of another type than {@code schema}, is closed and fails the stream with an
      * {@link InvalidArrowException}; what the iterator throws fails the stream with a {@link StreamException}
      * whose code and message are those the same source behind a C stream would give, and whose cause is what it
@@ -131,6 +132,76 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
      */
     public static DeviceArrayStream of(Field schema, DeviceType deviceType, java.util.function.Supplier<? extends DeviceArray> source) {
         return new DeviceArrayStream(schema, deviceType, ArraySource.of(source));
+    }
+
+    /**
+     * A stream over a {@link java.util.stream.Stream} of arrays made in this JVM, as
+     * {@link #of(Field, DeviceType, Iterator)}: pulled lazily through its iterator, closed with this stream.
+     *
+     * @param schema     the field every array has
+     * @param deviceType the device type every array is on
+     * @param source     the arrays, in order
+     * @return the stream, owned by the caller
+     */
+    public static DeviceArrayStream of(Field schema, DeviceType deviceType, java.util.stream.Stream<? extends DeviceArray> source) {
+        return new DeviceArrayStream(schema, deviceType, ArraySource.of(source));
+    }
+
+    /**
+     * Moves this stream out to a C consumer as a {@code struct ArrowDeviceArrayStream}: afterwards the consumer
+     * owns it, pulls this stream's arrays through {@code get_next} (each array moves to the consumer; errors become
+     * {@code errno} codes with a message), and its {@code release} closes this stream. Do not use this stream
+     * after the call.
+     *
+     * {@snippet class=dev.quiver.snippets.StreamSnippets region=export}
+     *
+     * @param out 48 writable bytes for a {@code struct ArrowDeviceArrayStream}
+     * @throws IllegalArgumentException if {@code out} is NULL
+     */
+    public void exportTo(MemorySegment out) {
+        if (out.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException("out is NULL");
+        }
+        if (javaSource != null && pending == null && imported == 0) {
+            // an untouched Java door: its source goes to the consumer directly, with no second layer of checks
+            if (!gate.close()) {
+                throw new IllegalStateException("DeviceArrayStream is closed");
+            }
+            try {
+                PullStreamExport.export(javaSource, schema, deviceType, out);
+            } catch (RuntimeException | Error e) {
+                try {
+                    javaSource.close();
+                } catch (Exception closing) {
+                    e.addSuppressed(closing);
+                }
+                throw e;
+            }
+            return;
+        }
+        PullStreamExport.export(ArraySource.of(this), schema(), deviceType, out);
+    }
+
+    /**
+     * Moves this stream out as a plain {@code struct ArrowArrayStream} of the Arrow C stream interface, for
+     * consumers that speak no C Device interface (DuckDB's {@code duckdb_arrow_scan}, PyArrow's
+     * {@code RecordBatchReader._import_from_c}), with the rules of {@link #exportTo}. An array not in CPU memory
+     * is copied to the host (and closed) or refused ({@code get_next} fails with EINVAL naming its device), as
+     * {@code policy} says.
+     *
+     * @param out    40 writable bytes for a {@code struct ArrowArrayStream}
+     * @param policy what to do with arrays not in CPU memory
+     */
+    public void exportPlain(MemorySegment out, dev.quiver.abi.PlainExport policy) {
+        PlainStreamExport.export(this, schema(), out, policy);
+    }
+
+    /** Streams carry their own release and events: the options of a CUDA Array Interface descriptor are refused. */
+    private static void refuseDescriptorOptions(ImportOptions options) {
+        if (options.releaseAction().isPresent() || options.consumerStreamHandle() != null) {
+            throw new IllegalArgumentException("ImportOptions.release and consumerStream are for CUDA Array Interface imports:"
+                    + " a C stream carries its own release callback and each array its sync_event");
+        }
     }
 
     /**
@@ -173,40 +244,29 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     /**
      * Moves a stream of the plain Arrow C stream interface ({@code struct ArrowArrayStream}, CPU arrays, as
      * DuckDB, DataFusion, Polars and PyArrow hand them out) in, as a stream of CPU arrays, with every check and
-     * the same ownership as {@link #importFrom(MemorySegment, Devices, ProducerTrust)}.
+     * the same ownership as {@link #importFrom(MemorySegment, ImportOptions)}.
      *
      * @param stream  a live {@code struct ArrowArrayStream*}; left released (release NULL)
-     * @param devices where the arrays find backends for copies
-     * @param trust   whether the schema's and arrays' pointers are trusted or checked
+     * @param options where the arrays find backends, how far the schema's and arrays' pointers are trusted,
+     *                whether the arrays refuse writes
      * @return the stream, owned by the caller
      * @throws StreamException if {@code get_schema} fails; the stream was released
      * @throws InvalidArrowException if the struct or its schema breaks the spec; the stream was released
+     * @throws IllegalArgumentException if {@code options} set a CUDA Array Interface release or consumer stream
      */
-    public static DeviceArrayStream importPlain(MemorySegment stream, Devices devices, ProducerTrust trust) {
-        Objects.requireNonNull(trust, "trust");
+    public static DeviceArrayStream importPlain(MemorySegment stream, ImportOptions options) {
+        refuseDescriptorOptions(options);
         MemorySegment adapter = NativeHeap.calloc(SIZE);
         try {
             PlainStreamImport.adapt(stream, adapter);
-            return importFrom(adapter, devices, trust);
+            return importFrom(adapter, options);
         } finally {
             NativeHeap.free(adapter);
         }
     }
 
     /**
-     * Moves a plain C stream in, with {@link Devices#system()} and the process's {@link ProducerTrust}.
-     *
-     * @param stream a live {@code struct ArrowArrayStream*}; left released (release NULL)
-     * @return the stream, owned by the caller
-     * @throws StreamException if {@code get_schema} fails; the stream was released
-     * @throws InvalidArrowException if the struct or its schema breaks the spec; the stream was released
-     */
-    public static DeviceArrayStream importPlain(MemorySegment stream) {
-        return importPlain(stream, Devices.system(), ProducerTrust.fromEnvironment());
-    }
-
-    /**
-     * Moves a C stream in, using {@link Devices#system()} for the arrays' events and copies.
+     * Moves a C stream in, with {@link ImportOptions#defaults()}.
      *
      * @param stream a live {@code struct ArrowDeviceArrayStream*}; left released (release NULL)
      * @return the stream, owned by the caller
@@ -214,36 +274,25 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
      * @throws InvalidArrowException if the struct or its schema breaks the spec; the stream was released
      */
     public static DeviceArrayStream importFrom(MemorySegment stream) {
-        return importFrom(stream, Devices.system());
+        return importFrom(stream, ImportOptions.defaults());
     }
 
     /**
-     * Moves a C stream in.
-     *
-     * @param stream  a live {@code struct ArrowDeviceArrayStream*}; left released (release NULL)
-     * @param devices where the arrays find backends for events and copies
-     * @return the stream, owned by the caller
-     * @throws StreamException if {@code get_schema} fails; the stream was released
-     * @throws InvalidArrowException if the struct or its schema breaks the spec; the stream was released
-     */
-    public static DeviceArrayStream importFrom(MemorySegment stream, Devices devices) {
-        return importFrom(stream, devices, ProducerTrust.fromEnvironment());
-    }
-
-    /**
-     * Moves a C stream in, trusting its schema's and arrays' pointers as far as {@code trust} says (the
-     * producer's error messages are always read through checked memory, at most
+     * Moves a C stream in, trusting its schema's and arrays' pointers as far as the options say (the producer's
+     * error messages are always read through checked memory, at most
      * {@value dev.quiver.internal.abi.NativeCalls#MAX_MESSAGE_BYTES} bytes).
      *
      * @param stream  a live {@code struct ArrowDeviceArrayStream*}; left released (release NULL)
-     * @param devices where the arrays find backends for events and copies
-     * @param trust   whether the schema's and arrays' pointers are trusted or checked
+     * @param options where the arrays find backends for events and copies, how far the schema's and arrays'
+     *                pointers are trusted, whether the arrays refuse writes
      * @return the stream, owned by the caller
      * @throws StreamException if {@code get_schema} fails; the stream was released
      * @throws InvalidArrowException if the struct or its schema breaks the spec; the stream was released
+     * @throws IllegalArgumentException if {@code options} set a CUDA Array Interface release or consumer stream;
+     *                                  checked before anything is moved
      */
-    public static DeviceArrayStream importFrom(MemorySegment stream, Devices devices, ProducerTrust trust) {
-        Objects.requireNonNull(trust, "trust");
+    public static DeviceArrayStream importFrom(MemorySegment stream, ImportOptions options) {
+        refuseDescriptorOptions(options);
         if (stream.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("stream pointer is NULL");
         }
@@ -255,7 +304,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         MemorySegment own = Pointers.bytes(MemorySegment.ofAddress(memory), SIZE);
         own.copyFrom(from);
         from.set(ADDRESS, ArrowDeviceArrayStreamLayout.RELEASE, MemorySegment.NULL);
-        DeviceArrayStream result = new DeviceArrayStream(memory, devices, trust);
+        DeviceArrayStream result = new DeviceArrayStream(memory, options);
         try {
             requireCallback(own, ArrowDeviceArrayStreamLayout.GET_SCHEMA, "get_schema");
             requireCallback(own, ArrowDeviceArrayStreamLayout.GET_NEXT, "get_next");
@@ -451,7 +500,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         }
         StreamBatchEvent event = Recorder.streamBatch();
         return fetchRaw()
-                ? BatchEvents.imported(event, BatchEvents.PULL_IMPORT, imported++, DeviceArray.importFrom(scratch, schema, ImportOptions.on(devices).trust(trust)))
+                ? BatchEvents.imported(event, BatchEvents.PULL_IMPORT, imported++, DeviceArray.importFrom(scratch, schema, options))
                 : null;
     }
         

@@ -69,8 +69,7 @@ final class PlainStreamExport {
         long target = Pointers.writableStructAddress(out, ArrowArrayStreamLayout.LAYOUT, "out");
         long device = NativeHeap.calloc(DEVICE_SIZE + DEVICE_ARRAY_SIZE).address();
         try {
-            DeviceArrayStreams.exportTo(new HostArrays(source, policy), schema, DeviceType.CPU,
-                    Pointers.bytes(MemorySegment.ofAddress(device), DEVICE_SIZE));
+            DeviceArrayStream.of(schema, DeviceType.CPU, new HostArrays(source, policy)).exportTo(Pointers.bytes(MemorySegment.ofAddress(device), DEVICE_SIZE));
         } catch (RuntimeException | Error e) {
             NativeHeap.free(device);
             throw e;

@@ -58,7 +58,7 @@ final class ProducerImport implements DeviceArraySubscription {
     }
 
     private final Flow.Subscriber<? super DeviceArray> subscriber;
-    private final Devices devices;
+    private final ImportOptions options;
     private final ProducerTrust trust;
     private final Arena memory = Arena.ofShared();
     private final MemorySegment handler;
@@ -74,10 +74,10 @@ final class ProducerImport implements DeviceArraySubscription {
     private boolean subscribed; // confined to the signal drain
     private boolean signalledEnd; // confined to the signal drain: onComplete or onError was delivered
 
-    private ProducerImport(Flow.Subscriber<? super DeviceArray> subscriber, Devices devices, ProducerTrust trust) {
+    private ProducerImport(Flow.Subscriber<? super DeviceArray> subscriber, ImportOptions options) {
         this.subscriber = subscriber;
-        this.devices = devices;
-        this.trust = trust;
+        this.options = options;
+        this.trust = options.trust();
         this.handler = memory.allocate(ArrowAsyncDeviceStreamHandlerLayout.LAYOUT);
         handler.set(ADDRESS, ArrowAsyncDeviceStreamHandlerLayout.ON_SCHEMA, Stubs.ON_SCHEMA);
         handler.set(ADDRESS, ArrowAsyncDeviceStreamHandlerLayout.ON_NEXT_TASK, Stubs.ON_NEXT_TASK);
@@ -88,8 +88,8 @@ final class ProducerImport implements DeviceArraySubscription {
     }
 
     /** Makes the handler and gives it to {@code start}, which hands it to the C producer. */
-    static void subscribe(Flow.Subscriber<? super DeviceArray> subscriber, Devices devices, ProducerTrust trust, Consumer<MemorySegment> start) {
-        ProducerImport stream = new ProducerImport(subscriber, devices, trust);
+    static void subscribe(Flow.Subscriber<? super DeviceArray> subscriber, ImportOptions options, Consumer<MemorySegment> start) {
+        ProducerImport stream = new ProducerImport(subscriber, options);
         try {
             // a view without the arena's scope: a producer may release the handler from inside start
             start.accept(Pointers.bytes(MemorySegment.ofAddress(stream.handler.address()), stream.handler.byteSize()));
@@ -245,7 +245,7 @@ final class ProducerImport implements DeviceArraySubscription {
             throw new InvalidArrowException("array.release", "is NULL after extract_data returned 0 (no array was produced)");
         }
         ArrayChecks.requireDeviceType(out, deviceType, "producer");
-        return DeviceArray.importFrom(out, schema, ImportOptions.on(devices).trust(trust));
+        return DeviceArray.importFrom(out, schema, options);
     }
 
     private void released() {

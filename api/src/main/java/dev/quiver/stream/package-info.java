@@ -1,7 +1,7 @@
 /**
  * Streams of device arrays over the Arrow C Device Data Interface: the pull-style
  * {@code ArrowDeviceArrayStream} ({@link dev.quiver.stream.DeviceArrayStream} to consume one from C,
- * {@link dev.quiver.stream.DeviceArrayStreams} to export a Java source to C) and the async device stream
+ * {@link dev.quiver.stream.DeviceArrayStream#of} and {@link dev.quiver.stream.DeviceArrayStream#exportTo} to export a Java source to C) and the async device stream
  * bridged to {@link java.util.concurrent.Flow} ({@link dev.quiver.stream.AsyncDeviceStreams}).
  *
  * <p>Ownership follows the specification: stream structs are moved, arrays handed out are owned by the

@@ -8,12 +8,12 @@ import dev.quiver.Devices;
 import dev.quiver.Diagnostics;
 import dev.quiver.ProducerTrust;
 import dev.quiver.abi.ArrowArrayStreamLayout;
+import dev.quiver.stream.DeviceArrayStream;
 import dev.quiver.abi.PlainExport;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
 import dev.quiver.plugin.Backends;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.testdouble.TestDoubleDevices;
 import dev.quiver.testdouble.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
@@ -200,7 +200,7 @@ class PlainInterfaceWithDuckDbTest {
         Source source = new Source(batches);
         try (DuckDb duck = new DuckDb()) {
             MemorySegment stream = ArrowArrayStreamLayout.allocate(duck.arena());
-            DeviceArrayStreams.exportPlain(source, batches.getFirst().field(), stream, PlainExport.REFUSE);
+            DeviceArrayStream.of(batches.getFirst().field(), DeviceType.CPU, source).exportPlain(stream, PlainExport.REFUSE);
             duck.scan("q", stream);
             List<Object> row = new ArrayList<>();
             duck.queryArrow("SELECT count(*)::BIGINT, sum(id)::BIGINT, count(name)::BIGINT FROM q", parts -> {
@@ -255,7 +255,7 @@ class PlainInterfaceWithDuckDbTest {
                 }
             }
             MemorySegment copied = ArrowArrayStreamLayout.allocate(duck.arena());
-            DeviceArrayStreams.exportPlain(onDevice.iterator(), onDevice.getFirst().field(), copied, PlainExport.COPY_TO_HOST);
+            DeviceArrayStream.of(onDevice.getFirst().field(), onDevice.getFirst().deviceType(), onDevice.iterator()).exportPlain(copied, PlainExport.COPY_TO_HOST);
             duck.scan("copied", copied);
             List<Object> row = new ArrayList<>();
             duck.queryArrow("SELECT sum(x)::BIGINT FROM copied", parts -> {
@@ -272,7 +272,7 @@ class PlainInterfaceWithDuckDbTest {
                 refused.add(host.copyTo(devices.get(DeviceType.EXT_DEV, 0)));
             }
             MemorySegment stream = ArrowArrayStreamLayout.allocate(duck.arena());
-            DeviceArrayStreams.exportPlain(refused.iterator(), refused.getFirst().field(), stream, PlainExport.REFUSE);
+            DeviceArrayStream.of(refused.getFirst().field(), refused.getFirst().deviceType(), refused.iterator()).exportPlain(stream, PlainExport.REFUSE);
             duck.scan("refused", stream);
             IllegalStateException e = assertThrows(IllegalStateException.class,
                     () -> duck.queryArrow("SELECT sum(x) FROM refused", parts -> { }));

@@ -1,5 +1,6 @@
 package dev.quiver.plain;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
@@ -11,7 +12,6 @@ import dev.quiver.abi.PlainExport;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.stream.StreamException;
 import org.junit.jupiter.api.Test;
 
@@ -44,8 +44,8 @@ class PlainStreamRoundTripTest {
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment plain = ArrowArrayStreamLayout.allocate(arena);
-            DeviceArrayStreams.exportPlain(batches.iterator(), batches.getFirst().field(), plain, PlainExport.REFUSE);
-            try (DeviceArrayStream stream = DeviceArrayStream.importPlain(plain, Devices.cpuOnly(), ProducerTrust.UNTRUSTED)) {
+            DeviceArrayStream.of(batches.getFirst().field(), DeviceType.CPU, batches.iterator()).exportPlain(plain, PlainExport.REFUSE);
+            try (DeviceArrayStream stream = DeviceArrayStream.importPlain(plain, ImportOptions.on(Devices.cpuOnly()).trust(ProducerTrust.UNTRUSTED))) {
                 assertTrue(plain.get(java.lang.foreign.ValueLayout.ADDRESS, ArrowArrayStreamLayout.RELEASE).equals(MemorySegment.NULL),
                         "the plain struct moved in");
                 assertEquals(batches.getFirst().field(), stream.schema());
@@ -79,8 +79,8 @@ class PlainStreamRoundTripTest {
         };
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment plain = ArrowArrayStreamLayout.allocate(arena);
-            DeviceArrayStreams.exportPlain(failing, HostVector.int64("x", 1L).field(), plain, PlainExport.REFUSE);
-            try (DeviceArrayStream stream = DeviceArrayStream.importPlain(plain)) {
+            DeviceArrayStream.of(HostVector.int64("x", 1L).field(), DeviceType.CPU, failing).exportPlain(plain, PlainExport.REFUSE);
+            try (DeviceArrayStream stream = DeviceArrayStream.importPlain(plain, ImportOptions.defaults())) {
                 StreamException e = assertThrows(StreamException.class, stream::hasNext);
                 assertTrue(e.getMessage().contains("the source broke"), e.getMessage());
             }
@@ -89,16 +89,15 @@ class PlainStreamRoundTripTest {
 
     @Test
     void misuseIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> DeviceArrayStream.importPlain(MemorySegment.NULL));
+        assertThrows(IllegalArgumentException.class, () -> DeviceArrayStream.importPlain(MemorySegment.NULL, ImportOptions.defaults()));
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment released = ArrowArrayStreamLayout.allocate(arena);
-            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> DeviceArrayStream.importPlain(released));
+            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> DeviceArrayStream.importPlain(released, ImportOptions.defaults()));
             assertTrue(e.getMessage().contains("already released"), e.getMessage());
-            assertThrows(NullPointerException.class, () -> DeviceArrayStreams.exportPlain(List.<DeviceArray>of().iterator(),
-                    HostVector.int64("x", 1L).field(), ArrowArrayStreamLayout.allocate(arena), null));
+            assertThrows(NullPointerException.class, () -> DeviceArrayStream.of(HostVector.int64("x", 1L).field(), DeviceType.CPU, List.<DeviceArray>of().iterator()).exportPlain(ArrowArrayStreamLayout.allocate(arena), null));
             MemorySegment empty = ArrowArrayStreamLayout.allocate(arena);
-            DeviceArrayStreams.exportPlain(List.<DeviceArray>of().iterator(), HostVector.int64("x", 1L).field(), empty, PlainExport.REFUSE);
-            try (DeviceArrayStream stream = DeviceArrayStream.importPlain(empty)) {
+            DeviceArrayStream.of(HostVector.int64("x", 1L).field(), DeviceType.CPU, List.<DeviceArray>of().iterator()).exportPlain(empty, PlainExport.REFUSE);
+            try (DeviceArrayStream stream = DeviceArrayStream.importPlain(empty, ImportOptions.defaults())) {
                 assertFalse(stream.hasNext());
                 assertThrows(NoSuchElementException.class, stream::next);
             }

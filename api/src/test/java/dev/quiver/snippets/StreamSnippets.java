@@ -4,7 +4,6 @@ import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 
@@ -19,7 +18,7 @@ final class StreamSnippets {
     static void export(Iterator<DeviceArray> batches, MemorySegment streamPointer) {
         // @start region="export"
         // batches: arrays on the CPU, of type int32; streamPointer: a struct ArrowDeviceArrayStream
-        DeviceArrayStreams.exportTo(batches, Field.of("v", ArrowType.integer(32, true), true), DeviceType.CPU, streamPointer);
+        DeviceArrayStream.of(Field.of("v", ArrowType.integer(32, true), true), DeviceType.CPU, batches).exportTo(streamPointer);
         // the C consumer owns the stream now: it calls get_schema, get_next and finally release
         // @end
     }

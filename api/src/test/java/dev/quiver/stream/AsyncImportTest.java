@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Diagnostics;
@@ -80,7 +81,7 @@ class AsyncImportTest {
                                                  boolean badSchema, boolean reentrant) {
         return AsyncDeviceStreams.importProducer(handler -> producers.add(StreamC.call(() ->
                 (MemorySegment) StreamC.ASYNC_PRODUCER_START.invokeExact(handler, batches, CPU, mismatchAt, invalidAt,
-                        errorAt, errorCode, badSchema ? 1 : 0, reentrant ? 1 : 0))), Batches.NO_BACKENDS);
+                        errorAt, errorCode, badSchema ? 1 : 0, reentrant ? 1 : 0))), ImportOptions.on(Batches.NO_BACKENDS));
     }
 
     private static long stat(MemorySegment producer, int which) {
@@ -267,7 +268,7 @@ class AsyncImportTest {
         AsyncDeviceStreams.importProducer(h -> {
             handler.set(h);
             throw new IllegalStateException("no producer today");
-        }, Batches.NO_BACKENDS).subscribe(subscriber);
+        }, ImportOptions.on(Batches.NO_BACKENDS)).subscribe(subscriber);
         assertTrue(subscriber.awaitTerminated());
         assertEquals("no producer today", subscriber.errors.getFirst().getMessage());
         // what a producer that never ran must still do: release the handler it was given

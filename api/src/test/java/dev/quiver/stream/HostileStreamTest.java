@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.Devices;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
@@ -61,7 +62,7 @@ class HostileStreamTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment stream = ArrowDeviceArrayStreamLayout.allocate(arena);
             EXPORT.invokeExact(producer, stream);
-            try (DeviceArrayStream imported = DeviceArrayStream.importFrom(stream, NONE)) {
+            try (DeviceArrayStream imported = DeviceArrayStream.importFrom(stream, ImportOptions.on(NONE))) {
                 StreamException error = assertThrows(StreamException.class, imported::hasNext);
                 assertEquals(5, error.code(), "EIO");
                 assertTrue(error.getMessage().contains(expected), "the message says so: " + error.getMessage());

@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -127,8 +128,8 @@ class JavaStreamDoorTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = ArrowDeviceArrayStreamLayout.allocate(arena);
             DeviceArrayStream java = DeviceArrayStream.of(batches.getFirst().field(), DeviceType.CPU, batches.iterator());
-            DeviceArrayStreams.exportTo(java, java.schema(), DeviceType.CPU, out);
-            try (DeviceArrayStream back = DeviceArrayStream.importFrom(out, devices)) {
+            DeviceArrayStream.of(java.schema(), DeviceType.CPU, java).exportTo(out);
+            try (DeviceArrayStream back = DeviceArrayStream.importFrom(out, ImportOptions.on(devices))) {
                 int n = 0;
                 while (back.hasNext()) {
                     back.next().close();

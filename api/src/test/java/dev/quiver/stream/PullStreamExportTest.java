@@ -91,7 +91,7 @@ class PullStreamExportTest {
         AtomicLong made = new AtomicLong();
         Iterator<DeviceArray> batches = LongStream.range(0, 10_000).peek(i -> made.incrementAndGet()).mapToObj(Batches::batch).iterator();
         MemorySegment stream = newStream();
-        DeviceArrayStreams.exportTo(batches, Batches.SCHEMA, DeviceType.CPU, stream);
+        DeviceArrayStream.of(Batches.SCHEMA, DeviceType.CPU, batches).exportTo(stream);
         assertEquals(0, made.get(), "the source is pulled lazily");
         assertCleanRun(consume(stream, CPU, false), 10_000);
     }
@@ -100,8 +100,7 @@ class PullStreamExportTest {
     void aJavaStreamIsClosedWhenTheConsumerReleases() {
         AtomicInteger closes = new AtomicInteger();
         MemorySegment stream = newStream();
-        DeviceArrayStreams.exportTo(LongStream.range(0, 100).mapToObj(Batches::batch).onClose(closes::incrementAndGet),
-                Batches.SCHEMA, DeviceType.CPU, stream);
+        DeviceArrayStream.of(Batches.SCHEMA, DeviceType.CPU, LongStream.range(0, 100).mapToObj(Batches::batch).onClose(closes::incrementAndGet)).exportTo(stream);
         assertCleanRun(consume(stream, CPU, false), 100);
         assertEquals(1, closes.get());
     }
@@ -110,14 +109,14 @@ class PullStreamExportTest {
     void aSupplierEndsTheStreamWithNull() {
         AtomicLong next = new AtomicLong();
         MemorySegment stream = newStream();
-        DeviceArrayStreams.exportTo(() -> next.get() < 50 ? Batches.batch(next.getAndIncrement()) : null, Batches.SCHEMA, DeviceType.CPU, stream);
+        DeviceArrayStream.of(Batches.SCHEMA, DeviceType.CPU, () -> next.get() < 50 ? Batches.batch(next.getAndIncrement()) : null).exportTo(stream);
         assertCleanRun(consume(stream, CPU, false), 50);
     }
 
     @Test
     void arraysOutliveTheStream() {
         MemorySegment stream = newStream();
-        DeviceArrayStreams.exportTo(LongStream.range(0, 20).mapToObj(Batches::batch).iterator(), Batches.SCHEMA, DeviceType.CPU, stream);
+        DeviceArrayStream.of(Batches.SCHEMA, DeviceType.CPU, LongStream.range(0, 20).mapToObj(Batches::batch).iterator()).exportTo(stream);
         assertCleanRun(consume(stream, CPU, true), 20);
     }
 
@@ -140,7 +139,7 @@ class PullStreamExportTest {
             return Batches.batch(next.getAndIncrement());
         };
         MemorySegment stream = newStream();
-        DeviceArrayStreams.exportTo(source, Batches.SCHEMA, DeviceType.CPU, stream);
+        DeviceArrayStream.of(Batches.SCHEMA, DeviceType.CPU, source).exportTo(stream);
         MemorySegment copy = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
         copy.copyFrom(stream); // the callbacks and private_data, to call get_next again after pull_consume_all
         Pulled pulled = consume(stream, CPU, false);
@@ -155,10 +154,10 @@ class PullStreamExportTest {
     void errorsAreSticky() {
         AtomicInteger calls = new AtomicInteger();
         MemorySegment stream = newStream();
-        DeviceArrayStreams.exportTo(() -> {
+        DeviceArrayStream.of(Batches.SCHEMA, DeviceType.CPU, () -> {
             calls.incrementAndGet();
             throw new StreamException(Errno.ENOSPC, "full");
-        }, Batches.SCHEMA, DeviceType.CPU, stream);
+        }).exportTo(stream);
         assertEquals(Errno.ENOSPC.code(), nextOnce(stream).code());
         Pulled again = nextOnce(stream);
         assertEquals(Errno.ENOSPC.code(), again.code());
@@ -170,7 +169,7 @@ class PullStreamExportTest {
     @Test
     void anArrayOnAnotherDeviceTypeFailsGetNextAndIsReleased() {
         MemorySegment stream = newStream();
-        DeviceArrayStreams.exportTo(LongStream.range(0, 5).mapToObj(Batches::batch).iterator(), Batches.SCHEMA, DeviceType.CUDA, stream);
+        DeviceArrayStream.of(Batches.SCHEMA, DeviceType.CUDA, LongStream.range(0, 5).mapToObj(Batches::batch).iterator()).exportTo(stream);
         Pulled pulled = consume(stream, DeviceType.CUDA.code(), false);
         assertEquals(Errno.EINVAL.code(), pulled.code());
         assertEquals(0, pulled.stats()[RECEIVED]);
@@ -180,7 +179,7 @@ class PullStreamExportTest {
     @Test
     void anArrayOfAnotherTypeFailsGetNext() {
         MemorySegment stream = newStream();
-        DeviceArrayStreams.exportTo(Stream.of(HostVector.utf8("v", "x").toDeviceArray(Batches.NO_BACKENDS)), Batches.SCHEMA, DeviceType.CPU, stream);
+        DeviceArrayStream.of(Batches.SCHEMA, DeviceType.CPU, Stream.of(HostVector.utf8("v", "x").toDeviceArray(Batches.NO_BACKENDS))).exportTo(stream);
         Pulled pulled = consume(stream, CPU, false);
         assertEquals(Errno.EINVAL.code(), pulled.code());
         assertTrue(pulled.error().contains("\"u\"") && pulled.error().contains("\"i\""), pulled.error());
@@ -201,7 +200,7 @@ class PullStreamExportTest {
             return Batches.batch(0);
         };
         MemorySegment stream = newStream();
-        DeviceArrayStreams.exportTo(Stream.generate(blocking).limit(1).onClose(closes::incrementAndGet), Batches.SCHEMA, DeviceType.CPU, stream);
+        DeviceArrayStream.of(Batches.SCHEMA, DeviceType.CPU, Stream.generate(blocking).limit(1).onClose(closes::incrementAndGet)).exportTo(stream);
         MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
         CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> nextOnce(stream, array).code());
         assertTrue(entered.await(30, TimeUnit.SECONDS));

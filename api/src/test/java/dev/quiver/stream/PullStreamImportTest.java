@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.InvalidArrowException;
@@ -59,7 +60,7 @@ class PullStreamImportTest {
     void readsTenThousandBatchesAndReleasesEachOnce() {
         MemorySegment p = producer(10_000);
         long batches = 0;
-        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), Batches.NO_BACKENDS)) {
+        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), ImportOptions.on(Batches.NO_BACKENDS))) {
             assertEquals(Batches.SCHEMA, stream.schema());
             assertEquals(DeviceType.CPU, stream.deviceType());
             for (DeviceArray array : (Iterable<DeviceArray>) () -> stream) {
@@ -83,8 +84,8 @@ class PullStreamImportTest {
     void movesTheStructAndRefusesAReleasedOne() {
         MemorySegment p = producer(1);
         MemorySegment struct = export(p);
-        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(struct, Batches.NO_BACKENDS)) {
-            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> DeviceArrayStream.importFrom(struct, Batches.NO_BACKENDS));
+        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(struct, ImportOptions.on(Batches.NO_BACKENDS))) {
+            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> DeviceArrayStream.importFrom(struct, ImportOptions.on(Batches.NO_BACKENDS)));
             assertEquals("release", e.fieldPath());
             assertTrue(stream.hasNext());
         }
@@ -96,7 +97,7 @@ class PullStreamImportTest {
     void arraysOutliveTheStream() {
         MemorySegment p = producer(5);
         List<DeviceArray> taken = new ArrayList<>();
-        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), Batches.NO_BACKENDS)) {
+        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), ImportOptions.on(Batches.NO_BACKENDS))) {
             for (int i = 0; i < 3; i++) {
                 taken.add(stream.next());
             }
@@ -114,7 +115,7 @@ class PullStreamImportTest {
     @Test
     void getNextErrorCarriesTheCodeAndTheProducersMessage() {
         MemorySegment p = producer(10, CPU, -1, -1, 2, Errno.EIO.code(), 0, false);
-        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), Batches.NO_BACKENDS)) {
+        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), ImportOptions.on(Batches.NO_BACKENDS))) {
             stream.next().close();
             stream.next().close();
             StreamException e = assertThrows(StreamException.class, stream::hasNext);
@@ -132,7 +133,7 @@ class PullStreamImportTest {
     @Test
     void getSchemaErrorReleasesTheStream() {
         MemorySegment p = producer(10, CPU, -1, -1, -1, 0, Errno.ENOMEM.code(), false);
-        StreamException e = assertThrows(StreamException.class, () -> DeviceArrayStream.importFrom(export(p), Batches.NO_BACKENDS));
+        StreamException e = assertThrows(StreamException.class, () -> DeviceArrayStream.importFrom(export(p), ImportOptions.on(Batches.NO_BACKENDS)));
         assertEquals(Errno.ENOMEM, e.errno().orElseThrow());
         assertTrue(e.getMessage().contains("get_schema") && e.getMessage().contains("injected get_schema failure"), e.getMessage());
         assertEquals(1, stat(p, STREAMS_RELEASED));
@@ -141,7 +142,7 @@ class PullStreamImportTest {
     @Test
     void anArrayOnAnotherDeviceTypeIsAClearErrorAndReleasedOnce() {
         MemorySegment p = producer(10, CPU, 1, -1, -1, 0, 0, false);
-        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), Batches.NO_BACKENDS)) {
+        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), ImportOptions.on(Batches.NO_BACKENDS))) {
             stream.next().close();
             InvalidArrowException e = assertThrows(InvalidArrowException.class, stream::next);
             assertEquals("device_type", e.fieldPath());
@@ -154,7 +155,7 @@ class PullStreamImportTest {
     @Test
     void aStreamOnAnotherDeviceTypeHandsOutItsArrays() {
         MemorySegment p = producer(2, DeviceType.CUDA_HOST.code(), -1, -1, -1, 0, 0, false);
-        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), Batches.NO_BACKENDS);
+        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), ImportOptions.on(Batches.NO_BACKENDS));
              DeviceArray first = stream.next()) {
             assertEquals(DeviceType.CUDA_HOST, stream.deviceType());
             assertEquals(DeviceType.CUDA_HOST, first.deviceType());
@@ -166,7 +167,7 @@ class PullStreamImportTest {
     @Test
     void anInvalidArrayIsRejectedAndReleasedOnce() {
         MemorySegment p = producer(10, CPU, -1, 0, -1, 0, 0, false);
-        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), Batches.NO_BACKENDS)) {
+        try (DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), ImportOptions.on(Batches.NO_BACKENDS))) {
             InvalidArrowException e = assertThrows(InvalidArrowException.class, stream::hasNext);
             assertTrue(e.getMessage().contains("length"), e.getMessage());
         }
@@ -178,7 +179,7 @@ class PullStreamImportTest {
     @Test
     void concurrentUseIsRefusedAndCloseWaitsForTheRunningCall() throws Exception {
         MemorySegment p = producer(10, CPU, -1, -1, -1, 0, 0, true);
-        DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), Batches.NO_BACKENDS);
+        DeviceArrayStream stream = DeviceArrayStream.importFrom(export(p), ImportOptions.on(Batches.NO_BACKENDS));
         CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(stream::hasNext);
         while (stat(p, BLOCKED) == 0) {
             Thread.onSpinWait();

@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import org.junit.jupiter.api.AfterEach;
@@ -41,16 +42,16 @@ class StreamRelayTest {
     /** @return the producer's stream imported and exported again into a new struct */
     private MemorySegment relayed(DeviceArrayStream imported) {
         MemorySegment out = producers.streamStruct();
-        DeviceArrayStreams.exportTo(imported, imported.schema(), imported.deviceType(), out);
+        DeviceArrayStream.of(imported.schema(), imported.deviceType(), imported).exportTo(out);
         return out;
     }
 
     @Test
     void relayedArraysArriveIntactAndAreReleasedOnceByTheirLastOwner() {
         MemorySegment p = producer(100, -1, -1);
-        MemorySegment relayed = relayed(DeviceArrayStream.importFrom(export(p), Batches.NO_BACKENDS));
+        MemorySegment relayed = relayed(DeviceArrayStream.importFrom(export(p), ImportOptions.on(Batches.NO_BACKENDS)));
         long batches = 0;
-        try (DeviceArrayStream consumer = DeviceArrayStream.importFrom(relayed, Batches.NO_BACKENDS)) {
+        try (DeviceArrayStream consumer = DeviceArrayStream.importFrom(relayed, ImportOptions.on(Batches.NO_BACKENDS))) {
             while (consumer.hasNext()) {
                 try (DeviceArray array = consumer.next()) {
                     assertEquals(Batches.values(batches), Batches.read(array));
@@ -67,9 +68,9 @@ class StreamRelayTest {
     @Test
     void anArrayFetchedBeforeTheRelayIsHandedOutFirst() {
         MemorySegment p = producer(3, -1, -1);
-        DeviceArrayStream imported = DeviceArrayStream.importFrom(export(p), Batches.NO_BACKENDS);
+        DeviceArrayStream imported = DeviceArrayStream.importFrom(export(p), ImportOptions.on(Batches.NO_BACKENDS));
         assertTrue(imported.hasNext());
-        try (DeviceArrayStream consumer = DeviceArrayStream.importFrom(relayed(imported), Batches.NO_BACKENDS)) {
+        try (DeviceArrayStream consumer = DeviceArrayStream.importFrom(relayed(imported), ImportOptions.on(Batches.NO_BACKENDS))) {
             for (long b = 0; b < 3; b++) {
                 try (DeviceArray array = consumer.next()) {
                     assertEquals(Batches.values(b), Batches.read(array));
@@ -84,8 +85,7 @@ class StreamRelayTest {
     @Test
     void anInvalidArrayIsRefusedByTheRelayAndReleasedOnce() {
         MemorySegment p = producer(10, -1, 1);
-        try (DeviceArrayStream consumer = DeviceArrayStream.importFrom(relayed(DeviceArrayStream.importFrom(export(p), Batches.NO_BACKENDS)),
-                Batches.NO_BACKENDS)) {
+        try (DeviceArrayStream consumer = DeviceArrayStream.importFrom(relayed(DeviceArrayStream.importFrom(export(p), ImportOptions.on(Batches.NO_BACKENDS))), ImportOptions.on(Batches.NO_BACKENDS))) {
             consumer.next().close();
             StreamException e = assertThrows(StreamException.class, consumer::next);
             assertEquals(Errno.EINVAL.code(), e.code());
@@ -99,8 +99,7 @@ class StreamRelayTest {
     @Test
     void anArrayOnAnotherDeviceTypeIsRefusedByTheRelayAndReleasedOnce() {
         MemorySegment p = producer(10, 1, -1);
-        try (DeviceArrayStream consumer = DeviceArrayStream.importFrom(relayed(DeviceArrayStream.importFrom(export(p), Batches.NO_BACKENDS)),
-                Batches.NO_BACKENDS)) {
+        try (DeviceArrayStream consumer = DeviceArrayStream.importFrom(relayed(DeviceArrayStream.importFrom(export(p), ImportOptions.on(Batches.NO_BACKENDS))), ImportOptions.on(Batches.NO_BACKENDS))) {
             consumer.next().close();
             StreamException e = assertThrows(StreamException.class, consumer::next);
             assertTrue(e.getMessage().contains("device_type"), e.getMessage());

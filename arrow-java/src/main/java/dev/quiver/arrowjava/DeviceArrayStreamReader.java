@@ -77,6 +77,6 @@ final class DeviceArrayStreamReader extends ArrowReader {
 
     @Override
     protected Schema readSchema() {
-        return Schemas.arrowJavaSchema(stream.schema(), allocator, provider);
+        return ArrowJavaSchemas.arrowJavaSchema(stream.schema(), allocator, provider);
     }
 }

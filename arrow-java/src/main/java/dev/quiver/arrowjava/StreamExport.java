@@ -3,7 +3,6 @@ package dev.quiver.arrowjava;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.type.Field;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -26,7 +25,7 @@ import java.util.Objects;
  * reader is still the caller's.
  *
  * <p><b>Threading.</b> The reader is used only from inside the stream's callbacks, which Quiver serializes
- * (see {@link DeviceArrayStreams}); they may come from any thread, so the reader must not be used by anyone
+ * (see {@link DeviceArrayStream#exportTo}); they may come from any thread, so the reader must not be used by anyone
  * else once exported.
  */
 public final class StreamExport {
@@ -63,14 +62,14 @@ public final class StreamExport {
     private static void exportTo(ArrowReader reader, BufferAllocator allocator, MemorySegment out, boolean validated) {
         Objects.requireNonNull(out, "out");
         Field schema = schemaOf(reader, allocator);
-        DeviceArrayStreams.exportTo(new ReaderBatches(reader, allocator, Devices.system(), validated), schema, DeviceType.CPU, out);
+        DeviceArrayStream.of(schema, DeviceType.CPU, new ReaderBatches(reader, allocator, Devices.system(), validated)).exportTo(out);
     }
 
     private static Field schemaOf(ArrowReader reader, BufferAllocator allocator) {
         Objects.requireNonNull(reader, "reader");
         Objects.requireNonNull(allocator, "allocator");
         try {
-            return Schemas.quiverField(reader.getVectorSchemaRoot(), reader, allocator);
+            return ArrowJavaSchemas.quiverField(reader.getVectorSchemaRoot(), reader, allocator);
         } catch (IOException e) {
             throw new UncheckedIOException("ArrowReader could not give its schema: " + e.getMessage(), e);
         }

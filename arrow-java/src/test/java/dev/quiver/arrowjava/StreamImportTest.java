@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -7,7 +8,6 @@ import dev.quiver.Devices;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.host.HostVector;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.type.Field;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -73,7 +73,7 @@ class StreamImportTest extends LeakChecks {
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment stream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-            DeviceArrayStreams.exportTo(batches.iterator(), schema, DeviceType.CPU, stream);
+            DeviceArrayStream.of(schema, DeviceType.CPU, batches.iterator()).exportTo(stream);
             try (ArrowReader reader = StreamImport.importFrom(stream, allocator, DeviceCopy.REFUSE)) {
                 for (int b = 0; b < 3; b++) {
                     assertTrue(reader.loadNextBatch());
@@ -108,8 +108,8 @@ class StreamImportTest extends LeakChecks {
             }
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment stream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-                DeviceArrayStreams.exportTo(onDevice.iterator(), schema, DeviceType.EXT_DEV, stream);
-                try (ArrowReader reader = StreamImport.toArrowReader(DeviceArrayStream.importFrom(stream, devices), allocator, policy)) {
+                DeviceArrayStream.of(schema, DeviceType.EXT_DEV, onDevice.iterator()).exportTo(stream);
+                try (ArrowReader reader = StreamImport.toArrowReader(DeviceArrayStream.importFrom(stream, ImportOptions.on(devices)), allocator, policy)) {
                     if (policy == DeviceCopy.REFUSE) {
                         IOException refused = assertThrows(IOException.class, reader::loadNextBatch);
                         assertTrue(refused.getMessage().contains("EXT_DEV"), refused.getMessage());

@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -7,7 +8,6 @@ import dev.quiver.Devices;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.host.HostVector;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.cli.bench.CBaselines;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,7 +35,7 @@ import java.util.stream.Stream;
  * the CPU, so the reported ops/s are batches/s.
  *
  * <ul>
- *   <li>{@link #cConsumerPullsFromJava}: a Java source exported with {@link DeviceArrayStreams}; C calls
+ *   <li>{@link #cConsumerPullsFromJava}: a Java source exported with {@link DeviceArrayStream#exportTo}; C calls
  *       {@code get_next} and releases each array. Includes building each batch in Java
  *       ({@link HostVector#toDeviceArray}).</li>
  *   <li>{@link #cConsumerPullsFromJavaRelayingC}: the same C consumer pulling from Java, where the Java
@@ -85,8 +85,7 @@ public class StreamThroughput {
     @Benchmark
     @OperationsPerInvocation(BATCHES)
     public long cConsumerPullsFromJava() {
-        DeviceArrayStreams.exportTo(Stream.generate(() -> batch.toDeviceArray(devices)).limit(BATCHES),
-                batch.field(), DeviceType.CPU, stream);
+        DeviceArrayStream.of(batch.field(), DeviceType.CPU, Stream.generate(() -> batch.toDeviceArray(devices)).limit(BATCHES)).exportTo(stream);
         return drainInC();
     }
 
@@ -97,8 +96,8 @@ public class StreamThroughput {
     @OperationsPerInvocation(BATCHES)
     public long cConsumerPullsFromJavaRelayingC() {
         CBaselines.produceStream(upstream, BATCHES);
-        DeviceArrayStream source = DeviceArrayStream.importFrom(upstream, devices);
-        DeviceArrayStreams.exportTo(source, source.schema(), source.deviceType(), stream); // released with the stream
+        DeviceArrayStream source = DeviceArrayStream.importFrom(upstream, ImportOptions.on(devices));
+        DeviceArrayStream.of(source.schema(), source.deviceType(), source).exportTo(stream); // released with the stream
         return drainInC();
     }
 
@@ -130,7 +129,7 @@ public class StreamThroughput {
     public long javaPullsFromC() {
         CBaselines.produceStream(stream, BATCHES);
         long rows = 0;
-        try (DeviceArrayStream imported = DeviceArrayStream.importFrom(stream, devices)) {
+        try (DeviceArrayStream imported = DeviceArrayStream.importFrom(stream, ImportOptions.on(devices))) {
             while (imported.hasNext()) {
                 try (DeviceArray array = imported.next()) {
                     rows += array.length();

@@ -161,7 +161,7 @@ final class BenchCommand implements Callable<Integer> {
             MemorySegment stream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
             Comparison comparison = sampler.compare(() -> {
                 CBaselines.produceStream(stream, STREAM_BATCHES);
-                try (DeviceArrayStream imported = DeviceArrayStream.importFrom(stream, NONE)) {
+                try (DeviceArrayStream imported = DeviceArrayStream.importFrom(stream, ImportOptions.on(NONE))) {
                     while (imported.hasNext()) {
                         imported.next().close();
                     }

@@ -1,6 +1,8 @@
 package dev.quiver.flight;
 
 import dev.quiver.DeviceArray;
+import dev.quiver.arrowjava.ArrowJavaSchemas;
+import dev.quiver.type.Field;
 import dev.quiver.Devices;
 import dev.quiver.InvalidArrowException;
 import dev.quiver.arrowjava.VectorExport;
@@ -61,6 +63,24 @@ final class ReceivedBatchCheck {
     static DeviceArray checked(FlightStream stream, BufferAllocator allocator, Devices devices, String what) {
         try {
             return VectorExport.toValidatedDeviceArray(stream.getRoot(), stream.getDictionaryProvider(), allocator, devices);
+        } catch (RuntimeException e) {
+            throw refusal(e, what + " refused");
+        }
+    }
+
+    /**
+     * Reads the stream's schema, as its batches will carry it, from Arrow Java's {@code Schema} (no batch is
+     * exported: Arrow Java's C Data module writes the schema alone and Quiver reads it with every check of an import).
+     *
+     * @param stream    a Flight stream whose schema has arrived
+     * @param allocator pays for the transient C struct
+     * @param what      names the schema in messages
+     * @return the struct field of the stream's batches
+     * @throws InvalidFlightDataException if the schema breaks the format or lacks a dictionary it names
+     */
+    static Field schema(FlightStream stream, BufferAllocator allocator, String what) {
+        try {
+            return ArrowJavaSchemas.toField(stream.getRoot().getSchema(), stream.getDictionaryProvider(), allocator);
         } catch (RuntimeException e) {
             throw refusal(e, what + " refused");
         }

@@ -1,7 +1,6 @@
 package dev.quiver.flight;
 
 import dev.quiver.Device;
-import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.stream.DeviceArrayStream;
 import dev.quiver.type.Field;
@@ -39,9 +38,7 @@ final class ReceivedStreams {
         Field schema;
         try {
             SchemaWait.await(stream, schemaTimeout, what);
-            try (DeviceArray probe = ReceivedBatchCheck.checked(stream, allocator, devices, what + ": the schema")) {
-                schema = probe.field();
-            }
+            schema = ReceivedBatchCheck.schema(stream, allocator, what + ": the schema");
         } catch (RuntimeException | Error e) {
             if (stream.hasRoot()) {
                 closeQuietly(stream, e);

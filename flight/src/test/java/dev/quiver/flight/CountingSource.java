@@ -1,11 +1,11 @@
 package dev.quiver.flight;
 
+import dev.quiver.ImportOptions;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.Arena;
@@ -47,8 +47,8 @@ final class CountingSource implements Iterator<DeviceArray>, AutoCloseable {
     static DeviceArrayStream stream(Field schema, int count, IntFunction<DeviceArray> batch, Device device) {
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment out = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-            DeviceArrayStreams.exportTo(new CountingSource(count, batch, device), schema, device.type(), out);
-            return DeviceArrayStream.importFrom(out, Devices.system());
+            DeviceArrayStream.of(schema, device.type(), new CountingSource(count, batch, device)).exportTo(out);
+            return DeviceArrayStream.importFrom(out, ImportOptions.on(Devices.system()));
         }
     }
 

@@ -7,7 +7,6 @@ import dev.quiver.Devices;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.arrowjava.VectorExport;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.stream.DeviceArrayStreams;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.Ticket;
@@ -90,7 +89,7 @@ public final class FlightThroughput {
         Iterator<DeviceArray> slices = batches.stream().map(batch -> batch.slice(0, batch.length())).iterator();
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment out = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-            DeviceArrayStreams.exportTo(slices, batches.getFirst().field(), DeviceType.CPU, out);
+            DeviceArrayStream.of(batches.getFirst().field(), DeviceType.CPU, slices).exportTo(out);
             client.put("bench-put", DeviceArrayStream.importFrom(out));
         }
         return batches.stream().mapToLong(DeviceArray::length).sum();

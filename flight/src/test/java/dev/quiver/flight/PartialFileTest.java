@@ -5,7 +5,6 @@ import dev.quiver.DeviceType;
 import dev.quiver.arrowjava.LeakChecks;
 import dev.quiver.flight.ipc.ArrowIpcWriting;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.stream.DeviceArrayStreams;
 import dev.quiver.stream.StreamException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,7 +76,7 @@ class PartialFileTest extends LeakChecks {
         };
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment out = scratch.allocate(LAYOUT);
-            DeviceArrayStreams.exportTo(source, EveryTypeBatches.schema(), DeviceType.CPU, out);
+            DeviceArrayStream.of(EveryTypeBatches.schema(), DeviceType.CPU, source).exportTo(out);
             return DeviceArrayStream.importFrom(out);
         }
     }

@@ -3,6 +3,8 @@ package dev.quiver.arrowjava;
 import dev.quiver.DeviceArray;
 import dev.quiver.host.HostVector;
 import dev.quiver.type.Field;
+import dev.quiver.ProducerTrust;
+import org.apache.arrow.c.ArrowSchema;
 import org.apache.arrow.c.CDataDictionaryProvider;
 import org.apache.arrow.c.Data;
 import org.apache.arrow.memory.BufferAllocator;
@@ -16,11 +18,35 @@ import java.util.List;
 
 /**
  * Schemas between the two type models, through the same C Data path as the data itself, so that a stream's
- * schema is exactly what its batches will carry: Arrow Java's side is read from an export of the root
- * (zero-copy; no value is read), Quiver's side from an import of an empty array of the field.
+ * schema is exactly what its batches will carry: Arrow Java's {@code Schema} is exported by its C Data module and
+ * read by {@link dev.quiver.Schemas#importFrom} (no data, no root), Quiver's field becomes Arrow Java's through an
+ * import of an empty array of it. Stateless; any thread.
  */
-final class Schemas {
-    private Schemas() {}
+public final class ArrowJavaSchemas {
+    private ArrowJavaSchemas() {}
+
+    /**
+     * The Quiver field of a record batch with {@code schema}: a struct field named {@code ""} whose children are
+     * the schema's fields, with the schema's metadata, exactly as a batch of it exports through the C Data
+     * interface. A dictionary-encoded field takes its value type from {@code dictionaries}.
+     *
+     * @param schema       an Arrow Java schema
+     * @param dictionaries the dictionaries of its encoded fields, or null if it has none
+     * @param allocator    pays for the transient C struct
+     * @return the field
+     * @throws dev.quiver.InvalidArrowException if Arrow Java's export breaks the C Data interface (it is released)
+     * @throws IllegalArgumentException         if a dictionary-encoded field has no dictionary in {@code dictionaries}
+     */
+    public static Field toField(Schema schema, DictionaryProvider dictionaries, BufferAllocator allocator) {
+        try (ArrowSchema struct = ArrowSchema.allocateNew(allocator)) {
+            try {
+                Data.exportSchema(allocator, schema, dictionaries, struct);
+            } catch (NullPointerException | IllegalStateException missing) {
+                throw new IllegalArgumentException("a dictionary-encoded field of " + schema + " has no dictionary", missing);
+            }
+            return dev.quiver.Schemas.importFrom(MemorySegment.ofAddress(struct.memoryAddress()), ProducerTrust.TRUSTED);
+        }
+    }
 
     /**
      * @param root         a vector schema root (its rows are not read)
@@ -29,9 +55,7 @@ final class Schemas {
      * @return the Quiver field of the struct array the root exports as
      */
     static Field quiverField(VectorSchemaRoot root, DictionaryProvider dictionaries, BufferAllocator allocator) {
-        try (DeviceArray probe = VectorExport.toDeviceArray(root, dictionaries, allocator)) {
-            return probe.field();
-        }
+        return toField(root.getSchema(), dictionaries, allocator);
     }
 
     /**
