@@ -1,6 +1,7 @@
 package dev.quiver.device.cuda;
 
 import dev.quiver.spi.DriverStartLock;
+import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.device.ffm.Bindings;
 import dev.quiver.device.ffm.Downcalls;
 import dev.quiver.device.ffm.Once;
@@ -60,19 +61,19 @@ final class CudaDriver {
      *
      * @param library a library name for the dynamic linker's search ({@code libcuda.so.1}) or a path
      */
-    static CudaDriver open(String library) throws CudaUnavailableException {
+    static CudaDriver open(String library) throws BackendUnavailableException {
         return OPEN.computeIfAbsent(library, key -> new Once<>()).get(() -> connect(library));
     }
 
-    private static CudaDriver connect(String library) throws CudaUnavailableException {
+    private static CudaDriver connect(String library) throws BackendUnavailableException {
         VendorLibrary loaded;
         try {
             loaded = VendorLibrary.loadFirst(List.of(library));
         } catch (VendorLibrary.NotFoundException e) {
-            throw new CudaUnavailableException("CUDA driver not installed (" + e.getMessage() + ")");
+            throw new BackendUnavailableException("CUDA driver not installed (" + e.getMessage() + ")");
         }
         MemorySegment getProcAddress = loaded.lookup().find(CudaFunction.cuGetProcAddress.c().symbol()).orElseThrow(() ->
-                new CudaUnavailableException("CUDA driver too old: " + library + " has no "
+                new BackendUnavailableException("CUDA driver too old: " + library + " has no "
                         + CudaFunction.cuGetProcAddress.c().symbol() + " (a CUDA 12.0 or newer driver is needed)"));
         MethodHandle lookup = Linker.nativeLinker().downcallHandle(getProcAddress, CudaFunction.cuGetProcAddress.c().descriptor());
         CudaFunction[] functions = CudaFunction.values();
@@ -92,7 +93,7 @@ final class CudaDriver {
                         CU_GET_PROC_ADDRESS_LEGACY_STREAM, status));
                 MemorySegment address = pfn.get(ADDRESS, 0);
                 if (result != CUDA_SUCCESS || address.equals(MemorySegment.NULL)) {
-                    throw new CudaUnavailableException(status.get(JAVA_INT, 0) == CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT
+                    throw new BackendUnavailableException(status.get(JAVA_INT, 0) == CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT
                             ? "CUDA driver too old: it has no " + function.name() + " for CUDA " + version(TARGET_VERSION)
                             : "CUDA driver incomplete: cuGetProcAddress found no " + function.name() + " (CUresult " + result
                               + ", symbol status " + status.get(JAVA_INT, 0) + ")");
@@ -107,12 +108,12 @@ final class CudaDriver {
         int init = DriverStartLock.loading(() -> api.result(CudaFunction.cuInit, h -> (int) h.invokeExact(0)));
         if (init != CUDA_SUCCESS) {
             String error = describe(api, init);
-            throw new CudaUnavailableException(init == CUDA_ERROR_NO_DEVICE ? "no CUDA device: cuInit returned " + error
+            throw new BackendUnavailableException(init == CUDA_ERROR_NO_DEVICE ? "no CUDA device: cuInit returned " + error
                     : "CUDA driver failed to initialise: cuInit returned " + error);
         }
         int version = api.intOut(CudaFunction.cuDriverGetVersion);
         if (version < TARGET_VERSION) {
-            throw new CudaUnavailableException("CUDA driver too old: version " + version(version) + ", needs " + version(TARGET_VERSION));
+            throw new BackendUnavailableException("CUDA driver too old: version " + version(version) + ", needs " + version(TARGET_VERSION));
         }
         return new CudaDriver(api, version, loaded.loaded(CudaFunction.cuGetProcAddress.c().symbol()));
     }
@@ -149,14 +150,14 @@ final class CudaDriver {
      * Enumerates the devices once, retaining each device's primary context, and returns the same devices on
      * every later call: one {@link CudaMemory} view of each context (managed only where supported).
      */
-    List<CudaDevice> devices() throws CudaUnavailableException {
+    List<CudaDevice> devices() throws BackendUnavailableException {
         return devices.get(this::enumerate);
     }
 
-    private List<CudaDevice> enumerate() throws CudaUnavailableException {
+    private List<CudaDevice> enumerate() throws BackendUnavailableException {
         int count = api.intOut(CudaFunction.cuDeviceGetCount);
         if (count == 0) {
-            throw new CudaUnavailableException("no CUDA device: cuDeviceGetCount found none");
+            throw new BackendUnavailableException("no CUDA device: cuDeviceGetCount found none");
         }
         List<CudaDevice> found = new ArrayList<>();
         for (int ordinal = 0; ordinal < count; ordinal++) {

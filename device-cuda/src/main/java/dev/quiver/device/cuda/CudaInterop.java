@@ -1,7 +1,7 @@
 package dev.quiver.device.cuda;
 
+import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.spi.BackendDevice;
-import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
@@ -42,20 +42,14 @@ public final class CudaInterop {
         this.provider = provider;
     }
 
+    /** The provider's driver, loaded if needed; a {@link BackendUnavailableException} says why it cannot be used. */
     private CudaDriver driver() {
-        try {
-            return provider.driver();
-        } catch (CudaUnavailableException e) {
-            throw new DeviceException(e.getMessage());
-        }
+        return provider.driver();
     }
 
+    /** The primary context of the first device; a {@link BackendUnavailableException} says why there is none. */
     private CudaContext anyContext() {
-        try {
-            return driver().devices().getFirst().context();
-        } catch (CudaUnavailableException e) {
-            throw new DeviceException(e.getMessage());
-        }
+        return driver().devices().getFirst().context();
     }
 
     /**

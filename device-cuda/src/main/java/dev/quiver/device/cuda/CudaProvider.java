@@ -1,5 +1,6 @@
 package dev.quiver.device.cuda;
 
+import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceProvider;
@@ -64,8 +65,8 @@ public final class CudaProvider implements DeviceProvider {
         try {
             List<BackendDevice> devices = List.copyOf(driver().devices());
             return ProbeResult.available(devices);
-        } catch (CudaUnavailableException e) {
-            return ProbeResult.unavailable(e.getMessage());
+        } catch (BackendUnavailableException e) {
+            return e.probeResult();
         } catch (DeviceException e) {
             return ProbeResult.unavailable("CUDA device enumeration failed: " + e.getMessage());
         } catch (RuntimeException | LinkageError e) {
@@ -82,7 +83,7 @@ public final class CudaProvider implements DeviceProvider {
         return configured == null || configured.isBlank() ? DEFAULT_LIBRARY : configured;
     }
 
-    CudaDriver driver() throws CudaUnavailableException {
+    CudaDriver driver() throws BackendUnavailableException {
         return CudaDriver.open(library());
     }
 }

@@ -10,6 +10,7 @@
  * {@link dev.quiver.device.ffm.Allocations} tracks a device's live allocations;
  * {@link dev.quiver.device.ffm.EventPool} keeps the events a device made for their next record; and
  * {@link dev.quiver.device.ffm.HostCopy} copies host memory with the JDK or the C library's {@code memcpy},
- * whichever is faster for the size. Internal to Quiver's backends.
+ * whichever is faster for the size; {@link dev.quiver.device.ffm.BackendUnavailableException} says why a
+ * backend cannot be used here, as its probe's reason. Internal to Quiver's backends.
  */
 package dev.quiver.device.ffm;

@@ -1,5 +1,6 @@
 package dev.quiver.device.metal;
 
+import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.device.ffm.Once;
 import dev.quiver.device.ffm.VendorLibrary;
 import dev.quiver.spi.DeviceException;
@@ -68,8 +69,8 @@ public final class MetalProvider implements DeviceProvider {
         try {
             MetalStorage mode = storage();
             return ProbeResult.available(List.of(DEVICES.computeIfAbsent(mode, m -> new Once<>()).get(() -> open(mode))));
-        } catch (Unavailable e) {
-            return ProbeResult.unavailable(e.getMessage());
+        } catch (BackendUnavailableException e) {
+            return e.probeResult();
         } catch (DeviceException e) {
             return ProbeResult.unavailable("Metal device setup failed: " + e.getMessage());
         } catch (RuntimeException | LinkageError e) {
@@ -77,25 +78,16 @@ public final class MetalProvider implements DeviceProvider {
         }
     }
 
-    /** Why Metal cannot be used; its message is a probe reason. */
-    private static final class Unavailable extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        Unavailable(String message) {
-            super(message, null, false, false);
-        }
-    }
-
-    private static MetalDevice open(MetalStorage storage) throws Unavailable {
+    private static MetalDevice open(MetalStorage storage) throws BackendUnavailableException {
         ObjcRuntime objc;
         try {
             objc = RUNTIME.get(ObjcRuntime::load);
         } catch (VendorLibrary.NotFoundException e) {
-            throw new Unavailable("Metal not available: " + e.getMessage());
+            throw new BackendUnavailableException("Metal not available: " + e.getMessage());
         }
         MemorySegment device = objc.systemDefaultDevice();
         if (device.equals(MemorySegment.NULL)) {
-            throw new Unavailable("no Metal device: MTLCreateSystemDefaultDevice returned nil");
+            throw new BackendUnavailableException("no Metal device: MTLCreateSystemDefaultDevice returned nil");
         }
         String name = objc.inPool(() -> objc.string(objc.object(device, MetalMessage.name)));
         return new MetalDevice(objc, device, storage, name, objc.integer(device, MetalMessage.recommendedMaxWorkingSetSize));

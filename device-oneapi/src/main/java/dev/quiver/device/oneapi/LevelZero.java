@@ -1,6 +1,7 @@
 package dev.quiver.device.oneapi;
 
 import dev.quiver.spi.DriverStartLock;
+import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.device.ffm.Bindings;
 import dev.quiver.device.ffm.Downcalls;
 import dev.quiver.device.ffm.Once;
@@ -48,7 +49,7 @@ final class LevelZero {
      *
      * @param library a name for the dynamic linker's search or a path
      */
-    static LevelZero open(String library) throws OneApiUnavailableException {
+    static LevelZero open(String library) throws BackendUnavailableException {
         return OPEN.computeIfAbsent(library, key -> new Once<>()).get(() -> connect(library));
     }
 
@@ -57,28 +58,28 @@ final class LevelZero {
         return views.computeIfAbsent(memory, kind -> devices.stream().map(device -> new OneApiDevice(device, kind, library)).toList());
     }
 
-    private static LevelZero connect(String library) throws OneApiUnavailableException {
+    private static LevelZero connect(String library) throws BackendUnavailableException {
         VendorLibrary loaded;
         try {
             loaded = VendorLibrary.loadFirst(List.of(library));
         } catch (VendorLibrary.NotFoundException e) {
-            throw new OneApiUnavailableException("Level Zero loader not installed (" + e.getMessage() + ")");
+            throw new BackendUnavailableException("Level Zero loader not installed (" + e.getMessage() + ")");
         }
         Downcalls handles;
         try {
             handles = loaded.bindAll(ZeFunction.class);
         } catch (VendorLibrary.NotFoundException e) {
-            throw new OneApiUnavailableException("Level Zero loader incomplete: " + e.getMessage());
+            throw new BackendUnavailableException("Level Zero loader incomplete: " + e.getMessage());
         }
         Bindings<ZeFunction> api = new Bindings<>(handles, SUCCESS, (calls, function, result) -> new OneApiException(function.name(), result));
         // the loader loads the drivers' libraries in zeInit
         int init = DriverStartLock.loading(() -> api.result(ZeFunction.zeInit, h -> (int) h.invokeExact(0)));
         if (init != SUCCESS) {
-            throw new OneApiUnavailableException("no Level Zero driver: zeInit returned " + ZeResult.name(init));
+            throw new BackendUnavailableException("no Level Zero driver: zeInit returned " + ZeResult.name(init));
         }
         List<MemorySegment> drivers = handles(api, ZeFunction.zeDriverGet, MemorySegment.NULL);
         if (drivers.isEmpty()) {
-            throw new OneApiUnavailableException("no Level Zero driver: zeDriverGet found none");
+            throw new BackendUnavailableException("no Level Zero driver: zeDriverGet found none");
         }
         List<ZeDevice> devices = new ArrayList<>();
         for (MemorySegment driver : drivers) {
@@ -92,7 +93,7 @@ final class LevelZero {
             }
         }
         if (devices.isEmpty()) {
-            throw new OneApiUnavailableException("no Level Zero device: zeDeviceGet found none on " + drivers.size() + " driver(s)");
+            throw new BackendUnavailableException("no Level Zero device: zeDeviceGet found none on " + drivers.size() + " driver(s)");
         }
         return new LevelZero(api, List.copyOf(devices), loaded.loaded("zeInit"));
     }

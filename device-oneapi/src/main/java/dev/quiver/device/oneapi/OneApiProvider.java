@@ -1,5 +1,6 @@
 package dev.quiver.device.oneapi;
 
+import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceProvider;
@@ -66,8 +67,8 @@ public final class OneApiProvider implements DeviceProvider {
         try {
             List<BackendDevice> devices = List.copyOf(LevelZero.open(library()).devices(memory()));
             return ProbeResult.available(devices);
-        } catch (OneApiUnavailableException e) {
-            return ProbeResult.unavailable(e.getMessage());
+        } catch (BackendUnavailableException e) {
+            return e.probeResult();
         } catch (DeviceException e) {
             return ProbeResult.unavailable("Level Zero device enumeration failed: " + e.getMessage());
         } catch (RuntimeException | LinkageError e) {

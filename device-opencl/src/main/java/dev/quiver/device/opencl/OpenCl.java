@@ -1,6 +1,7 @@
 package dev.quiver.device.opencl;
 
 import dev.quiver.spi.DriverStartLock;
+import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.device.ffm.Bindings;
 import dev.quiver.device.ffm.VendorLibrary;
 
@@ -37,29 +38,20 @@ final class OpenCl {
      *
      * @param library a library name for the dynamic linker, or a path
      * @return the bindings
-     * @throws LibraryMissing if the library cannot be loaded or lacks a function
+     * @throws BackendUnavailableException if the library cannot be loaded or lacks a function
      */
     static OpenCl load(String library) {
         VendorLibrary loaded;
         try {
             loaded = VendorLibrary.loadFirst(List.of(library));
         } catch (VendorLibrary.NotFoundException e) {
-            throw new LibraryMissing(e.getMessage());
+            throw new BackendUnavailableException(e.getMessage());
         }
         try {
             return new OpenCl(library, new Bindings<>(loaded.bindAll(ClFunction.class), OpenClError.CL_SUCCESS.code(),
                     (calls, function, code) -> new OpenClException(function.name(), code, "")), loaded.loaded("clGetPlatformIDs"));
         } catch (VendorLibrary.NotFoundException e) {
-            throw new LibraryMissing(e.getMessage() + " (an ICD loader for OpenCL 2.0 or later is needed)");
-        }
-    }
-
-    /** The library cannot be used; the message is a probe reason. */
-    static final class LibraryMissing extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        LibraryMissing(String message) {
-            super(message);
+            throw new BackendUnavailableException(e.getMessage() + " (an ICD loader for OpenCL 2.0 or later is needed)");
         }
     }
 

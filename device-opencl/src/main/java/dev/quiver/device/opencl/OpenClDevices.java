@@ -1,5 +1,6 @@
 package dev.quiver.device.opencl;
 
+import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceProvider;
@@ -43,7 +44,7 @@ public final class OpenClDevices {
         OpenCl cl;
         try {
             cl = OpenClSystem.library();
-        } catch (OpenCl.LibraryMissing e) {
+        } catch (BackendUnavailableException e) {
             throw new DeviceException("OpenCL is not available: " + e.getMessage());
         }
         ClQueueFacts facts = ClQueueFacts.read(cl, queue);

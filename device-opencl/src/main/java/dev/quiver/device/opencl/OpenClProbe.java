@@ -1,5 +1,6 @@
 package dev.quiver.device.opencl;
 
+import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DriverStartLock;
 import dev.quiver.spi.ProbeResult;
@@ -26,7 +27,7 @@ final class OpenClProbe {
             OpenCl cl;
             try {
                 cl = OpenCl.load(library);
-            } catch (OpenCl.LibraryMissing e) {
+            } catch (BackendUnavailableException e) {
                 return missing(e);
             }
             return probe(cl);
@@ -39,7 +40,7 @@ final class OpenClProbe {
      * @param e why the library cannot be used
      * @return that reason, with what to install
      */
-    static ProbeResult missing(OpenCl.LibraryMissing e) {
+    static ProbeResult missing(BackendUnavailableException e) {
         return ProbeResult.unavailable(e.getMessage()
                 + " (install an OpenCL ICD loader and a driver, for example ocl-icd-libopencl1 and pocl-opencl-icd)");
     }

@@ -1,5 +1,6 @@
 package dev.quiver.device.opencl;
 
+import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.spi.ProbeResult;
 
 /**
@@ -19,19 +20,19 @@ final class OpenClSystem {
 
     /**
      * @return the loaded library
-     * @throws OpenCl.LibraryMissing if it cannot be loaded (the same failure on every call)
+     * @throws BackendUnavailableException if it cannot be loaded (the same failure on every call)
      */
     static synchronized OpenCl library() {
         if (library == null && libraryFailure == null) {
             String name = System.getProperty(LIBRARY_PROPERTY, OpenCl.LOADER);
             try {
                 library = OpenCl.load(name);
-            } catch (OpenCl.LibraryMissing e) {
+            } catch (BackendUnavailableException e) {
                 libraryFailure = e.getMessage();
             }
         }
         if (library == null) {
-            throw new OpenCl.LibraryMissing(libraryFailure);
+            throw new BackendUnavailableException(libraryFailure);
         }
         return library;
     }
@@ -42,7 +43,7 @@ final class OpenClSystem {
             OpenCl cl;
             try {
                 cl = library();
-            } catch (OpenCl.LibraryMissing e) {
+            } catch (BackendUnavailableException e) {
                 probe = OpenClProbe.missing(e);
                 return probe;
             } catch (Throwable t) {

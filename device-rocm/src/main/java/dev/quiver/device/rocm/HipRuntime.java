@@ -1,6 +1,7 @@
 package dev.quiver.device.rocm;
 
 import dev.quiver.spi.DriverStartLock;
+import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.device.ffm.Bindings;
 import dev.quiver.device.ffm.Downcalls;
 import dev.quiver.device.ffm.Once;
@@ -47,22 +48,22 @@ final class HipRuntime {
      *
      * @param libraries library names for the dynamic linker's search, or one path, tried in order
      */
-    static HipRuntime open(List<String> libraries) throws RocmUnavailableException {
+    static HipRuntime open(List<String> libraries) throws BackendUnavailableException {
         return OPEN.computeIfAbsent(List.copyOf(libraries), key -> new Once<>()).get(() -> connect(libraries));
     }
 
-    private static HipRuntime connect(List<String> libraries) throws RocmUnavailableException {
+    private static HipRuntime connect(List<String> libraries) throws BackendUnavailableException {
         VendorLibrary loaded;
         try {
             loaded = VendorLibrary.loadFirst(libraries);
         } catch (VendorLibrary.NotFoundException e) {
-            throw new RocmUnavailableException("ROCm HIP runtime not installed (" + e.getMessage() + ")");
+            throw new BackendUnavailableException("ROCm HIP runtime not installed (" + e.getMessage() + ")");
         }
         Downcalls handles;
         try {
             handles = loaded.bindAll(HipFunction.class);
         } catch (VendorLibrary.NotFoundException e) {
-            throw new RocmUnavailableException("ROCm HIP runtime incomplete: " + e.getMessage());
+            throw new BackendUnavailableException("ROCm HIP runtime incomplete: " + e.getMessage());
         }
         Bindings<HipFunction> api = new Bindings<>(handles, hipSuccess, (calls, function, error) ->
                 new RocmException(function.name(), error, text(calls, HipFunction.hipGetErrorName, error),
@@ -91,26 +92,26 @@ final class HipRuntime {
     }
 
     /** Enumerates the devices once: for each, device and pinned host memory. */
-    List<RocmDevice> devices() throws RocmUnavailableException {
+    List<RocmDevice> devices() throws BackendUnavailableException {
         return devices.get(this::enumerate);
     }
 
-    private List<RocmDevice> enumerate() throws RocmUnavailableException {
+    private List<RocmDevice> enumerate() throws BackendUnavailableException {
         int count;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(JAVA_INT);
             // the runtime loads its libraries on its first call
             int error = DriverStartLock.loading(() -> api.result(HipFunction.hipGetDeviceCount, h -> (int) h.invokeExact(out)));
             if (error == hipErrorNoDevice) {
-                throw new RocmUnavailableException("no ROCm device: " + describe(error));
+                throw new BackendUnavailableException("no ROCm device: " + describe(error));
             }
             if (error != hipSuccess) {
-                throw new RocmUnavailableException("ROCm HIP runtime failed: hipGetDeviceCount returned " + describe(error));
+                throw new BackendUnavailableException("ROCm HIP runtime failed: hipGetDeviceCount returned " + describe(error));
             }
             count = out.get(JAVA_INT, 0);
         }
         if (count == 0) {
-            throw new RocmUnavailableException("no ROCm device: hipGetDeviceCount found none");
+            throw new BackendUnavailableException("no ROCm device: hipGetDeviceCount found none");
         }
         List<RocmDevice> found = new ArrayList<>();
         for (int ordinal = 0; ordinal < count; ordinal++) {

@@ -1,6 +1,5 @@
 package dev.quiver.device.rocm;
 
-import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceTypeCodes;
 
 import java.lang.foreign.Arena;
@@ -38,12 +37,7 @@ public final class RocmInterop {
      * @throws RocmException if the runtime fails for another reason
      */
     public Optional<RocmPointerInfo> describe(MemorySegment pointer) {
-        HipRuntime hip;
-        try {
-            hip = provider.runtime();
-        } catch (RocmUnavailableException e) {
-            throw new DeviceException(e.getMessage());
-        }
+        HipRuntime hip = provider.runtime();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment attributes = arena.allocate(HipPointerAttributes.LAYOUT);
             int error = hip.api.result(HipFunction.hipPointerGetAttributes, h -> (int) h.invokeExact(attributes, pointer));

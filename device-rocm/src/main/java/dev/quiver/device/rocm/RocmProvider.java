@@ -1,5 +1,6 @@
 package dev.quiver.device.rocm;
 
+import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceProvider;
@@ -59,8 +60,8 @@ public final class RocmProvider implements DeviceProvider {
         try {
             List<BackendDevice> devices = List.copyOf(runtime().devices());
             return ProbeResult.available(devices);
-        } catch (RocmUnavailableException e) {
-            return ProbeResult.unavailable(e.getMessage());
+        } catch (BackendUnavailableException e) {
+            return e.probeResult();
         } catch (DeviceException e) {
             return ProbeResult.unavailable("ROCm device enumeration failed: " + e.getMessage());
         } catch (RuntimeException | LinkageError e) {
@@ -77,7 +78,7 @@ public final class RocmProvider implements DeviceProvider {
         return configured == null || configured.isBlank() ? HipRuntime.LIBRARIES : List.of(configured);
     }
 
-    HipRuntime runtime() throws RocmUnavailableException {
+    HipRuntime runtime() throws BackendUnavailableException {
         return HipRuntime.open(libraries());
     }
 }

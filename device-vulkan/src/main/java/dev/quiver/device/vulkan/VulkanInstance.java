@@ -1,5 +1,6 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.device.ffm.BackendUnavailableException;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkApplicationInfo;
@@ -43,25 +44,16 @@ final class VulkanInstance {
 
     private VulkanInstance() {}
 
-    /** Why the instance could not be made, as a sentence for the probe. */
-    static final class Unusable extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        Unusable(String reason) {
-            super(reason, null, false, false);
-        }
-    }
-
     /**
      * @param validation whether to enable the validation layer and the messenger
      * @return the instance
-     * @throws Unusable if the layer is missing or the loader finds no usable driver
+     * @throws BackendUnavailableException if the layer is missing or the loader finds no usable driver
      */
-    static VkInstance create(boolean validation) throws Unusable {
+    static VkInstance create(boolean validation) throws BackendUnavailableException {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             Set<String> layers = layers(stack);
             if (validation && !layers.contains(VALIDATION_LAYER)) {
-                throw new Unusable("Vulkan validation was requested (-D" + ValidationLog.PROPERTY + "=true) but the layer "
+                throw new BackendUnavailableException("Vulkan validation was requested (-D" + ValidationLog.PROPERTY + "=true) but the layer "
                         + VALIDATION_LAYER + " is not installed (Debian/Ubuntu: vulkan-validationlayers); installed layers: "
                         + (layers.isEmpty() ? "none" : String.join(", ", layers)));
             }
@@ -83,12 +75,12 @@ final class VulkanInstance {
             PointerBuffer handle = stack.mallocPointer(1);
             int result = vkCreateInstance(info, null, handle);
             if (result == VK_ERROR_INCOMPATIBLE_DRIVER) {
-                throw new Unusable("no Vulkan driver: vkCreateInstance returned VK_ERROR_INCOMPATIBLE_DRIVER, so the loader found no"
+                throw new BackendUnavailableException("no Vulkan driver: vkCreateInstance returned VK_ERROR_INCOMPATIBLE_DRIVER, so the loader found no"
                         + " installable client driver (ICD) for Vulkan 1.1; install one (Debian/Ubuntu: mesa-vulkan-drivers"
                         + " provides lavapipe, which runs on the CPU)");
             }
             if (result != VK_SUCCESS) {
-                throw new Unusable(new VulkanException("vkCreateInstance", result).getMessage());
+                throw new BackendUnavailableException(new VulkanException("vkCreateInstance", result).getMessage());
             }
             VkInstance instance = new VkInstance(handle.get(0), info);
             if (validation) {

@@ -1,5 +1,6 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DriverStartLock;
 import dev.quiver.spi.ProbeResult;
@@ -58,8 +59,8 @@ final class VulkanProbe {
         VkInstance instance;
         try {
             instance = VulkanInstance.create(validation);
-        } catch (VulkanInstance.Unusable e) {
-            return ProbeResult.unavailable(e.getMessage());
+        } catch (BackendUnavailableException e) {
+            return e.probeResult();
         }
         List<BackendDevice> devices = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
