@@ -4,7 +4,7 @@
  */
 module dev.quiver.benchmarks {
     requires dev.quiver.api;
-    requires dev.quiver.cli;
+    requires dev.quiver.baselines;
     requires dev.quiver.arrowjava;
     requires org.apache.arrow.vector;
     requires org.apache.arrow.c;

@@ -4,7 +4,7 @@ import dev.quiver.plugin.Backends;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
-import dev.quiver.testdouble.TestDoubleDevices;
+import dev.quiver.testsupport.HostProvider;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * once nothing holds the memory.
  */
 class ArrayViewsTest {
-    private static final Devices DEVICES = Backends.devices(List.of(TestDoubleDevices.host()), BackendSelection.all());
+    private static final Devices DEVICES = Backends.devices(List.of(HostProvider.host()), BackendSelection.all());
     private static final Field COLOURS = Field.of("colour", new ArrowType.Int(16, true), true)
             .withDictionary(new Field.DictionaryEncoding(Field.of("values", new ArrowType.Utf8(), true), false));
 

@@ -9,8 +9,8 @@ import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
 import dev.quiver.spi.host.HostDevice;
-import dev.quiver.testdouble.TestDoubleDevices;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testsupport.HostProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -112,7 +112,7 @@ class CommonChecksTest {
 
     @Test
     void theApiAndACpuBackendShareOneHostDevice() {
-        DeviceProvider cpu = TestDoubleDevices.host();
+        DeviceProvider cpu = HostProvider.host();
         Devices withCpu = Backends.devices(List.of(cpu, vendor), BackendSelection.all());
         assertSame(HostMemory.device(), Backends.of(withCpu.cpu()), "the CPU device is the host the API copies to");
         assertNotSame(HostDevice.instance(), HostMemory.device(), "the API copies through the checks too");

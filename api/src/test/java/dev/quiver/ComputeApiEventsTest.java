@@ -2,7 +2,7 @@ package dev.quiver;
 
 import dev.quiver.plugin.Backends;
 import dev.quiver.host.ArrayReader;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import dev.quiver.host.HostVector;
 import dev.quiver.spi.DeviceTypeCodes;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.Arena;

@@ -3,8 +3,8 @@ package dev.quiver;
 import dev.quiver.plugin.Backends;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.HardwareKind;
-import dev.quiver.testdouble.TestDoubleDevices;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testsupport.HostProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import dev.quiver.testkit.SystemProperties;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +27,7 @@ class DeviceChoiceTest {
     private final TestDoubleProvider vulkan = new TestDoubleProvider("vk", DeviceTypeCodes.VULKAN, 0);
 
     private Devices devices() {
-        return Backends.devices(List.of(openCl, vulkan, TestDoubleDevices.host()), BackendSelection.all());
+        return Backends.devices(List.of(openCl, vulkan, HostProvider.host()), BackendSelection.all());
     }
 
     @Test

@@ -2,8 +2,8 @@ package dev.quiver;
 
 import dev.quiver.plugin.Backends;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleDevices;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testsupport.HostProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import dev.quiver.testkit.SystemProperties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DevicePreferenceTest {
     private final Devices devices = Backends.devices(List.of(new TestDoubleProvider("ocl", DeviceTypeCodes.OPENCL, 0),
-            new TestDoubleProvider("cu", DeviceTypeCodes.CUDA, 0), TestDoubleDevices.host()), BackendSelection.all());
+            new TestDoubleProvider("cu", DeviceTypeCodes.CUDA, 0), HostProvider.host()), BackendSelection.all());
     private String saved;
 
     @BeforeEach

@@ -4,7 +4,7 @@ import dev.quiver.plugin.Backends;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.quiver;
 import dev.quiver.plugin.Backends;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -7,7 +7,7 @@ import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.host.HostVector;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;

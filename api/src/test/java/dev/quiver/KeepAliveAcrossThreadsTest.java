@@ -3,7 +3,7 @@ package dev.quiver;
 import dev.quiver.plugin.Backends;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
-import dev.quiver.testdouble.TestDoubleDevices;
+import dev.quiver.testsupport.HostProvider;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 import org.junit.jupiter.api.Test;
@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  * order, many times over.
  */
 class KeepAliveAcrossThreadsTest {
-    private static final Devices DEVICES = Backends.devices(List.of(TestDoubleDevices.host()), BackendSelection.all());
+    private static final Devices DEVICES = Backends.devices(List.of(HostProvider.host()), BackendSelection.all());
     private static final Field INT64 = Field.of("x", new ArrowType.Int(64, true), false);
     private static final int THREADS = 4;
     private static final int ROUNDS = 1_000;

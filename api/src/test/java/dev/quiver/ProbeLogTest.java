@@ -1,7 +1,7 @@
 package dev.quiver;
 
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
 
 import java.text.MessageFormat;

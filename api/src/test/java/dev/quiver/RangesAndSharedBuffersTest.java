@@ -6,8 +6,8 @@ import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
 import dev.quiver.plugin.Backends;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleDevices;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testsupport.HostProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 import org.junit.jupiter.api.Test;
@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class RangesAndSharedBuffersTest {
     private final TestDoubleProvider vendor = new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0);
-    private final Devices devices = Backends.devices(List.of(vendor, TestDoubleDevices.host()), BackendSelection.all());
+    private final Devices devices = Backends.devices(List.of(vendor, HostProvider.host()), BackendSelection.all());
     private final Device device = devices.get(DeviceType.EXT_DEV, 0);
 
     @Test

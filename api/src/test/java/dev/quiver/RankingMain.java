@@ -2,8 +2,8 @@ package dev.quiver;
 
 import dev.quiver.plugin.Backends;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleDevices;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testsupport.HostProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 
 import java.util.List;
 
@@ -14,7 +14,7 @@ public final class RankingMain {
     /** @param args unused */
     public static void main(String[] args) {
         Devices devices = Backends.devices(List.of(new TestDoubleProvider("ocl", DeviceTypeCodes.OPENCL, 0),
-                new TestDoubleProvider("cu", DeviceTypeCodes.CUDA, 0), TestDoubleDevices.host()), BackendSelection.all());
+                new TestDoubleProvider("cu", DeviceTypeCodes.CUDA, 0), HostProvider.host()), BackendSelection.all());
         System.out.println(DevicePreferenceTest.names(devices.ranked()));
         Device preferred = devices.preferred();
         System.out.println(preferred.type() + ":" + preferred.id());

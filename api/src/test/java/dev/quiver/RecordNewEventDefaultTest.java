@@ -3,7 +3,7 @@ package dev.quiver;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.MemorySegment;

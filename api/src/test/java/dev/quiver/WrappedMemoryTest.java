@@ -4,7 +4,7 @@ import dev.quiver.plugin.Backends;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.host.ArrayReader;
-import dev.quiver.testdouble.TestDoubleDevices;
+import dev.quiver.testsupport.HostProvider;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 import org.junit.jupiter.api.Test;
@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * is taken.
  */
 class WrappedMemoryTest {
-    private static final Devices DEVICES = Backends.devices(List.of(TestDoubleDevices.host()), BackendSelection.all());
+    private static final Devices DEVICES = Backends.devices(List.of(HostProvider.host()), BackendSelection.all());
     private static final Device CPU = DEVICES.cpu();
     private static final Field INT64 = Field.of("x", new ArrowType.Int(64, true), false);
 

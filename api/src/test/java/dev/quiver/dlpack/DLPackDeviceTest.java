@@ -11,7 +11,7 @@ import dev.quiver.abi.DLManagedTensorVersionedLayout;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

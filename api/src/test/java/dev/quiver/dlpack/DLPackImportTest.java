@@ -13,7 +13,7 @@ import dev.quiver.abi.DLManagedTensorVersionedLayout;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.bridge.ArrayAccess;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import dev.quiver.type.ArrowType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

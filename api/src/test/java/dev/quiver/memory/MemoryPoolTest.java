@@ -17,7 +17,7 @@ import dev.quiver.DeviceOutOfMemoryException;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.ProbeResult;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 import jdk.jfr.Recording;

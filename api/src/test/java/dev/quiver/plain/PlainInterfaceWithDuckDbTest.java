@@ -14,8 +14,8 @@ import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
 import dev.quiver.plugin.Backends;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleDevices;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testsupport.HostProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.MemorySegment;
@@ -246,7 +246,7 @@ class PlainInterfaceWithDuckDbTest {
     @Test
     void deviceArraysAreCopiedToTheHostOrRefusedByName() {
         TestDoubleProvider vendor = new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0);
-        Devices devices = Backends.devices(List.of(vendor, TestDoubleDevices.host()), BackendSelection.all());
+        Devices devices = Backends.devices(List.of(vendor, HostProvider.host()), BackendSelection.all());
         try (DuckDb duck = new DuckDb()) {
             List<DeviceArray> onDevice = new ArrayList<>();
             for (int b = 0; b < 3; b++) {
@@ -285,7 +285,7 @@ class PlainInterfaceWithDuckDbTest {
     @Test
     void plainExportOfOneArrayAndItsMisuse() {
         TestDoubleProvider vendor = new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0);
-        Devices devices = Backends.devices(List.of(vendor, TestDoubleDevices.host()), BackendSelection.all());
+        Devices devices = Backends.devices(List.of(vendor, HostProvider.host()), BackendSelection.all());
         long exports = Diagnostics.liveExports();
         try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined();
              DeviceArray host = HostVector.int64("x", 4L, null, 6L).toDeviceArray(devices);

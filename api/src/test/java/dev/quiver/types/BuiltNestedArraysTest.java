@@ -9,8 +9,8 @@ import dev.quiver.Devices;
 import dev.quiver.Diagnostics;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleDevices;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testsupport.HostProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BuiltNestedArraysTest {
     private final TestDoubleProvider provider = new TestDoubleProvider("ext", DeviceTypeCodes.EXT_DEV, 0);
-    private final Devices devices = Backends.devices(List.of(TestDoubleDevices.host(), provider), BackendSelection.all());
+    private final Devices devices = Backends.devices(List.of(HostProvider.host(), provider), BackendSelection.all());
 
     @ParameterizedTest
     @EnumSource(BuiltArrays.class)

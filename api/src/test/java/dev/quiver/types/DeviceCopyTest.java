@@ -10,7 +10,7 @@ import dev.quiver.Diagnostics;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleDevices;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * backend on host memory, dev.quiver.TestDoubleProvider) and back, sliced and whole.
  */
 class DeviceCopyTest {
-    private static final Devices DEVICES = Backends.devices(List.of(TestDoubleDevices.provider(DeviceTypeCodes.EXT_DEV)), BackendSelection.all());
+    private static final Devices DEVICES = Backends.devices(List.of(TestDoubleProvider.of(DeviceTypeCodes.EXT_DEV)), BackendSelection.all());
     private static final Device DEVICE = DEVICES.get(DeviceType.EXT_DEV, 0);
 
     static List<TypeCatalogue.Sample> samples() {

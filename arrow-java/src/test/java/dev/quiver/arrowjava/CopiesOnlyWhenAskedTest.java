@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * untouched, copied to the host (after waiting for its sync event) under {@link DeviceCopy#COPY_TO_HOST}.
  */
 class CopiesOnlyWhenAskedTest extends LeakChecks {
-    private final TestDoubleDevice testDouble = new TestDoubleDevice();
+    private final UnaddressableDevice testDouble = new UnaddressableDevice();
     private final Devices devices = testDouble.devices();
     private final Device device = devices.get(DeviceType.EXT_DEV, 0);
 

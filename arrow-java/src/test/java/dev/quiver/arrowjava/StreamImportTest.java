@@ -94,7 +94,7 @@ class StreamImportTest extends LeakChecks {
 
     @Test
     void batchesOnAnotherDeviceAreRefusedOrCopiedAsAsked() throws IOException {
-        TestDoubleDevice testDouble = new TestDoubleDevice();
+        UnaddressableDevice testDouble = new UnaddressableDevice();
         Devices devices = testDouble.devices();
         Device device = devices.get(DeviceType.EXT_DEV, 0);
         Field schema = Field.struct("batch", false, List.of(TypeCatalogue.leaf("i", new dev.quiver.type.ArrowType.Int(32, true)),

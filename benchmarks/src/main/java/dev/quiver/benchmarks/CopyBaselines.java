@@ -1,6 +1,6 @@
 package dev.quiver.benchmarks;
 
-import dev.quiver.cli.bench.CBaselines;
+import dev.quiver.baselines.CBaselines;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

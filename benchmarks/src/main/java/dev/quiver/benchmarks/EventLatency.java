@@ -1,7 +1,7 @@
 package dev.quiver.benchmarks;
 
 import dev.quiver.DeviceType;
-import dev.quiver.cli.bench.CBaselines;
+import dev.quiver.baselines.CBaselines;
 import dev.quiver.Devices;
 import dev.quiver.DeviceStream;
 import dev.quiver.SyncEvent;

@@ -121,7 +121,7 @@ public final class PerformanceReport {
         md.append("| OS | ").append(System.getProperty("os.name")).append(' ').append(System.getProperty("os.version"))
                 .append(' ').append(System.getProperty("os.arch")).append(" |\n");
         md.append("| JDK | ").append(System.getProperty("java.vm.name")).append(' ').append(System.getProperty("java.runtime.version")).append(" |\n");
-        md.append("| C | gcc -O2 (baselines in `cli/src/main/resources/dev/quiver/cli/bench/`) |\n\n");
+        md.append("| C | gcc -O2 (baselines in `baselines/src/main/resources/dev/quiver/baselines/`) |\n\n");
     }
 
     private static void exportImport(StringBuilder md, List<Result> all, List<Bar> bars) {

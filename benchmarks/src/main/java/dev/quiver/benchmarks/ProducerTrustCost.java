@@ -7,7 +7,7 @@ import dev.quiver.Devices;
 import dev.quiver.ProducerTrust;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
-import dev.quiver.cli.bench.BenchBatches;
+import dev.quiver.baselines.BenchBatches;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

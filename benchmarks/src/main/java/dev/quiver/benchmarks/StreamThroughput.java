@@ -8,7 +8,7 @@ import dev.quiver.Devices;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.host.HostVector;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.cli.bench.CBaselines;
+import dev.quiver.baselines.CBaselines;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -11,8 +11,8 @@ import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleDevices;
-import dev.quiver.testdouble.TestDoubleProvider;
+import dev.quiver.testsupport.HostProvider;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import dev.quiver.types.BuiltArrays;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BuiltArraysConformTest {
     private final TestDoubleProvider cuda = new TestDoubleProvider("cuda-double", DeviceTypeCodes.CUDA, 0);
-    private final Devices devices = Backends.devices(List.of(TestDoubleDevices.host(), cuda), BackendSelection.all());
+    private final Devices devices = Backends.devices(List.of(HostProvider.host(), cuda), BackendSelection.all());
 
     @ParameterizedTest
     @EnumSource(BuiltArrays.class)

@@ -10,7 +10,7 @@ import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.host.HostVector;
 import dev.quiver.spi.DeviceTypeCodes;
-import dev.quiver.testdouble.TestDoubleDevices;
+import dev.quiver.testkit.backend.TestDoubleProvider;
 import dev.quiver.types.TypeCatalogue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,7 +45,7 @@ class QuiverExportsConformTest {
 
     @Test
     void anArrayOnADeviceWithEventsConforms() {
-        Devices devices = Backends.devices(List.of(TestDoubleDevices.provider(DeviceTypeCodes.CUDA)), BackendSelection.all());
+        Devices devices = Backends.devices(List.of(TestDoubleProvider.of(DeviceTypeCodes.CUDA)), BackendSelection.all());
         HostVector batch = HostVector.struct("t", HostVector.int32("a", 1, null, 3), HostVector.utf8("s", "x", null, "zz"));
         ConformanceReport report = assertConforms(batch, devices, devices.get(DeviceType.CUDA, 1));
         assertTrue(report.checked().contains("ArrowDeviceArray: CUDA:1, length 3, format \"+s\""), report.checked().toString());

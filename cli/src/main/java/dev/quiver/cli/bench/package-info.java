@@ -1,7 +1,7 @@
 /**
- * The C baselines Quiver is measured against, compiled with the system C compiler (gcc -O2) on first use:
- * export + import + release of a record batch, a memcpy round trip, the OpenCL calls a C application makes,
- * and C-to-C streams. Used by {@code quiver bench} and by the JMH benchmarks, so both compare against the
- * same C. Nothing here is needed unless a benchmark runs; a missing compiler fails the benchmark, clearly.
+ * How {@code quiver bench} measures: warm-ups that end once timings settle, Quiver and its baseline sampled
+ * alternately ({@link dev.quiver.cli.bench.Sampler}), and the figures with their spread ({@link
+ * dev.quiver.cli.bench.Measure}, {@link dev.quiver.cli.bench.Comparison}). The C baselines and the batches
+ * they move are in {@code dev.quiver.baselines}.
  */
 package dev.quiver.cli.bench;

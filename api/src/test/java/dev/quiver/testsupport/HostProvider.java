@@ -1,4 +1,4 @@
-package dev.quiver.testdouble;
+package dev.quiver.testsupport;
 
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
@@ -8,17 +8,9 @@ import dev.quiver.spi.host.HostDevice;
 
 import java.util.List;
 
-/** Gives tests in other packages the test double backend of {@link TestDoubleProvider}, and the host. */
-public final class TestDoubleDevices {
-    private TestDoubleDevices() {}
-
-    /**
-     * @param code the device type code the test double serves
-     * @return a new test double provider with two devices (ids 0 and 1) that the host cannot address
-     */
-    public static DeviceProvider provider(int code) {
-        return new TestDoubleProvider("test-double", code, 0);
-    }
+/** Gives tests in any package the process's host device behind a provider, as the CPU backend serves it. */
+public final class HostProvider {
+    private HostProvider() {}
 
     /**
      * @return a provider named {@code cpu} serving the one host device, as the CPU backend does, for tests

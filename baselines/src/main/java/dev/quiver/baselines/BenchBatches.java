@@ -1,4 +1,4 @@
-package dev.quiver.cli.bench;
+package dev.quiver.baselines;
 
 import dev.quiver.host.HostVector;
 import dev.quiver.type.ArrowType;

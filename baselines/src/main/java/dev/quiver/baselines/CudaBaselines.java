@@ -1,6 +1,6 @@
-package dev.quiver.cli.bench;
+package dev.quiver.baselines;
 
-import dev.quiver.testkit.CLibrary;
+import dev.quiver.cbuild.CompiledLibrary;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -23,8 +23,8 @@ public final class CudaBaselines {
     private CudaBaselines() {}
 
     private static final class Library {
-        static final CLibrary LIBRARY = CLibrary.fromResources(CudaBaselines.class, List.of("bench_cuda.c"),
-                List.of("-O2", "-I" + System.getProperty("quiver.cuda.include", "/usr/local/cuda/include"), "-Wl,--no-as-needed", "-ldl"));
+        static final CompiledLibrary LIBRARY = CBaselines.library("bench_cuda.c",
+                List.of("-I" + System.getProperty("quiver.cuda.include", "/usr/local/cuda/include"), "-Wl,--no-as-needed", "-ldl"));
         static final MethodHandle OPEN = LIBRARY.function("bench_cuda_open", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         static final MethodHandle ROUND_TRIP = LIBRARY.function("bench_cuda_round_trip",
                 FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG));
@@ -63,7 +63,7 @@ public final class CudaBaselines {
         check(call(() -> (long) Library.ROUND_TRIP.invokeExact(pageable, bytes, pinned ? 1L : 0L, iterations)));
     }
 
-    /** @return whether the driver has cuMemAllocAsync and cuMemFreeAsync */
+    /** {@return whether the driver has cuMemAllocAsync and cuMemFreeAsync} */
     public static boolean hasStreamOrderedAllocation() {
         return call(() -> (int) Library.HAS_ASYNC.invokeExact()) != 0;
     }

@@ -1,6 +1,7 @@
-package dev.quiver.cli.bench;
+package dev.quiver.baselines;
 
-import dev.quiver.testkit.CLibrary;
+import dev.quiver.cbuild.CSource;
+import dev.quiver.cbuild.CompiledLibrary;
 
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -30,7 +31,7 @@ public final class CBaselines {
     }
 
     private static final class OpenCl {
-        static final CLibrary LIBRARY = library("bench_opencl.c", List.of("-Wl,--no-as-needed", "-l:libOpenCL.so.1"));
+        static final CompiledLibrary LIBRARY = library("bench_opencl.c", List.of("-Wl,--no-as-needed", "-l:libOpenCL.so.1"));
         static final MethodHandle OPEN = LIBRARY.function("bench_cl_open", FunctionDescriptor.of(JAVA_INT));
         static final MethodHandle ROUND_TRIP = LIBRARY.function("bench_cl_round_trip", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG));
         static final MethodHandle EVENT = LIBRARY.function("bench_cl_event", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
@@ -40,15 +41,16 @@ public final class CBaselines {
     }
 
     private static final class Streams {
-        static final CLibrary LIBRARY = library("bench_streams.c", List.of());
+        static final CompiledLibrary LIBRARY = library("bench_streams.c", List.of());
         static final MethodHandle DRAIN = LIBRARY.function("bench_drain", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
         static final MethodHandle PRODUCE = LIBRARY.function("bench_producer_export", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
     }
 
-    private static CLibrary library(String source, List<String> flags) {
+    /** {@return the baseline {@code source} (a resource of this package) compiled with -O2 and {@code flags}, loaded} */
+    static CompiledLibrary library(String source, List<String> flags) {
         List<String> all = new java.util.ArrayList<>(List.of("-O2"));
         all.addAll(flags);
-        return CLibrary.fromResources(CBaselines.class, List.of(source), all);
+        return CompiledLibrary.of(List.of(CSource.arrowCAbi(), CSource.resource(CBaselines.class, source)), all);
     }
 
     /**

@@ -1,7 +1,8 @@
 /*
  * The Arrow C Data Interface and C Device Data Interface structs, written from the specification
  * (https://arrow.apache.org/docs/format/CDataInterface.html, CDeviceDataInterface.html).
- * Test programs include this header; the Java layouts are checked against it.
+ * The C programs of the tests and the C baselines of the benchmarks include this header; the Java layouts
+ * are checked against it.
  */
 #ifndef QUIVER_ARROW_C_ABI_H
 #define QUIVER_ARROW_C_ABI_H
