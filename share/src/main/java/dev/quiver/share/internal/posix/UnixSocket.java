@@ -27,7 +27,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 public final class UnixSocket implements AutoCloseable {
     /** The most descriptors one message carries ({@code SCM_MAX_FD} of Linux). */
     public static final int MAX_FDS = 253;
-    private static final long CONTROL_SIZE = Libc.CMSG_HEADER + align8(MAX_FDS * 4L);
+    static final long CONTROL_SIZE = Libc.CMSG_HEADER + align8(MAX_FDS * 4L);
 
     private final int fd;
     private final Arena arena = Arena.ofShared();
