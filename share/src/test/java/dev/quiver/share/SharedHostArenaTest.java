@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Shareable host memory: arenas, the pool allocator, and which arrays a handoff sends without a copy. */
+@SuppressWarnings("try")   // holds closed by try-with-resources, unused inside
 class SharedHostArenaTest {
 
     @Test
