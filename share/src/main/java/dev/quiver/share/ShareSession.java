@@ -44,6 +44,8 @@ public final class ShareSession implements AutoCloseable {
     private final Thread reader;
     private long credits;
     private volatile boolean gone;
+    /** Set once the reader let go of every batch after the connection ended. */
+    private volatile boolean drained;
     private volatile ShareException failure;
     private Field schema;
     private boolean ended;
@@ -186,7 +188,7 @@ public final class ShareSession implements AutoCloseable {
     public boolean awaitReleased(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (lock) {
-            while (!outstanding.isEmpty() && !gone) {
+            while (!outstanding.isEmpty() && !drained) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;
@@ -278,6 +280,10 @@ public final class ShareSession implements AutoCloseable {
         } finally {
             gone = true;
             letAll();
+            drained = true;
+            synchronized (lock) {
+                lock.notifyAll();
+            }
         }
     }
 
