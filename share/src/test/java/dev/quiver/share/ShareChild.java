@@ -17,7 +17,9 @@ import java.util.Optional;
  *   <li>{@code serve SEED BATCHES ROWS shared|copied}: serves that many batches to one receiver, printing
  *       {@code SOCKET path} first and {@code DONE outstanding openRegions} after the receiver released them;</li>
  *   <li>{@code serve-forever ROWS}: serves batches to one receiver until killed, printing {@code SOCKET path}
- *       and {@code SENT n}.</li>
+ *       and {@code SENT n};</li>
+ *   <li>{@code serve-sized BYTES COUNT}: serves one int64 array of {@code BYTES} bytes, built in a shared arena,
+ *       {@code COUNT} times to one receiver ({@link HandoffTiming}).</li>
  * </ul>
  */
 public final class ShareChild {
@@ -35,6 +37,7 @@ public final class ShareChild {
             case "receive-hold" -> receiveHold(Path.of(args[1]));
             case "serve" -> serve(Integer.parseInt(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]), args[4].equals("shared"));
             case "serve-forever" -> serveForever(Integer.parseInt(args[1]));
+            case "serve-sized" -> serveSized(Long.parseLong(args[1]), Integer.parseInt(args[2]));
             default -> throw new IllegalArgumentException("unknown mode " + args[0]);
         }
     }
@@ -99,6 +102,29 @@ public final class ShareChild {
                         session.send(placed);
                     }
                     System.out.println("SENT " + (b + 1));
+                }
+            }
+        }
+    }
+
+    private static void serveSized(long bytes, int count) throws InterruptedException {
+        dev.quiver.Device cpu = dev.quiver.Devices.system().cpu();
+        dev.quiver.type.Field field = dev.quiver.type.Field.of("v", new dev.quiver.type.ArrowType.Int(64, true), false);
+        try (ShareServer server = ShareServer.bindPrivate();
+             SharedHostArena arena = SharedHostArena.create(bytes)) {
+            dev.quiver.DeviceBuffer data = arena.allocate(bytes);
+            java.lang.foreign.MemorySegment values = data.asSegment();
+            for (long i = 0; i < bytes / 8; i++) {
+                values.setAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, i, i);
+            }
+            try (DeviceArray array = DeviceArray.builder(field, cpu).length(bytes / 8).nullCount(0).absentBuffer().buffer(data).build()) {
+                System.out.println("SOCKET " + server.path());
+                try (ShareSession session = server.accept()) {
+                    for (int i = 0; i < count; i++) {
+                        session.send(array);
+                    }
+                    session.end();
+                    session.awaitReleased(Duration.ofMinutes(5));
                 }
             }
         }

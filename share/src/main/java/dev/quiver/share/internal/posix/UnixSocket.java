@@ -21,8 +21,9 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * frees both, once. Descriptors received are owned by the caller of {@link #receive}, who closes them.
  *
  * <p><b>Threading.</b> {@link #send} may be called from any thread (calls are serialised); {@link #receive}
- * from one thread at a time. {@link #shutdown()} may be called from any thread and wakes a blocked
- * {@code receive} (it then reads end of stream); call {@link #close()} only once no thread uses the socket.
+ * from one thread at a time. {@link #shutdown()} and {@link #close()} may be called from any thread and wake a
+ * blocked {@code receive} (it then reads end of stream) or {@code accept} (it then fails); calls after the close
+ * fail with {@code EBADF}.
  */
 public final class UnixSocket implements AutoCloseable {
     /** The most descriptors one message carries ({@code SCM_MAX_FD} of Linux). */
@@ -34,6 +35,10 @@ public final class UnixSocket implements AutoCloseable {
     private final Scratch sending;
     private final Scratch receiving;
     private final Object sendLock = new Object();
+    /** Held by {@link #receive} and {@link #accept}, so that {@link #close()} frees their scratch memory only after they return. */
+    private final Object receiveLock = new Object();
+    /** Orders {@link #shutdown()} before the descriptor is closed, so that it never reaches a reused number. */
+    private final Object descriptorLock = new Object();
     private final AtomicBoolean shut = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -108,14 +113,23 @@ public final class UnixSocket implements AutoCloseable {
      * @throws SystemCallException if this socket was shut down or closed meanwhile ({@code EINVAL}, {@code EBADF})
      */
     public UnixSocket accept() {
-        int accepted;
-        do {
-            accepted = Libc.accept(receiving.errno(), fd);
-        } while (accepted < 0 && Libc.errno(receiving.errno()) == Libc.EINTR);
-        if (accepted < 0) {
-            throw new SystemCallException("accept", Libc.errno(receiving.errno()), "");
+        synchronized (receiveLock) {
+            checkOpen("accept");
+            int accepted;
+            do {
+                accepted = Libc.accept(receiving.errno(), fd);
+            } while (accepted < 0 && Libc.errno(receiving.errno()) == Libc.EINTR);
+            if (accepted < 0) {
+                throw new SystemCallException("accept", Libc.errno(receiving.errno()), "");
+            }
+            return new UnixSocket(accepted);
         }
-        return new UnixSocket(accepted);
+    }
+
+    private void checkOpen(String call) {
+        if (closed.get()) {
+            throw new SystemCallException(call, 9, "the socket is closed");
+        }
     }
 
     /** {@return who is at the other end, as the kernel recorded at connection time} */
@@ -143,9 +157,7 @@ public final class UnixSocket implements AutoCloseable {
             throw new IllegalArgumentException(fds.length + " descriptors in one message; at most " + MAX_FDS);
         }
         synchronized (sendLock) {
-            if (closed.get()) {
-                throw new SystemCallException("sendmsg", 9, "the socket is closed");
-            }
+            checkOpen("sendmsg");
             Scratch s = sending;
             long done = 0;
             boolean attach = fds.length > 0;
@@ -189,6 +201,13 @@ public final class UnixSocket implements AutoCloseable {
      *                             those that did arrive are in {@code fds})
      */
     public long receive(MemorySegment into, List<Integer> fds) {
+        synchronized (receiveLock) {
+            checkOpen("recvmsg");
+            return receiveOpen(into, fds);
+        }
+    }
+
+    private long receiveOpen(MemorySegment into, List<Integer> fds) {
         Scratch s = receiving;
         long done = 0;
         while (done < into.byteSize()) {
@@ -243,21 +262,30 @@ public final class UnixSocket implements AutoCloseable {
 
     /** Shuts both directions down: a blocked {@link #receive} or {@link #accept} returns; the peer reads end of stream. */
     public void shutdown() {
-        if (!closed.get() && shut.compareAndSet(false, true)) {
-            try (Arena arena = Arena.ofConfined()) {
-                Libc.shutdown(Libc.capture(arena), fd, Libc.SHUT_RDWR);
+        synchronized (descriptorLock) {
+            if (!closed.get() && shut.compareAndSet(false, true)) {
+                try (Arena arena = Arena.ofConfined()) {
+                    Libc.shutdown(Libc.capture(arena), fd, Libc.SHUT_RDWR);
+                }
             }
         }
     }
 
-    /** Shuts down and closes the descriptor and frees the scratch memory; later calls do nothing. */
+    /**
+     * Shuts down, waits for a blocked {@link #receive} or {@link #accept} to return (the shutdown wakes it), then
+     * closes the descriptor and frees the scratch memory; later calls do nothing.
+     */
     @Override
     public void close() {
         shutdown();
-        if (closed.compareAndSet(false, true)) {
+        synchronized (receiveLock) {
             synchronized (sendLock) {
-                Memfd.close(fd);
-                arena.close();
+                synchronized (descriptorLock) {
+                    if (closed.compareAndSet(false, true)) {
+                        Memfd.close(fd);
+                        arena.close();
+                    }
+                }
             }
         }
     }
