@@ -50,6 +50,7 @@ public record PlannedBatch(BatchMessage message, int[] fds, AutoCloseable hold) 
 
     private static PlannedBatch shared(DeviceArray array, List<HostNode> nodes, long batchId) {
         Map<SharedRegion, Integer> regions = new LinkedHashMap<>();
+        boolean placeAnywhere = false;
         List<List<long[]>> places = new ArrayList<>();   // per node, per buffer: {region index or -1, address, size}
         for (HostNode node : nodes) {
             List<long[]> buffers = new ArrayList<>();
@@ -66,6 +67,7 @@ public record PlannedBatch(BatchMessage message, int[] fds, AutoCloseable hold) 
                         return null;
                     }
                     buffers.add(new long[] {-2, 0, 0});   // empty: placed at the start of any handle below
+                    placeAnywhere = true;
                     continue;
                 }
                 int index = regions.computeIfAbsent(region, r -> regions.size());
@@ -73,8 +75,8 @@ public record PlannedBatch(BatchMessage message, int[] fds, AutoCloseable hold) 
             }
             places.add(buffers);
         }
-        if (regions.isEmpty() || regions.size() > MAX_SHARED_HANDLES) {
-            return null;
+        if (regions.isEmpty() && placeAnywhere || regions.size() > MAX_SHARED_HANDLES) {
+            return null;   // empty buffers need a handle to point into; an array without memory needs none
         }
         List<BatchMessage.Node> out = new ArrayList<>(nodes.size());
         for (int n = 0; n < nodes.size(); n++) {
