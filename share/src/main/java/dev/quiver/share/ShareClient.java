@@ -168,7 +168,7 @@ public final class ShareClient implements AutoCloseable {
         }
         String name = "owner " + owner;
         try {
-            if (inFlight < options.window()) {
+            if (inFlight <= options.window() / 2) {   // top the window up in one REQUEST once half of it is used
                 try {
                     connection.send(MessageType.REQUEST, new ByteWriter().u32(options.window() - inFlight).toByteArray());
                 } catch (RuntimeException ownerClosed) {

@@ -11,7 +11,8 @@ import java.util.Arrays;
  * (built once in a shared arena) to this JVM, 20 times per size. Each handoff is timed from asking for the batch to
  * holding the imported array (BATCH with its descriptor, {@code fstat}, {@code mmap}, building the array; contents
  * not validated) and then reading its last value (one page touched); the close (unmap, RELEASED) is timed apart.
- * Prints medians per size. Run with the test class path and {@code --enable-native-access=ALL-UNNAMED}.
+ * Prints medians per size. Then a stream of 20,000 batches of 1,000 int64 rows with a window of 64, in batches per
+ * second. Run with the test class path and {@code --enable-native-access=ALL-UNNAMED}.
  */
 public final class HandoffTiming {
     private HandoffTiming() {}
@@ -46,6 +47,18 @@ public final class HandoffTiming {
                 Arrays.sort(release);
                 System.out.printf("%,15d bytes: handoff median %7.1f us (min %7.1f, max %7.1f), close median %6.1f us%n", bytes,
                         handoff[count / 2] / 1e3, handoff[0] / 1e3, handoff[count - 1] / 1e3, release[count / 2] / 1e3);
+            }
+        }
+        int batches = 20_000;
+        try (ChildJvm owner = ChildJvm.start("serve-sized", "8000", Integer.toString(batches))) {
+            Path socket = Path.of(owner.lineStartingWith("SOCKET "));
+            try (ShareClient client = ShareClient.connect(socket, Devices.system().cpu(), new ReceiveOptions(64, false))) {
+                long start = System.nanoTime();
+                for (int i = 0; i < batches; i++) {
+                    client.next().orElseThrow().array().close();
+                }
+                double seconds = (System.nanoTime() - start) / 1e9;
+                System.out.printf("%,d batches of 1,000 int64 rows: %,.0f batches/s%n", batches, batches / seconds);
             }
         }
     }
