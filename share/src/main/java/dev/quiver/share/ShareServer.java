@@ -19,6 +19,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -52,6 +53,7 @@ public final class ShareServer implements AutoCloseable {
     private final UnixSocket listener;
     private final Path path;
     private final Path madeDirectory;
+    private volatile Duration handshakeTimeout = Duration.ofSeconds(10);
 
     private ShareServer(UnixSocket listener, Path path, Path madeDirectory) {
         this.listener = listener;
@@ -114,6 +116,22 @@ public final class ShareServer implements AutoCloseable {
         return new ShareServer(listener, socket.toAbsolutePath(), madeDirectory);
     }
 
+    /**
+     * Sets how long {@link #accept()} waits for a connected receiver's HELLO before refusing it; 10 seconds by
+     * default.
+     *
+     * @param timeout more than zero
+     * @return this server
+     * @throws IllegalArgumentException if {@code timeout} is not positive
+     */
+    public ShareServer handshakeTimeout(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("a handshake timeout is positive, not " + timeout);
+        }
+        this.handshakeTimeout = timeout;
+        return this;
+    }
+
     /** {@return the socket file receivers connect to} */
     public Path path() {
         return path;
@@ -141,7 +159,7 @@ public final class ShareServer implements AutoCloseable {
             Peer peer = Peer.of(connection.peer(), path);
             name = "receiver " + peer;
             peer.requireSameUser("receiver");
-            Message message = connection.receive();
+            Message message = helloWithin(connection);
             if (message == null) {
                 throw Failures.gone(name, "before its HELLO");
             }
@@ -169,6 +187,21 @@ public final class ShareServer implements AutoCloseable {
         } catch (RuntimeException e) {
             connection.close();
             throw Failures.of(e, name);
+        }
+    }
+
+    private Message helloWithin(Connection connection) {
+        Duration timeout = handshakeTimeout;
+        connection.receiveTimeout(Math.max(1, timeout.toMillis()));
+        try {
+            Message hello = connection.receive();
+            connection.receiveTimeout(0);
+            return hello;
+        } catch (SystemCallException e) {
+            if (UnixSocket.isTimeout(e)) {
+                throw new ProtocolException(ErrorCode.PROTOCOL, "the receiver sent no HELLO within " + timeout.toMillis() + " ms");
+            }
+            throw e;
         }
     }
 

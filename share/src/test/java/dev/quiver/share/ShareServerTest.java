@@ -72,6 +72,19 @@ class ShareServerTest {
     }
 
     @Test
+    void aReceiverThatSaysNothingIsRefusedAfterTheHandshakeTimeout() throws Exception {
+        try (ShareServer server = ShareServer.bindPrivate().handshakeTimeout(java.time.Duration.ofMillis(200));
+             dev.quiver.share.internal.posix.UnixSocket silent = dev.quiver.share.internal.posix.UnixSocket.connect(server.path())) {
+            long start = System.nanoTime();
+            ShareException e = assertThrows(ShareException.class, server::accept);
+            assertTrue(System.nanoTime() - start < 5_000_000_000L);
+            assertEquals(ShareException.Reason.PROTOCOL, e.reason());
+            assertTrue(e.getMessage().endsWith("the receiver sent no HELLO within 200 ms"), e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> server.handshakeTimeout(java.time.Duration.ZERO));
+        }
+    }
+
+    @Test
     void aSessionTakesArraysOfItsSchemaOnlyAndNothingAfterItsEnd() throws Exception {
         try (ShareServer server = ShareServer.bindPrivate()) {
             CompletableFuture<ShareClient> client = CompletableFuture.supplyAsync(() -> ShareClient.connect(server.path()));

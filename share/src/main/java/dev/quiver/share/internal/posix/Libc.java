@@ -25,6 +25,10 @@ final class Libc {
     static final int SOCK_CLOEXEC = 0x80000;
     static final int SOL_SOCKET = 1;
     static final int SO_PEERCRED = 17;
+    static final int SO_RCVTIMEO = 20;
+    static final int EAGAIN = 11;
+    /** {@code struct timeval}: seconds, microseconds. */
+    static final long TIMEVAL_SIZE = 16;
     static final int SCM_RIGHTS = 1;
     static final int MSG_NOSIGNAL = 0x4000;
     static final int MSG_CTRUNC = 0x8;
@@ -84,6 +88,7 @@ final class Libc {
         static final MethodHandle SENDMSG = bind("sendmsg", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_INT));
         static final MethodHandle RECVMSG = bind("recvmsg", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_INT));
         static final MethodHandle GETSOCKOPT = bind("getsockopt", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS));
+        static final MethodHandle SETSOCKOPT = bind("setsockopt", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
         static final MethodHandle SHUTDOWN = bind("shutdown", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
         static final MethodHandle GETUID = LINKER.downcallHandle(LINKER.defaultLookup().find("getuid").orElseThrow(),
                 FunctionDescriptor.of(JAVA_INT));
@@ -183,6 +188,10 @@ final class Libc {
 
     static int getsockopt(MemorySegment errno, int fd, int level, int name, MemorySegment value, MemorySegment length) {
         return (int) call(Calls.GETSOCKOPT, errno, fd, level, name, value, length);
+    }
+
+    static int setsockopt(MemorySegment errno, int fd, int level, int name, MemorySegment value) {
+        return (int) call(Calls.SETSOCKOPT, errno, fd, level, name, value, (int) value.byteSize());
     }
 
     static int shutdown(MemorySegment errno, int fd, int how) {

@@ -132,6 +132,29 @@ public final class UnixSocket implements AutoCloseable {
         }
     }
 
+    /**
+     * Bounds how long {@link #receive} waits for bytes ({@code SO_RCVTIMEO}); past it, it fails with
+     * {@code EAGAIN}.
+     *
+     * @param millis the bound in milliseconds; 0 for none
+     */
+    public void receiveTimeout(long millis) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment errno = Libc.capture(arena);
+            MemorySegment timeval = arena.allocate(Libc.TIMEVAL_SIZE, 8);
+            timeval.set(JAVA_LONG, 0, millis / 1000);
+            timeval.set(JAVA_LONG, 8, millis % 1000 * 1000);
+            if (Libc.setsockopt(errno, fd, Libc.SOL_SOCKET, Libc.SO_RCVTIMEO, timeval) < 0) {
+                throw new SystemCallException("setsockopt(SO_RCVTIMEO)", Libc.errno(errno), millis + " ms");
+            }
+        }
+    }
+
+    /** {@return whether {@code e} is a receive that ran past {@link #receiveTimeout}} @param e a failure of {@link #receive} */
+    public static boolean isTimeout(SystemCallException e) {
+        return e.errno() == Libc.EAGAIN;
+    }
+
     /** {@return who is at the other end, as the kernel recorded at connection time} */
     public PeerCredentials peer() {
         try (Arena arena = Arena.ofConfined()) {

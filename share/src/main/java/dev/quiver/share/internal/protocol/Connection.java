@@ -131,6 +131,15 @@ public final class Connection implements AutoCloseable {
         }
     }
 
+    /**
+     * Bounds how long {@link #receive()} waits.
+     *
+     * @param millis the bound in milliseconds; 0 for none
+     */
+    public void receiveTimeout(long millis) {
+        socket.receiveTimeout(millis);
+    }
+
     /** Shuts the socket down: a blocked {@link #receive()} returns, the peer reads end of stream. */
     public void shutdown() {
         socket.shutdown();

@@ -24,6 +24,7 @@ class LibcAbiTest {
                 #include <sys/un.h>
                 #include <sys/uio.h>
                 #include <errno.h>
+                #include <sys/time.h>
                 int main(void) {
                     printf("%d %d %d %d %d %d\\n", AF_UNIX, SOCK_STREAM, SOCK_CLOEXEC, SOL_SOCKET, SO_PEERCRED, SCM_RIGHTS);
                     printf("%d %d %d %d %d\\n", MSG_NOSIGNAL, MSG_CTRUNC, MSG_CMSG_CLOEXEC, SHUT_RDWR, EINTR);
@@ -38,6 +39,7 @@ class LibcAbiTest {
                            offsetof(struct cmsghdr, cmsg_type));
                     printf("%zu %zu %zu\\n", (size_t) CMSG_LEN(0), sizeof(struct ucred), (size_t) CMSG_SPACE(253 * sizeof(int)));
                     printf("%d %zu\\n", sizeof(struct stat) <= 256, offsetof(struct stat, st_size));
+                    printf("%d %d %zu\\n", SO_RCVTIMEO, EAGAIN, sizeof(struct timeval));
                     return 0;
                 }
                 """;
@@ -54,6 +56,7 @@ class LibcAbiTest {
         assertEquals(List.of(Libc.IOVEC_SIZE, Libc.CMSG_HEADER, Libc.CMSG_LEVEL, Libc.CMSG_TYPE), longs(lines[6]));
         assertEquals(List.of(Libc.CMSG_HEADER, Libc.UCRED_SIZE, UnixSocket.CONTROL_SIZE), longs(lines[7]));
         assertEquals(List.of(1L, Libc.STAT_ST_SIZE), longs(lines[8]));
+        assertEquals(List.of((long) Libc.SO_RCVTIMEO, (long) Libc.EAGAIN, Libc.TIMEVAL_SIZE), longs(lines[9]));
     }
 
     private static List<Integer> ints(String line) {
