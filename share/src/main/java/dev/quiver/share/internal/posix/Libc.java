@@ -14,7 +14,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * The C library calls of sharing, bound lazily through the linker, each capturing {@code errno}. Every call
+ * The C library calls of sharing, bound lazily through the linker and called exactly, each capturing {@code errno}. Every call
  * returns the C result; a negative result means failure, and {@link #errno(MemorySegment)} reads the cause
  * from the capture segment the caller passed. Constants and struct offsets are those of Linux on 64-bit
  * targets (x86-64, AArch64), checked against a C compiler by the tests. Stateless; any thread.
@@ -121,53 +121,102 @@ final class Libc {
     }
 
     static int memfdCreate(MemorySegment errno, MemorySegment name, int flags) {
-        return (int) call(Calls.MEMFD_CREATE, errno, name, flags);
+        try {
+            return (int) Calls.MEMFD_CREATE.invokeExact(errno, name, flags);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static int ftruncate(MemorySegment errno, int fd, long size) {
-        return (int) call(Calls.FTRUNCATE, errno, fd, size);
+        try {
+            return (int) Calls.FTRUNCATE.invokeExact(errno, fd, size);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static int fcntl(MemorySegment errno, int fd, int command, int argument) {
-        return (int) call(Calls.FCNTL, errno, fd, command, argument);
+        try {
+            return (int) Calls.FCNTL.invokeExact(errno, fd, command, argument);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static int fstat(MemorySegment errno, int fd, MemorySegment stat) {
-        return (int) call(Calls.FSTAT, errno, fd, stat);
+        try {
+            return (int) Calls.FSTAT.invokeExact(errno, fd, stat);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     /** {@return the mapping, sized {@code length}, or {@code MAP_FAILED} (address -1)} */
     static MemorySegment mmap(MemorySegment errno, long length, int protection, int flags, int fd) {
-        MemorySegment address = (MemorySegment) call(Calls.MMAP, errno, MemorySegment.NULL, length, protection, flags, fd, 0L);
+        MemorySegment address;
+        try {
+            address = (MemorySegment) Calls.MMAP.invokeExact(errno, MemorySegment.NULL, length, protection, flags, fd, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
         return address.address() == -1L ? address : address.reinterpret(length);
     }
 
     static int munmap(MemorySegment errno, MemorySegment mapping) {
-        return (int) call(Calls.MUNMAP, errno, mapping, mapping.byteSize());
+        try {
+            return (int) Calls.MUNMAP.invokeExact(errno, mapping, mapping.byteSize());
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static int close(MemorySegment errno, int fd) {
-        return (int) call(Calls.CLOSE, errno, fd);
+        try {
+            return (int) Calls.CLOSE.invokeExact(errno, fd);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static int socket(MemorySegment errno, int domain, int type, int protocol) {
-        return (int) call(Calls.SOCKET, errno, domain, type, protocol);
+        try {
+            return (int) Calls.SOCKET.invokeExact(errno, domain, type, protocol);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static int bind(MemorySegment errno, int fd, MemorySegment address) {
-        return (int) call(Calls.BIND, errno, fd, address, (int) address.byteSize());
+        try {
+            return (int) Calls.BIND.invokeExact(errno, fd, address, (int) address.byteSize());
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static int listen(MemorySegment errno, int fd, int backlog) {
-        return (int) call(Calls.LISTEN, errno, fd, backlog);
+        try {
+            return (int) Calls.LISTEN.invokeExact(errno, fd, backlog);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static int accept(MemorySegment errno, int fd) {
-        return (int) call(Calls.ACCEPT4, errno, fd, MemorySegment.NULL, MemorySegment.NULL, SOCK_CLOEXEC);
+        try {
+            return (int) Calls.ACCEPT4.invokeExact(errno, fd, MemorySegment.NULL, MemorySegment.NULL, SOCK_CLOEXEC);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static int connect(MemorySegment errno, int fd, MemorySegment address) {
-        return (int) call(Calls.CONNECT, errno, fd, address, (int) address.byteSize());
+        try {
+            return (int) Calls.CONNECT.invokeExact(errno, fd, address, (int) address.byteSize());
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static long sendmsg(MemorySegment errno, int fd, MemorySegment message, int flags) {
@@ -187,15 +236,27 @@ final class Libc {
     }
 
     static int getsockopt(MemorySegment errno, int fd, int level, int name, MemorySegment value, MemorySegment length) {
-        return (int) call(Calls.GETSOCKOPT, errno, fd, level, name, value, length);
+        try {
+            return (int) Calls.GETSOCKOPT.invokeExact(errno, fd, level, name, value, length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static int setsockopt(MemorySegment errno, int fd, int level, int name, MemorySegment value) {
-        return (int) call(Calls.SETSOCKOPT, errno, fd, level, name, value, (int) value.byteSize());
+        try {
+            return (int) Calls.SETSOCKOPT.invokeExact(errno, fd, level, name, value, (int) value.byteSize());
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static int shutdown(MemorySegment errno, int fd, int how) {
-        return (int) call(Calls.SHUTDOWN, errno, fd, how);
+        try {
+            return (int) Calls.SHUTDOWN.invokeExact(errno, fd, how);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static int getuid() {
@@ -217,17 +278,6 @@ final class Libc {
     /** A pointer read from native memory, made addressable for {@code size} bytes. */
     static MemorySegment sized(MemorySegment pointer, long size) {
         return pointer.reinterpret(size);
-    }
-
-    private static Object call(MethodHandle handle, MemorySegment errno, Object... arguments) {
-        Object[] all = new Object[arguments.length + 1];
-        all[0] = errno;
-        System.arraycopy(arguments, 0, all, 1, arguments.length);
-        try {
-            return handle.invokeWithArguments(all);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
     }
 
     private static RuntimeException rethrow(Throwable t) {
