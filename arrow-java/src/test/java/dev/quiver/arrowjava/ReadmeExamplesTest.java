@@ -18,13 +18,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Every {@code ```java} block of the repository's README.md compiles as written (imports hoisted, statements in
  * a method) for release 22 and runs in this JVM, against the real CPU backend and real Arrow Java, releasing all
- * it exports; except the blocks marked {@code <!-- runs in: module -->}, which need a module that depends on
- * this one (Arrow Flight) and which that module's tests run the same way. The README's path comes from the
+ * it exports; except the blocks marked {@code <!-- runs in: module -->}, which need a module this one does not
+ * have (Arrow Flight, sharing between processes) and which that module's tests run the same way. The README's path comes from the
  * {@code quiver.readme} system property the build sets.
  */
 public class ReadmeExamplesTest {
     /** The modules whose tests run the README blocks marked for them. */
-    static final List<String> OTHER_RUNNERS = List.of("flight");
+    static final List<String> OTHER_RUNNERS = List.of("flight", "share");
     private static final String README = "quiver.readme";
 
     /** Made by JUnit; public because the flight module's tests read the blocks through this class. */

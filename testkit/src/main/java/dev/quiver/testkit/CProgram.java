@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A C program compiled and run at test time, for facts only a compiler knows ({@code sizeof},
- * {@code offsetof}). Thread-safe; each call compiles into a fresh directory.
+ * {@code offsetof}), or compiled for a test to run as a peer process. Thread-safe; each call compiles into a
+ * fresh directory.
  */
 public final class CProgram {
     private CProgram() {}
@@ -25,6 +26,24 @@ public final class CProgram {
      * @throws IllegalStateException with the compiler's or program's output if either fails
      */
     public static String run(List<CLibrary.Source> sources, List<String> flags) {
+        Path program = compile(sources, flags);
+        try {
+            return exec(List.of(program.toString()), program.getParent());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Compiles {@code sources} into an executable in a fresh directory, for a test that runs it itself (with
+     * arguments, as a peer process it talks to or kills).
+     *
+     * @param sources C sources and headers
+     * @param flags   extra compiler flags
+     * @return the executable's path
+     * @throws IllegalStateException with the compiler's output if compilation fails
+     */
+    public static Path compile(List<CLibrary.Source> sources, List<String> flags) {
         try {
             Path dir = Files.createTempDirectory("quiver-cprog");
             List<String> command = new ArrayList<>(List.of(System.getenv().getOrDefault("CC", "cc"),
@@ -43,7 +62,7 @@ public final class CProgram {
             if (!Files.isExecutable(program)) {
                 throw new IllegalStateException("C compilation failed: " + String.join(" ", command) + "\n" + compiled);
             }
-            return exec(List.of(program.toString()), dir);
+            return program;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

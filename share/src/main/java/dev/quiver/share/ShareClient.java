@@ -1,0 +1,238 @@
+package dev.quiver.share;
+
+import dev.quiver.Device;
+import dev.quiver.Devices;
+import dev.quiver.share.internal.arrays.BatchImport;
+import dev.quiver.share.internal.posix.UnixSocket;
+import dev.quiver.share.internal.protocol.ByteWriter;
+import dev.quiver.share.internal.protocol.Connection;
+import dev.quiver.share.internal.protocol.DeviceName;
+import dev.quiver.share.internal.protocol.ErrorCode;
+import dev.quiver.share.internal.protocol.ErrorMessage;
+import dev.quiver.share.internal.protocol.Handshake;
+import dev.quiver.share.internal.protocol.HandleKind;
+import dev.quiver.share.internal.protocol.Message;
+import dev.quiver.share.internal.protocol.MessageType;
+import dev.quiver.share.internal.protocol.ProtocolException;
+import dev.quiver.share.internal.protocol.SchemaCodec;
+import dev.quiver.type.Field;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The receiver's end: connects to a {@link ShareServer} of another process (of the same user) and receives
+ * its arrays as ordinary CPU {@link dev.quiver.DeviceArray}s that read the owner's memory, mapped into this
+ * process (docs/SHARING.md).
+ *
+ * {@snippet :
+ * try (ShareClient client = ShareClient.connect(socket)) {
+ *     for (Optional<ReceivedBatch> batch = client.next(); batch.isPresent(); batch = client.next()) {
+ *         try (DeviceArray array = batch.get().array()) {
+ *             // read it; closing it tells the owner
+ *         }
+ *     }
+ * }
+ * }
+ *
+ * <p><b>Trust.</b> What arrives is untrusted: descriptors must be memory files sealed against shrinking, whose
+ * size is checked ({@code fstat}) against every buffer's offset and length; counts and nesting are bounded;
+ * the array's structure is checked as an import is, and its contents too unless
+ * {@link ReceiveOptions#validateContents()} is off. A batch that fails a check is refused: the owner is sent an
+ * ERROR naming it, the connection ends, and {@link #next()} throws.
+ *
+ * <p><b>Ownership.</b> Arrays received belong to the caller and stay readable after the client is closed and
+ * after the owner exits (the mapped pages stay). Closing an array unmaps it and, while the connection is open,
+ * tells the owner.
+ *
+ * <p><b>Threading.</b> {@link #next()} from one thread at a time; received arrays may be closed from any thread.
+ */
+public final class ShareClient implements AutoCloseable {
+    private final Connection connection;
+    private final Peer owner;
+    private final Field schema;
+    private final Device device;
+    private final ReceiveOptions options;
+    private int inFlight;
+    private boolean ended;
+    private ShareException failure;
+    private volatile boolean closed;
+
+    private ShareClient(Connection connection, Peer owner, Field schema, Device device, ReceiveOptions options) {
+        this.connection = connection;
+        this.owner = owner;
+        this.schema = schema;
+        this.device = device;
+        this.options = options;
+    }
+
+    /**
+     * Connects for arrays of the CPU of {@link Devices#system()}, with the {@linkplain ReceiveOptions#defaults() default options}.
+     *
+     * @param socket the owner's socket file
+     * @return the client, after the handshake and the schema
+     * @throws ShareException naming the owner and the reason if nobody listens there, the owner runs as another
+     *                        user, or it refuses the handshake (another protocol version, another device)
+     */
+    public static ShareClient connect(Path socket) {
+        return connect(socket, Devices.system().cpu(), ReceiveOptions.defaults());
+    }
+
+    /**
+     * Connects for arrays of {@code device}.
+     *
+     * @param socket  the owner's socket file
+     * @param device  the device the arrays are to be of; the owner refuses one it does not serve (version 1
+     *                serves the CPU only)
+     * @param options how to receive
+     * @return the client, after the handshake and the schema
+     * @throws ShareException naming the owner and the reason if the connection or the handshake fails
+     */
+    public static ShareClient connect(Path socket, Device device, ReceiveOptions options) {
+        String name = "owner at " + socket;
+        Connection connection;
+        try {
+            connection = new Connection(UnixSocket.connect(socket.toAbsolutePath()));
+        } catch (RuntimeException e) {
+            throw new ShareException(ShareException.Reason.SYSTEM, "cannot connect to the " + name + ": " + e.getMessage(), e);
+        }
+        try {
+            Peer owner = Peer.of(connection.peer(), socket);
+            name = "owner " + owner;
+            owner.requireSameUser("owner");
+            DeviceName asked = DeviceNames.of(device);
+            connection.send(MessageType.HELLO, new Handshake.Hello(Handshake.VERSION, asked, HandleKind.MEMFD.bit()).encode());
+            Handshake.Welcome welcome = Handshake.Welcome.decode(expect(connection, MessageType.WELCOME, name, "WELCOME").body());
+            if (welcome.version() != Handshake.VERSION) {
+                throw new ProtocolException(ErrorCode.VERSION, "the owner answered with protocol version " + welcome.version()
+                        + "; this receiver speaks version " + Handshake.VERSION);
+            }
+            if (!welcome.device().equals(asked)) {
+                throw new ProtocolException(ErrorCode.DEVICE, "the owner serves " + welcome.device() + "; this receiver asked for " + asked);
+            }
+            Field schema = SchemaCodec.decode(expect(connection, MessageType.SCHEMA, name, "SCHEMA").body());
+            return new ShareClient(connection, owner, schema, device, options);
+        } catch (ProtocolException e) {
+            connection.sendError(e.code(), e.getMessage());
+            connection.close();
+            throw new ShareException(Failures.reason(e.code()), "refused the " + name + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            connection.close();
+            throw Failures.of(e, name);
+        }
+    }
+
+    private static Message expect(Connection connection, MessageType type, String name, String what) {
+        Message message = connection.receive();
+        if (message == null) {
+            throw Failures.gone(name, "before its " + what);
+        }
+        message.withoutDescriptors();
+        if (message.type() == MessageType.ERROR) {
+            throw Failures.refused(ErrorMessage.decode(message.body()), name);
+        }
+        if (message.type() != type) {
+            throw new ProtocolException(ErrorCode.PROTOCOL, "expected " + type + ", got " + message.type());
+        }
+        return message;
+    }
+
+    /** {@return the schema of every batch} */
+    public Field schema() {
+        return schema;
+    }
+
+    /** {@return the owning process} */
+    public Peer owner() {
+        return owner;
+    }
+
+    /**
+     * Receives the next batch.
+     *
+     * @return the batch, or empty at the end of the stream
+     * @throws ShareException naming the owner if it died or closed before the end
+     *                        ({@link ShareException.Reason#PEER_GONE}), sent an ERROR, or sent a batch that fails
+     *                        the checks; failures are sticky
+     * @throws IllegalStateException if the client is closed
+     */
+    public Optional<ReceivedBatch> next() {
+        if (closed) {
+            throw new IllegalStateException("the client is closed");
+        }
+        if (failure != null) {
+            throw new ShareException(failure.reason(), failure.getMessage(), failure);
+        }
+        if (ended) {
+            return Optional.empty();
+        }
+        String name = "owner " + owner;
+        try {
+            if (inFlight <= options.window() / 2) {   // top the window up in one REQUEST once half of it is used
+                try {
+                    connection.send(MessageType.REQUEST, new ByteWriter().u32(options.window() - inFlight).toByteArray());
+                } catch (RuntimeException ownerClosed) {
+                    // an owner that ended the stream may have closed already: END (or the loss) is read below
+                }
+                inFlight = options.window();
+            }
+            Message message = connection.receive();
+            if (message == null) {
+                throw Failures.gone(name, "before the end of the stream");
+            }
+            switch (message.type()) {
+                case BATCH -> {
+                    inFlight--;
+                    BatchImport.Imported imported = BatchImport.run(message, schema, device, options.validateContents(), this::released);
+                    return Optional.of(new ReceivedBatch(imported.array(), imported.copied(), imported.batchId()));
+                }
+                case END -> {
+                    message.withoutDescriptors();
+                    ended = true;
+                    return Optional.empty();
+                }
+                case ERROR -> {
+                    message.withoutDescriptors();
+                    throw Failures.refused(ErrorMessage.decode(message.body()), name);
+                }
+                default -> {
+                    message.closeDescriptors();
+                    throw new ProtocolException(ErrorCode.PROTOCOL, "an owner does not send " + message.type() + " after the handshake");
+                }
+            }
+        } catch (ProtocolException e) {
+            connection.sendError(e.code(), e.getMessage());
+            connection.shutdown();
+            failure = Failures.of(e, name);
+            throw failure;
+        } catch (RuntimeException e) {
+            failure = Failures.of(e, name);
+            throw failure;
+        }
+    }
+
+    private void released(long batchId) {
+        if (closed) {
+            return;
+        }
+        try {
+            connection.send(MessageType.RELEASED, ShareSession.u64(batchId));
+        } catch (RuntimeException ownerGone) {
+            // the owner let go of everything when the connection ended
+        }
+    }
+
+    /** Ends the connection; arrays received stay readable. Later calls do nothing. */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            connection.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "share client of " + owner;
+    }
+}

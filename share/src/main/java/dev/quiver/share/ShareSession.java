@@ -1,0 +1,325 @@
+package dev.quiver.share;
+
+import dev.quiver.DeviceArray;
+import dev.quiver.share.internal.arrays.PlannedBatch;
+import dev.quiver.share.internal.protocol.ByteReader;
+import dev.quiver.share.internal.protocol.ByteWriter;
+import dev.quiver.share.internal.protocol.Connection;
+import dev.quiver.share.internal.protocol.ErrorCode;
+import dev.quiver.share.internal.protocol.ErrorMessage;
+import dev.quiver.share.internal.protocol.Message;
+import dev.quiver.share.internal.protocol.MessageType;
+import dev.quiver.share.internal.protocol.ProtocolException;
+import dev.quiver.share.internal.protocol.SchemaCodec;
+import dev.quiver.type.Field;
+
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The owner's side of one connection: sends arrays to the receiver as handles and keeps each one's memory
+ * alive until the receiver releases it, or disconnects, or dies (docs/SHARING.md, "Releases").
+ *
+ * <p><b>Ownership.</b> {@link #send} takes a reference on the array it sends (or copies it, where its memory
+ * is not shareable), so the caller may close its own array at once. The session holds that reference until
+ * the receiver says RELEASED; when the connection ends, however it ends, every reference still held is let go,
+ * so a dead receiver leaks nothing. {@link #close()} ends the connection: close after
+ * {@link #awaitReleased(Duration)} if the receiver should keep reading memory the owner may reuse.
+ *
+ * <p><b>Threading.</b> {@code send}, {@code sendAll} and {@code end} from one thread at a time; every other
+ * method from any thread. A reader thread of the session takes the receiver's messages.
+ */
+public final class ShareSession implements AutoCloseable {
+    private static final AtomicInteger OUTSTANDING_EVERYWHERE = new AtomicInteger();
+
+    private final Connection connection;
+    private final Peer peer;
+    private final Map<Long, AutoCloseable> outstanding = new ConcurrentHashMap<>();
+    private final AtomicLong nextId = new AtomicLong(1);
+    private final Object lock = new Object();
+    private final Thread reader;
+    private long credits;
+    private volatile boolean gone;
+    /** Set once the reader let go of every batch after the connection ended. */
+    private volatile boolean drained;
+    private volatile ShareException failure;
+    private Field schema;
+    private boolean ended;
+    private volatile boolean closed;
+
+    ShareSession(Connection connection, Peer peer) {
+        this.connection = connection;
+        this.peer = peer;
+        this.reader = Thread.ofPlatform().daemon().name("quiver-share-" + peer.pid()).start(this::read);
+    }
+
+    static int outstandingEverywhere() {
+        return OUTSTANDING_EVERYWHERE.get();
+    }
+
+    /** {@return the receiving process} */
+    public Peer peer() {
+        return peer;
+    }
+
+    /**
+     * Sends the schema without a batch yet; {@link #send} does it before the first batch otherwise.
+     *
+     * @param field the schema every batch of this session has
+     * @throws IllegalStateException if a schema was sent already
+     * @throws ShareException        if the receiver is gone
+     */
+    public void sendSchema(Field field) {
+        if (schema != null) {
+            throw new IllegalStateException("the schema was sent already: " + schema);
+        }
+        try {
+            connection.send(MessageType.SCHEMA, SchemaCodec.encode(field));
+        } catch (RuntimeException e) {
+            throw Failures.of(e, "receiver " + peer);
+        }
+        schema = field;
+    }
+
+    /**
+     * Sends one array, waiting until the receiver has room for it. The array goes as handles of the memory it
+     * lives in if every buffer lies in shareable memory (a {@link SharedHostArena}, a pool on a
+     * {@link SharedHostAllocator}), with no copy; otherwise it is copied into a new memory file, and the
+     * receiver is told it got a copy. A device array is copied to the host first.
+     *
+     * @param array an open array of the session's schema; the caller keeps (and closes) its own reference
+     * @return the batch's id
+     * @throws IllegalArgumentException if its field is not the session's schema
+     * @throws IllegalStateException    if the session ended or is closed
+     * @throws ShareException           with {@link ShareException.Reason#PEER_GONE} if the receiver is gone
+     *                                  (nothing stays held for it)
+     */
+    public long send(DeviceArray array) {
+        if (ended || closed) {
+            throw new IllegalStateException("the session " + (closed ? "is closed" : "ended"));
+        }
+        if (schema == null) {
+            sendSchema(array.field());
+        } else if (!schema.equals(array.field())) {
+            throw new IllegalArgumentException("the array's field " + array.field() + " is not the session's schema " + schema);
+        }
+        awaitCredit();
+        long id = nextId.getAndIncrement();
+        PlannedBatch plan = PlannedBatch.of(array, id);
+        outstanding.put(id, plan.hold());
+        OUTSTANDING_EVERYWHERE.incrementAndGet();
+        try {
+            connection.send(MessageType.BATCH, plan.message().encode(), plan.fds());
+        } catch (RuntimeException e) {
+            let(id);
+            throw Failures.of(e, "receiver " + peer);
+        }
+        if (gone) {
+            let(id);   // the reader may have let go of everything before this batch was recorded
+        }
+        return id;
+    }
+
+    /**
+     * Sends every array of {@code arrays}, closing each after it is sent (the session keeps what it needs).
+     *
+     * @param arrays the arrays, each owned by this call once taken
+     * @return how many were sent
+     * @throws ShareException if the receiver is gone; the array being sent is closed
+     */
+    public long sendAll(Iterator<? extends DeviceArray> arrays) {
+        long count = 0;
+        while (arrays.hasNext()) {
+            try (DeviceArray array = arrays.next()) {
+                send(array);
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * Tells the receiver no more batches follow. Batches sent stay held until released.
+     *
+     * @throws ShareException if the receiver is gone
+     */
+    public void end() {
+        if (!ended) {
+            ended = true;
+            try {
+                if (schema == null) {
+                    throw new IllegalStateException("ending a session that sent no schema: send one first");
+                }
+                connection.send(MessageType.END, new byte[0]);
+            } catch (IllegalStateException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                throw Failures.of(e, "receiver " + peer);
+            }
+        }
+    }
+
+    /** {@return the batches sent and not yet released} */
+    public int outstanding() {
+        return outstanding.size();
+    }
+
+    /** {@return whether the receiver disconnected (or died, or broke the protocol)} */
+    public boolean isPeerGone() {
+        return gone;
+    }
+
+    /** {@return why the connection ended, if it ended otherwise than by the receiver closing it} */
+    public java.util.Optional<ShareException> failure() {
+        return java.util.Optional.ofNullable(failure);
+    }
+
+    /**
+     * Waits until the receiver released every batch or is gone.
+     *
+     * @param timeout the most to wait
+     * @return whether nothing is outstanding now
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public boolean awaitReleased(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (lock) {
+            while (!outstanding.isEmpty() && !drained) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                lock.wait(Math.max(1, left / 1_000_000));
+            }
+        }
+        return outstanding.isEmpty();
+    }
+
+    /** Ends the connection and lets go of every batch still held; later calls do nothing. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        connection.shutdown();
+        if (Thread.currentThread() != reader) {
+            try {
+                reader.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        letAll();
+        connection.close();
+    }
+
+    private void awaitCredit() {
+        synchronized (lock) {
+            while (credits == 0 && !gone) {
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new ShareException(ShareException.Reason.SYSTEM, "interrupted waiting for " + peer + " to ask for a batch", e);
+                }
+            }
+            if (gone) {
+                ShareException cause = failure;
+                throw cause != null ? new ShareException(cause.reason(), cause.getMessage(), cause)
+                        : Failures.gone("receiver " + peer, "before asking for the next batch");
+            }
+            credits--;
+        }
+    }
+
+    private void read() {
+        try {
+            while (true) {
+                Message message = connection.receive();
+                if (message == null) {
+                    return;
+                }
+                message.withoutDescriptors();
+                switch (message.type()) {
+                    case REQUEST -> {
+                        ByteReader in = new ByteReader(message.body(), "REQUEST");
+                        int count = in.count(1 << 20, "count");
+                        in.end();
+                        synchronized (lock) {
+                            credits = Math.min(credits + count, 1L << 30);
+                            lock.notifyAll();
+                        }
+                    }
+                    case RELEASED -> {
+                        ByteReader in = new ByteReader(message.body(), "RELEASED");
+                        long id = in.u64("batch_id");
+                        in.end();
+                        if (!let(id)) {
+                            throw new ProtocolException(ErrorCode.PROTOCOL, "RELEASED names batch " + id + ", which is not held");
+                        }
+                    }
+                    case ERROR -> {
+                        failure = Failures.refused(ErrorMessage.decode(message.body()), "receiver " + peer);
+                        return;
+                    }
+                    default -> throw new ProtocolException(ErrorCode.PROTOCOL, "a receiver does not send " + message.type());
+                }
+            }
+        } catch (ProtocolException e) {
+            connection.sendError(e.code(), e.getMessage());
+            failure = Failures.of(e, "receiver " + peer);
+        } catch (RuntimeException e) {
+            if (!closed) {
+                failure = Failures.of(e, "receiver " + peer);
+            }
+        } finally {
+            gone = true;
+            letAll();
+            drained = true;
+            synchronized (lock) {
+                lock.notifyAll();
+            }
+        }
+    }
+
+    private boolean let(long id) {
+        AutoCloseable hold = outstanding.remove(id);
+        if (hold == null) {
+            return false;
+        }
+        OUTSTANDING_EVERYWHERE.decrementAndGet();
+        try {
+            hold.close();
+        } catch (Exception e) {
+            System.getLogger(ShareSession.class.getName()).log(System.Logger.Level.WARNING,
+                    "letting go of batch " + id + " sent to " + peer + " failed", e);
+        }
+        synchronized (lock) {
+            lock.notifyAll();
+        }
+        return true;
+    }
+
+    private void letAll() {
+        for (Long id : outstanding.keySet()) {
+            let(id);
+        }
+        synchronized (lock) {
+            lock.notifyAll();
+        }
+    }
+
+    static byte[] u64(long value) {
+        return new ByteWriter().u64(value).toByteArray();
+    }
+
+    @Override
+    public String toString() {
+        return "share session with " + peer + (gone ? " (gone)" : "");
+    }
+}

@@ -1,0 +1,27 @@
+package dev.quiver.share;
+
+import dev.quiver.share.internal.arrays.ReceivedMappings;
+import dev.quiver.share.internal.memory.SharedRegions;
+
+/**
+ * What sharing holds in this process at this moment, for monitoring and leak checks: each count returns to
+ * zero once everything shared is released. Any thread.
+ */
+public final class ShareStatistics {
+    private ShareStatistics() {}
+
+    /** {@return the memory files this process owns and has mapped (arenas, pool blocks, copies made for a handoff)} */
+    public static int openRegions() {
+        return SharedRegions.open();
+    }
+
+    /** {@return the memory of other processes this process has mapped, in received arrays not yet released} */
+    public static int mappedRegions() {
+        return ReceivedMappings.live();
+    }
+
+    /** {@return the batches this process sent and whose receivers have not released them yet} */
+    public static int outstandingBatches() {
+        return ShareSession.outstandingEverywhere();
+    }
+}

@@ -1,0 +1,149 @@
+package dev.quiver.share.internal.arrays;
+
+import dev.quiver.Device;
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceBuffer;
+import dev.quiver.share.internal.posix.Memfd;
+import dev.quiver.share.internal.protocol.BatchMessage;
+import dev.quiver.share.internal.protocol.ErrorCode;
+import dev.quiver.share.internal.protocol.HandleKind;
+import dev.quiver.share.internal.protocol.Message;
+import dev.quiver.share.internal.protocol.ProtocolException;
+import dev.quiver.type.Field;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongConsumer;
+
+/**
+ * Imports a received BATCH as a CPU {@link DeviceArray}, treating everything in it as untrusted: each
+ * descriptor must be a memory file sealed against shrinking whose size ({@code fstat}) is the size the
+ * message states; each buffer's offset and length must lie inside its handle's memory; the nodes must fit the
+ * schema; and, when asked, the contents are validated against each buffer's length (offsets inside data
+ * buffers, and so on). Every descriptor is closed before this returns, whatever happens; on failure every
+ * mapping made is unmapped. Stateless.
+ */
+public final class BatchImport {
+    private BatchImport() {}
+
+    /**
+     * Imports one batch.
+     *
+     * @param message          the BATCH, whose descriptors this call consumes
+     * @param schema           the connection's schema
+     * @param device           the CPU device the array is of
+     * @param validateContents whether to validate buffer contents too (reads every byte of offsets and views)
+     * @param released         runs with the batch id when the array is released
+     * @return the array and what the message said of it
+     * @throws ProtocolException naming the handle, node or buffer that is wrong
+     */
+    public static Imported run(Message message, Field schema, Device device, boolean validateContents, LongConsumer released) {
+        List<MemorySegment> mappings = new ArrayList<>();
+        try {
+            BatchMessage batch = BatchMessage.decode(message.body());
+            if (batch.descriptorCount() != message.fds().length) {
+                throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH " + batch.batchId() + " names " + batch.descriptorCount()
+                        + " memfd handle(s); " + message.fds().length + " descriptor(s) came with it");
+            }
+            if (batch.eventKind() != 0) {
+                throw new ProtocolException(ErrorCode.HANDLE_KIND, "BATCH " + batch.batchId() + " has an event of kind "
+                        + batch.eventKind() + "; this receiver takes host memory without events only");
+            }
+            for (int h = 0; h < batch.handles().size(); h++) {
+                BatchMessage.Handle handle = batch.handles().get(h);
+                if (handle.kind() != HandleKind.MEMFD) {
+                    throw new ProtocolException(ErrorCode.HANDLE_KIND, "BATCH " + batch.batchId() + ": handles[" + h + "] is "
+                            + handle.kind() + "; this receiver imports MEMFD handles only");
+                }
+                mappings.add(map(message.fds()[h], handle, h));
+            }
+            checkPlaces(batch, mappings);
+            List<MemorySegment> mapped = List.copyOf(mappings);
+            Map<Long, Long> capacities = new HashMap<>();
+            ArrayAssembly.Buffers buffers = (node, index, place) -> {
+                if (place.handle() == BatchMessage.NO_HANDLE) {
+                    return null;
+                }
+                MemorySegment bytes = mapped.get(place.handle()).asSlice(place.offset(), place.length());
+                capacities.merge(bytes.address(), place.length(), Math::max);
+                return device.wrap(bytes, place.length(), () -> { });
+            };
+            long id = batch.batchId();
+            ReceivedMappings lease = new ReceivedMappings(mappings, () -> released.accept(id));
+            mappings.clear();   // the lease owns them now
+            DeviceArray array;
+            try {
+                array = ArrayAssembly.build(schema, batch.nodes(), buffers, device, lease);
+            } catch (RuntimeException e) {
+                lease.close();
+                throw asProtocol(e, id);
+            }
+            if (validateContents) {
+                try {
+                    array.validateFull(segment -> capacities.getOrDefault(segment.address(), -1L));
+                } catch (RuntimeException e) {
+                    array.close();
+                    throw asProtocol(e, id);
+                }
+            }
+            return new Imported(array, batch.copied(), id);
+        } catch (RuntimeException e) {
+            mappings.forEach(Memfd::unmap);
+            throw e;
+        } finally {
+            message.closeDescriptors();
+        }
+    }
+
+    /**
+     * A received array.
+     *
+     * @param array   the array, owned by the caller
+     * @param copied  whether the owner copied it for this handoff
+     * @param batchId the batch's id
+     */
+    public record Imported(DeviceArray array, boolean copied, long batchId) {}
+
+    private static MemorySegment map(int fd, BatchMessage.Handle handle, int index) {
+        int seals = Memfd.seals(fd);
+        if (seals < 0 || (seals & Memfd.REQUIRED_SEALS) != Memfd.REQUIRED_SEALS) {
+            throw new ProtocolException(ErrorCode.PROTOCOL, "handles[" + index + "]: the descriptor is not a memory file sealed "
+                    + "against shrinking (F_SEAL_SHRINK); mapping it would let the owner fault this process");
+        }
+        long size = Memfd.size(fd);
+        if (size != handle.size()) {
+            throw new ProtocolException(ErrorCode.LIMIT, "handles[" + index + "] says " + Long.toUnsignedString(handle.size())
+                    + " bytes; the memory file has " + size);
+        }
+        if (size <= 0) {
+            throw new ProtocolException(ErrorCode.PROTOCOL, "handles[" + index + "] is an empty memory file");
+        }
+        return ReceivedMappings.map(fd, size);
+    }
+
+    private static void checkPlaces(BatchMessage batch, List<MemorySegment> mappings) {
+        for (int n = 0; n < batch.nodes().size(); n++) {
+            List<BatchMessage.Buffer> buffers = batch.nodes().get(n).buffers();
+            for (int b = 0; b < buffers.size(); b++) {
+                BatchMessage.Buffer place = buffers.get(b);
+                if (place.handle() == BatchMessage.NO_HANDLE) {
+                    continue;
+                }
+                long size = mappings.get(place.handle()).byteSize();
+                if (place.offset() < 0 || place.length() < 0 || place.offset() > size || place.length() > size - place.offset()) {
+                    throw new ProtocolException(ErrorCode.LIMIT, "BATCH " + batch.batchId() + ": nodes[" + n + "].buffers[" + b
+                            + "] at offset " + Long.toUnsignedString(place.offset()) + " for " + Long.toUnsignedString(place.length())
+                            + " bytes is past the " + size + " bytes of handles[" + place.handle() + "]");
+                }
+            }
+        }
+    }
+
+    private static ProtocolException asProtocol(RuntimeException e, long id) {
+        return e instanceof ProtocolException p ? p
+                : new ProtocolException(ErrorCode.PROTOCOL, "BATCH " + id + " is not a valid array: " + e.getMessage());
+    }
+}

@@ -1,0 +1,153 @@
+package dev.quiver.share.internal.protocol;
+
+import dev.quiver.share.internal.posix.PeerCredentials;
+import dev.quiver.share.internal.posix.UnixSocket;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
+
+/**
+ * Messages over a {@link UnixSocket}, framed as docs/SHARING.md says: an 8-byte header (u32 body length,
+ * u16 type, u16 descriptor count, little-endian), then the body; descriptors travel with the header.
+ *
+ * <p><b>Ownership.</b> The connection owns its socket; {@link #close()} closes it once.
+ *
+ * <p><b>Threading.</b> {@link #send} from any thread; {@link #receive()} from one thread at a time;
+ * {@link #shutdown()} from any thread wakes a blocked {@code receive}.
+ */
+public final class Connection implements AutoCloseable {
+    /** Bytes of the frame header. */
+    public static final int HEADER = 8;
+    private final UnixSocket socket;
+    private final MemorySegment header = Arena.ofAuto().allocate(HEADER, 8);
+
+    /**
+     * Wraps a connected socket.
+     *
+     * @param socket the socket, owned by the connection from now on
+     */
+    public Connection(UnixSocket socket) {
+        this.socket = socket;
+    }
+
+    /** {@return who is at the other end} */
+    public PeerCredentials peer() {
+        return socket.peer();
+    }
+
+    /**
+     * Sends one message.
+     *
+     * @param type the type
+     * @param body the body, at most {@link Limits#MAX_BODY} bytes
+     * @param fds  descriptors to pass with it (the caller keeps its own)
+     * @throws dev.quiver.share.internal.posix.SystemCallException if the peer is gone
+     */
+    public void send(MessageType type, byte[] body, int... fds) {
+        if (body.length > Limits.MAX_BODY) {
+            throw new ProtocolException(ErrorCode.LIMIT, type + " body of " + body.length + " bytes is past the limit " + Limits.MAX_BODY);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment message = arena.allocate(HEADER + body.length, 8);
+            message.set(JAVA_INT_UNALIGNED, 0, body.length);
+            message.set(JAVA_SHORT_UNALIGNED, 4, (short) type.wire());
+            message.set(JAVA_SHORT_UNALIGNED, 6, (short) fds.length);
+            MemorySegment.copy(body, 0, message, JAVA_BYTE, HEADER, body.length);
+            socket.send(message, fds);
+        }
+    }
+
+    /**
+     * Sends ERROR, ignoring a peer that is already gone.
+     *
+     * @param code   the code
+     * @param reason the reason
+     */
+    public void sendError(ErrorCode code, String reason) {
+        try {
+            send(MessageType.ERROR, new ErrorMessage(code, reason).encode());
+        } catch (RuntimeException gone) {
+            // the peer left first: nobody to tell
+        }
+    }
+
+    /**
+     * Reads the next message.
+     *
+     * @return the message, or null if the peer closed the connection between messages
+     * @throws ProtocolException if the connection ends inside a message, the header is malformed or past the
+     *                           limits, or descriptors arrive anywhere but with a header (those that arrived
+     *                           are closed)
+     * @throws dev.quiver.share.internal.posix.SystemCallException if the socket fails
+     */
+    public Message receive() {
+        List<Integer> fds = new ArrayList<>();
+        try {
+            long read = socket.receive(header, fds);
+            if (read == 0 && fds.isEmpty()) {
+                return null;
+            }
+            if (read < HEADER) {
+                throw new ProtocolException(ErrorCode.PROTOCOL, "the connection ended inside a message header (" + read + " of 8 bytes)");
+            }
+            int length = header.get(JAVA_INT_UNALIGNED, 0);
+            MessageType type = MessageType.of(Short.toUnsignedInt(header.get(JAVA_SHORT_UNALIGNED, 4)));
+            int declaredFds = Short.toUnsignedInt(header.get(JAVA_SHORT_UNALIGNED, 6));
+            if (length < 0 || length > Limits.MAX_BODY) {
+                throw new ProtocolException(ErrorCode.LIMIT, type + " body of " + Integer.toUnsignedString(length)
+                        + " bytes is past the limit " + Limits.MAX_BODY);
+            }
+            if (declaredFds != fds.size()) {
+                throw new ProtocolException(ErrorCode.PROTOCOL, type + " header declares " + declaredFds
+                        + " descriptor(s); " + fds.size() + " arrived with it");
+            }
+            byte[] body = new byte[length];
+            if (length > 0) {
+                List<Integer> stray = new ArrayList<>();
+                try (Arena arena = Arena.ofConfined()) {
+                    MemorySegment bytes = arena.allocate(length);
+                    long got = socket.receive(bytes, stray);
+                    fds.addAll(stray);
+                    if (!stray.isEmpty()) {
+                        throw new ProtocolException(ErrorCode.PROTOCOL, stray.size() + " descriptor(s) arrived inside the body of " + type);
+                    }
+                    if (got < length) {
+                        throw new ProtocolException(ErrorCode.PROTOCOL, "the connection ended inside the body of " + type
+                                + " (" + got + " of " + length + " bytes)");
+                    }
+                    MemorySegment.copy(bytes, JAVA_BYTE, 0, body, 0, length);
+                }
+            }
+            return new Message(type, body, fds.stream().mapToInt(Integer::intValue).toArray());
+        } catch (RuntimeException e) {
+            new Message(MessageType.ERROR, new byte[0], fds.stream().mapToInt(Integer::intValue).toArray()).closeDescriptors();
+            throw e;
+        }
+    }
+
+    /**
+     * Bounds how long {@link #receive()} waits.
+     *
+     * @param millis the bound in milliseconds; 0 for none
+     */
+    public void receiveTimeout(long millis) {
+        socket.receiveTimeout(millis);
+    }
+
+    /** Shuts the socket down: a blocked {@link #receive()} returns, the peer reads end of stream. */
+    public void shutdown() {
+        socket.shutdown();
+    }
+
+    /** Closes the socket; later calls do nothing. */
+    @Override
+    public void close() {
+        socket.close();
+    }
+}

@@ -1,0 +1,19 @@
+/**
+ * Device arrays handed to another process on the same machine as handles, not bytes: an owner serves arrays
+ * on a Unix domain socket ({@link dev.quiver.share.ShareServer}, {@link dev.quiver.share.ShareSession}), a
+ * receiver imports them as ordinary {@link dev.quiver.DeviceArray}s ({@link dev.quiver.share.ShareClient}), and
+ * each array's release in the receiver reaches the owner. Host memory travels as memory files
+ * ({@code memfd_create}) whose descriptors pass over the socket; arrays built in a
+ * {@link dev.quiver.share.SharedHostArena} (or on a pool using {@link dev.quiver.share.SharedHostAllocator}) go
+ * with no copy, others are copied into a memory file first and the receiver is told so. The protocol,
+ * byte by byte, is in {@code docs/SHARING.md} of the repository, so that another runtime can implement either end.
+ *
+ * <p><b>Lifetimes.</b> The owner keeps each batch's memory alive until the receiver releases it or the
+ * connection ends (a receiver that dies leaks nothing); a receiver's arrays stay readable after the owner dies,
+ * and its next call reports the owner gone with a {@link dev.quiver.share.ShareException}.
+ *
+ * <p><b>Native access.</b> The module makes restricted FFM calls (the C library's memory file, mapping and socket
+ * calls) in its internal {@code posix} package: run with {@code --enable-native-access=dev.quiver.share} (or
+ * {@code ALL-UNNAMED} on the class path). Linux only.
+ */
+package dev.quiver.share;

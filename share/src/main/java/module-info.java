@@ -1,0 +1,9 @@
+/**
+ * Device arrays shared between processes on one machine as handles, not bytes (see {@link dev.quiver.share}).
+ * Makes restricted FFM calls, all in its internal {@code posix} package: run with
+ * {@code --enable-native-access=dev.quiver.share}.
+ */
+module dev.quiver.share {
+    requires transitive dev.quiver.api;
+    exports dev.quiver.share;
+}

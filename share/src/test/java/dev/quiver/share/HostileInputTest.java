@@ -1,0 +1,260 @@
+package dev.quiver.share;
+
+import dev.quiver.DeviceArray;
+import dev.quiver.host.HostVector;
+import dev.quiver.share.internal.arrays.PlannedBatch;
+import dev.quiver.share.internal.posix.Memfd;
+import dev.quiver.share.internal.posix.UnixSocket;
+import dev.quiver.share.internal.posix.UnsealedMemfd;
+import dev.quiver.share.internal.protocol.BatchMessage;
+import dev.quiver.share.internal.protocol.Connection;
+import dev.quiver.share.internal.protocol.DeviceName;
+import dev.quiver.share.internal.protocol.ErrorCode;
+import dev.quiver.share.internal.protocol.ErrorMessage;
+import dev.quiver.share.internal.protocol.HandleKind;
+import dev.quiver.share.internal.protocol.Handshake;
+import dev.quiver.share.internal.protocol.Message;
+import dev.quiver.share.internal.protocol.MessageType;
+import dev.quiver.type.Field;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.UnaryOperator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What either end refuses, with the reason, and without leaking: a handshake of another version, device or
+ * handle kind; batches whose buffers lie past their memory file, whose sizes lie, whose files are not sealed,
+ * whose descriptors do not match, whose nodes do not fit the schema or whose contents break the format; and an
+ * owner gone mid-stream.
+ */
+@SuppressWarnings("try")   // holds closed by try-with-resources, unused inside
+class HostileInputTest {
+    private static final Field SCHEMA = HostVector.utf8("s", "x").field();
+    private static final Handshake.Welcome WELCOME = new Handshake.Welcome(1, HostileOwner.CPU, 1);
+
+    @AfterEach
+    void nothingIsLeftMappedOrHeld() {
+        assertEquals(0, ShareStatistics.mappedRegions(), "every mapping of a refused batch is undone");
+        assertEquals(0, ShareStatistics.openRegions());
+    }
+
+    // ---- a receiver that asks for what the owner does not serve -------------------------------------------
+
+    @Test
+    void anOwnerRefusesAnotherProtocolVersionAndSaysWhich() throws Exception {
+        ErrorMessage error = hello(new Handshake.Hello(2, HostileOwner.CPU, HandleKind.MEMFD.bit()), ShareException.Reason.VERSION);
+        assertEquals(ErrorCode.VERSION, error.code());
+        assertEquals("the receiver speaks protocol version 2; this owner speaks version 1", error.reason());
+    }
+
+    @Test
+    void anOwnerRefusesAnotherDeviceNamingBoth() throws Exception {
+        byte[] uuid = new byte[16];
+        uuid[0] = 0x5a;
+        ErrorMessage error = hello(new Handshake.Hello(1, new DeviceName(2, 0, uuid), HandleKind.MEMFD.bit()), ShareException.Reason.DEVICE);
+        assertEquals("the receiver asked for device type 2 id 0 uuid 5a000000000000000000000000000000; this owner serves "
+                + "device type 1 id -1 (the CPU)", error.reason());
+    }
+
+    @Test
+    void anOwnerRefusesAReceiverThatImportsNoMemoryFiles() throws Exception {
+        ErrorMessage error = hello(new Handshake.Hello(1, HostileOwner.CPU, HandleKind.CUDA_IPC.bit()), ShareException.Reason.HANDLE_KIND);
+        assertTrue(error.reason().contains("does not import MEMFD handles"), error.reason());
+    }
+
+    @Test
+    void aHelloWithoutTheMagicIsRefused() throws Exception {
+        try (ShareServer server = ShareServer.bindPrivate()) {
+            CompletableFuture<ShareException> refused = CompletableFuture.supplyAsync(() -> assertThrows(ShareException.class, server::accept));
+            try (Connection raw = new Connection(UnixSocket.connect(server.path()))) {
+                raw.send(MessageType.HELLO, new byte[48]);
+                Message answer = raw.receive();
+                assertEquals(MessageType.ERROR, answer.type());
+                assertEquals(ErrorCode.PROTOCOL, ErrorMessage.decode(answer.body()).code());
+            }
+            ShareException e = refused.get();
+            assertEquals(ShareException.Reason.PROTOCOL, e.reason());
+            assertTrue(e.getMessage().contains("does not start with the magic"), e.getMessage());
+        }
+    }
+
+    private static ErrorMessage hello(Handshake.Hello hello, ShareException.Reason expected) throws Exception {
+        try (ShareServer server = ShareServer.bindPrivate()) {
+            CompletableFuture<ShareException> refused = CompletableFuture.supplyAsync(() -> assertThrows(ShareException.class, server::accept));
+            try (Connection raw = new Connection(UnixSocket.connect(server.path()))) {
+                raw.send(MessageType.HELLO, hello.encode());
+                Message answer = raw.receive();
+                assertEquals(MessageType.ERROR, answer.type());
+                assertEquals(null, raw.receive(), "the owner closes after refusing");
+                ShareException e = refused.get();
+                assertEquals(expected, e.reason());
+                assertTrue(e.getMessage().startsWith("refused receiver process " + ProcessHandle.current().pid()), e.getMessage());
+                return ErrorMessage.decode(answer.body());
+            }
+        }
+    }
+
+    // ---- an owner that answers the handshake wrongly --------------------------------------------------------
+
+    @Test
+    void aReceiverRefusesAWelcomeOfAnotherVersion() throws Exception {
+        try (HostileOwner owner = new HostileOwner(new Handshake.Welcome(7, HostileOwner.CPU, 1), SCHEMA, c -> { })) {
+            ShareException e = assertThrows(ShareException.class, () -> ShareClient.connect(owner.socket()));
+            assertEquals(ShareException.Reason.VERSION, e.reason());
+            assertTrue(e.getMessage().contains("the owner answered with protocol version 7; this receiver speaks version 1"), e.getMessage());
+            assertEquals(ErrorCode.VERSION, owner.errorSent().code());
+        }
+    }
+
+    @Test
+    void aReceiverRefusesAWelcomeForAnotherDevice() throws Exception {
+        try (HostileOwner owner = new HostileOwner(new Handshake.Welcome(1, new DeviceName(2, 3, DeviceName.NO_UUID), 1), SCHEMA, c -> { })) {
+            ShareException e = assertThrows(ShareException.class, () -> ShareClient.connect(owner.socket()));
+            assertEquals(ShareException.Reason.DEVICE, e.reason());
+            assertTrue(e.getMessage().contains("the owner serves device type 2 id 3; this receiver asked for device type 1 id -1"), e.getMessage());
+        }
+    }
+
+    // ---- batches that lie -----------------------------------------------------------------------------------
+
+    @Test
+    void aBufferPastItsMemoryFileIsRefusedNamingIt() throws Exception {
+        ShareException e = refusedBatch(batch -> withBuffer(batch, 2, 0, new BatchMessage.Buffer(0, 4096, 64)), ErrorCode.LIMIT);
+        assertEquals(ShareException.Reason.LIMIT, e.reason());
+        assertTrue(e.getMessage().contains("nodes[0].buffers[2] at offset 4096 for 64 bytes is past the 4096 bytes of handles[0]"), e.getMessage());
+    }
+
+    @Test
+    void anOffsetThatOverflowsIsRefused() throws Exception {
+        ShareException e = refusedBatch(batch -> withBuffer(batch, 1, 0, new BatchMessage.Buffer(0, 8, -8)), ErrorCode.LIMIT);
+        assertTrue(e.getMessage().contains("for 18446744073709551608 bytes is past the 4096 bytes"), e.getMessage());
+    }
+
+    @Test
+    void aHandleWhoseSizeIsNotItsFilesIsRefused() throws Exception {
+        ShareException e = refusedBatch(batch -> new BatchMessage(batch.batchId(), batch.copied(),
+                List.of(new BatchMessage.Handle(HandleKind.MEMFD, 1 << 20, new byte[0])), 0, new byte[0], batch.nodes()), ErrorCode.LIMIT);
+        assertTrue(e.getMessage().contains("handles[0] says 1048576 bytes; the memory file has 4096"), e.getMessage());
+    }
+
+    @Test
+    void nodesThatDoNotFitTheSchemaAreRefused() throws Exception {
+        ShareException e = refusedBatch(batch -> {
+            List<BatchMessage.Node> nodes = new ArrayList<>(batch.nodes());
+            BatchMessage.Node node = nodes.getFirst();
+            nodes.set(0, new BatchMessage.Node(node.length(), node.nullCount(), node.offset(), node.buffers(), 1, false));
+            return new BatchMessage(batch.batchId(), batch.copied(), batch.handles(), 0, new byte[0], nodes);
+        }, ErrorCode.PROTOCOL);
+        assertTrue(e.getMessage().contains("nodes[0] (field \"s\") has 1 children; its type u has 0"), e.getMessage());
+    }
+
+    @Test
+    void stringOffsetsPastTheirDataAreRefused() throws Exception {
+        // the data buffer is said to be 1 byte long, while the offsets say the strings take 3
+        ShareException e = refusedBatch(batch -> {
+            BatchMessage.Buffer data = batch.nodes().getFirst().buffers().get(2);
+            return withBuffer(batch, 2, 0, new BatchMessage.Buffer(data.handle(), data.offset(), 1));
+        }, ErrorCode.PROTOCOL);
+        assertTrue(e.getMessage().contains("is not a valid array"), e.getMessage());
+    }
+
+    @Test
+    void anEventTheReceiverCannotTakeIsRefused() throws Exception {
+        ShareException e = refusedBatch(batch -> new BatchMessage(batch.batchId(), batch.copied(), batch.handles(), 2, new byte[8],
+                batch.nodes()), ErrorCode.HANDLE_KIND);
+        assertTrue(e.getMessage().contains("has an event of kind 2"), e.getMessage());
+    }
+
+    @Test
+    void anUnsealedMemoryFileIsRefused() throws Exception {
+        withPlannedBatch(plan -> {
+            int unsealed = UnsealedMemfd.create(4096);
+            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> c.send(MessageType.BATCH, plan.message().encode(), unsealed))) {
+                ShareException e = receiveFrom(owner);
+                assertTrue(e.getMessage().contains("not a memory file sealed against shrinking"), e.getMessage());
+            } finally {
+                Memfd.close(unsealed);
+            }
+        });
+    }
+
+    @Test
+    void aBatchWhoseDescriptorsAreMissingIsRefused() throws Exception {
+        withPlannedBatch(plan -> {
+            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> c.send(MessageType.BATCH, plan.message().encode()))) {
+                ShareException e = receiveFrom(owner);
+                assertTrue(e.getMessage().contains("names 1 memfd handle(s); 0 descriptor(s) came with it"), e.getMessage());
+                assertEquals(ErrorCode.PROTOCOL, owner.errorSent().code());
+            }
+        });
+    }
+
+    @Test
+    void anOwnerGoneMidStreamIsAClearErrorAndArraysReceivedStayReadable() throws Exception {
+        withPlannedBatch(plan -> {
+            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> {
+                     c.send(MessageType.BATCH, plan.message().encode(), plan.fds());
+                     c.shutdown();
+                 });
+                 ShareClient client = ShareClient.connect(owner.socket());
+                 DeviceArray received = client.next().orElseThrow().array()) {
+                ShareException e = assertThrows(ShareException.class, client::next);
+                assertEquals(ShareException.Reason.PEER_GONE, e.reason());
+                assertTrue(e.getMessage().matches("owner process \\d+ \\(uid \\d+\\) at .* closed the connection before the end of the stream.*"),
+                        e.getMessage());
+                assertEquals("[abc, null]", Batches.describe(received));
+                assertThrows(ShareException.class, client::next, "the failure is sticky");
+            }
+        });
+    }
+
+    private static ShareException refusedBatch(UnaryOperator<BatchMessage> tamper, ErrorCode expected) throws Exception {
+        ShareException[] refused = new ShareException[1];
+        withPlannedBatch(plan -> {
+            BatchMessage tampered = tamper.apply(plan.message());
+            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> c.send(MessageType.BATCH, tampered.encode(), plan.fds()))) {
+                refused[0] = receiveFrom(owner);
+                assertEquals(expected, owner.errorSent().code(), "the owner is told why");
+            }
+        });
+        return refused[0];
+    }
+
+    /** What a test does with a batch planned from a small utf8 array in a shared arena. */
+    private interface PlanUse {
+        void run(PlannedBatch plan) throws Exception;
+    }
+
+    private static void withPlannedBatch(PlanUse use) throws Exception {
+        try (SharedHostArena arena = SharedHostArena.create(4096);
+             DeviceArray built = HostVector.utf8("s", "abc", null).toDeviceArray();
+             DeviceArray placed = arena.copyOf(built)) {
+            PlannedBatch plan = PlannedBatch.of(placed, 1);
+            try (AutoCloseable hold = plan.hold()) {
+                use.run(plan);
+            }
+        }
+    }
+
+    private static ShareException receiveFrom(HostileOwner owner) {
+        try (ShareClient client = ShareClient.connect(owner.socket())) {
+            return assertThrows(ShareException.class, client::next);
+        }
+    }
+
+    private static BatchMessage withBuffer(BatchMessage batch, int index, int node, BatchMessage.Buffer buffer) {
+        List<BatchMessage.Node> nodes = new ArrayList<>(batch.nodes());
+        BatchMessage.Node old = nodes.get(node);
+        List<BatchMessage.Buffer> buffers = new ArrayList<>(old.buffers());
+        buffers.set(index, buffer);
+        nodes.set(node, new BatchMessage.Node(old.length(), old.nullCount(), old.offset(), buffers, old.childCount(), old.hasDictionary()));
+        return new BatchMessage(batch.batchId(), batch.copied(), batch.handles(), batch.eventKind(), batch.eventPayload(), nodes);
+    }
+}
