@@ -1,6 +1,8 @@
 package dev.quiver.share;
 
 import dev.quiver.Device;
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.share.internal.arrays.BatchImport;
 import dev.quiver.share.internal.posix.UnixSocket;
@@ -15,9 +17,12 @@ import dev.quiver.share.internal.protocol.Message;
 import dev.quiver.share.internal.protocol.MessageType;
 import dev.quiver.share.internal.protocol.ProtocolException;
 import dev.quiver.share.internal.protocol.SchemaCodec;
+import dev.quiver.stream.DeviceArrayStream;
 import dev.quiver.type.Field;
 
 import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 
 /**
@@ -209,6 +214,50 @@ public final class ShareClient implements AutoCloseable {
             failure = Failures.of(e, name);
             throw failure;
         }
+    }
+
+    /**
+     * This client's batches as a {@link DeviceArrayStream} of CPU arrays, for code that takes one (an export to a
+     * C consumer, a Flight server): each array moves to the consumer; a failure of {@link #next()} fails the
+     * stream. The stream owns this client from now on: closing it closes the client.
+     *
+     * @return the stream, owned by the caller
+     */
+    public DeviceArrayStream stream() {
+        final class Batches implements Iterator<DeviceArray>, AutoCloseable {
+            private DeviceArray ahead;
+            private boolean done;
+
+            @Override
+            public boolean hasNext() {
+                if (ahead == null && !done) {
+                    Optional<ReceivedBatch> batch = ShareClient.this.next();
+                    ahead = batch.map(ReceivedBatch::array).orElse(null);
+                    done = ahead == null;
+                }
+                return ahead != null;
+            }
+
+            @Override
+            public DeviceArray next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException("the owner ended the stream");
+                }
+                DeviceArray next = ahead;
+                ahead = null;
+                return next;
+            }
+
+            @Override
+            public void close() {
+                if (ahead != null) {
+                    ahead.close();
+                    ahead = null;
+                }
+                ShareClient.this.close();
+            }
+        }
+        return DeviceArrayStream.of(schema, DeviceType.CPU, new Batches());
     }
 
     private void released(long batchId) {

@@ -86,6 +86,22 @@ class TwoProcessShareTest {
     }
 
     @Test
+    void theReceivedBatchesAreADeviceArrayStreamForOtherConsumers() throws Exception {
+        try (ChildJvm child = ChildJvm.start("serve", "20", "3", "50", "shared");
+             dev.quiver.stream.DeviceArrayStream stream = ShareClient.connect(java.nio.file.Path.of(child.lineStartingWith("SOCKET "))).stream()) {
+            assertEquals(Batches.table(0, 1).field(), stream.schema());
+            int b = 0;
+            while (stream.hasNext()) {
+                try (DeviceArray array = stream.next()) {
+                    assertEquals(Batches.expectedDigest(20 + b, 50), Batches.digest(array));
+                }
+                b++;
+            }
+            assertEquals(3, b);
+        }
+    }
+
+    @Test
     void receivedArraysStayReadableAfterTheOwnerExits() throws Exception {
         try (ChildJvm child = ChildJvm.start("serve", "3", "2", "64", "shared")) {
             String socket = child.lineStartingWith("SOCKET ");
