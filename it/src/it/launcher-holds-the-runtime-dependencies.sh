@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the launcher's jar folders against what the modules need at run time (each module's
 # target/runtime-classpath.txt, written by the build): cli/target/lib, the module path of every command but
-# flight, holds the run-time jars of the API, the checker, the C baselines of quiver bench and every backend; lib and lib-flight together hold
+# flight, holds the run-time jars of the API, the checker, the C baselines of quiver bench, sharing and every backend; lib and lib-flight together hold
 # those of quiver-flight. A scope that drops a jar from them (a test scope overriding a transitive one) fails
 # here, not in a user's hands.
 # Usage: launcher-holds-the-runtime-dependencies.sh <quiver checkout>
@@ -35,7 +35,7 @@ expect() {
   done
 }
 
-for module in api check cbuild baselines device-cpu device-ffm device-opencl device-vulkan device-cuda device-rocm device-oneapi device-metal; do
+for module in api check cbuild baselines share device-cpu device-ffm device-opencl device-vulkan device-cuda device-rocm device-oneapi device-metal; do
   expect "$module" "$lib"
 done
 expect flight "$lib" "$flight"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the README's ./quiver commands through the launcher, as a user of a fresh clone does (the flight
-# commands have their own script): devices, selftest, bench, and check against a producer compiled here
+# Runs the README's ./quiver commands through the launcher, as a user of a fresh clone does (flight, share
+# and attach have scripts of their own): devices, selftest, bench, and check against a producer compiled here
 # with gcc, a conforming one and one that crashes. Fails when the README names a ./quiver command that
 # no script of it/ runs, so a new command cannot reach the README untried.
 # Usage: readme-commands-through-the-launcher.sh <quiver checkout> <scratch directory>
@@ -27,7 +27,7 @@ run() {
   echo "$out"
 }
 
-commands_run=(devices selftest bench check flight)
+commands_run=(devices selftest bench check flight share attach)
 for command in $(grep -o '\./quiver [a-z]*' "$root/README.md" | awk '{print $2}' | sort -u); do
   [[ " ${commands_run[*]} " == *" $command "* ]] || fail "the README shows ./quiver $command, which no script of it/ runs"
 done

@@ -4,7 +4,8 @@
  * too, which compiles and loads the C baselines of {@code quiver bench} ({@code dev.quiver.baselines}).
  * {@code quiver flight} needs Quiver's Flight module and Arrow Flight, which run on the class path only: the
  * launcher runs that command on the class path, and the module path never resolves them (hence
- * {@code requires static}).
+ * {@code requires static}). {@code quiver share} and {@code quiver attach} need {@code dev.quiver.share} (memory
+ * files and sockets): grant it native access too.
  */
 module dev.quiver.cli {
     requires dev.quiver.api;
@@ -12,9 +13,11 @@ module dev.quiver.cli {
     requires info.picocli;
     requires java.management;
     requires dev.quiver.baselines;
+    requires dev.quiver.share;
     requires static dev.quiver.flight;
     requires static org.apache.arrow.flight.core;
     requires static org.apache.arrow.memory.core;
     opens dev.quiver.cli to info.picocli;
     opens dev.quiver.cli.flight to info.picocli;
+    opens dev.quiver.cli.share to info.picocli;
 }

@@ -1,6 +1,8 @@
 package dev.quiver.cli;
 
 import dev.quiver.cli.flight.FlightCommand;
+import dev.quiver.cli.share.AttachCommand;
+import dev.quiver.cli.share.ShareCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help;
@@ -63,6 +65,8 @@ public final class Quiver {
         all.put("bench", BenchCommand::new);
         all.put("check", CheckCommand::new);
         all.put("flight", FlightCommand::new);
+        all.put("share", ShareCommand::new);
+        all.put("attach", AttachCommand::new);
         all.put("help", CommandLine.HelpCommand::new);
         return all;
     }

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HelpAndUsageTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"devices", "selftest", "bench", "check", "flight", "flight serve", "flight get", "flight list", "flight put"})
+    @ValueSource(strings = {"devices", "selftest", "bench", "check", "flight", "flight serve", "flight get", "flight list", "flight put", "share", "attach"})
     void helpOnEveryCommandExitsZeroAndDescribesIt(String command) {
         CommandRun run = CommandRun.of((command + " --help").split(" "));
         assertEquals(0, run.code(), run.err());

@@ -1,5 +1,7 @@
 package dev.quiver.cli.flight;
 
+import dev.quiver.cli.DeviceNames;
+import dev.quiver.cli.Progress;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;

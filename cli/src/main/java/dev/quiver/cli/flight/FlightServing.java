@@ -1,5 +1,7 @@
 package dev.quiver.cli.flight;
 
+import dev.quiver.cli.DeviceNames;
+import dev.quiver.cli.GeneratedBatches;
 import dev.quiver.Device;
 import dev.quiver.Devices;
 import dev.quiver.flight.DeviceFlightProducer;

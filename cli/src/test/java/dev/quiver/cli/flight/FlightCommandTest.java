@@ -1,5 +1,6 @@
 package dev.quiver.cli.flight;
 
+import dev.quiver.cli.GeneratedBatches;
 import dev.quiver.DeviceArray;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.flight.ipc.ArrowIpcReading;

@@ -1,4 +1,4 @@
-package dev.quiver.cli.flight;
+package dev.quiver.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -7,48 +7,76 @@ import java.util.Locale;
  * Progress of a transfer: batches, bytes and rate. On a terminal one line is rewritten in place at most ten
  * times a second; elsewhere nothing is printed until {@link #summary}. Used by one thread.
  */
-final class Progress {
+public final class Progress {
     private static final long REDRAW_NANOS = 100_000_000L;
 
     private final PrintWriter terminal;
+    private final String verb;
     private final long start = System.nanoTime();
     private long lastDrawn;
     private long batches;
     private long rows;
 
     /**
+     * Starts the clock of a transfer whose lines begin with "received".
+     *
      * @param terminal where the live line goes, or null when not on a terminal
      */
-    Progress(PrintWriter terminal) {
-        this.terminal = terminal;
+    public Progress(PrintWriter terminal) {
+        this(terminal, "received");
     }
 
     /**
+     * Starts the clock of a transfer.
+     *
+     * @param terminal where the live line goes, or null when not on a terminal
+     * @param verb     the first word of every line ("received", "sent")
+     */
+    public Progress(PrintWriter terminal, String verb) {
+        this.terminal = terminal;
+        this.verb = verb;
+    }
+
+    /**
+     * Counts one batch and redraws the live line if it is due.
+     *
      * @param batchRows rows of the batch that arrived
      * @param bytes     bytes received so far
      */
-    void batch(long batchRows, long bytes) {
+    public void batch(long batchRows, long bytes) {
         batches++;
         rows += batchRows;
         long now = System.nanoTime();
         if (terminal != null && now - lastDrawn >= REDRAW_NANOS) {
             lastDrawn = now;
-            terminal.print("\r" + describe(bytes, now) + "   ");
+            terminal.print("\r" + verb + " " + describe(bytes, now) + "   ");
             terminal.flush();
         }
     }
 
     /**
+     * Clears the live line and describes the whole transfer.
+     *
      * @param bytes  bytes received in all
      * @param target where the batches landed
      * @return the closing line
      */
-    String summary(long bytes, String target) {
+    public String summary(long bytes, String target) {
+        return summary(bytes) + " onto " + target;
+    }
+
+    /**
+     * Clears the live line and describes the whole transfer: batches, rows, bytes, time and rate.
+     *
+     * @param bytes bytes moved in all
+     * @return the closing line, without an ending
+     */
+    public String summary(long bytes) {
         if (terminal != null) {
             terminal.print("\r");
             terminal.flush();
         }
-        return "received " + describe(bytes, System.nanoTime()) + " onto " + target;
+        return verb + " " + describe(bytes, System.nanoTime());
     }
 
     private String describe(long bytes, long now) {

@@ -1,4 +1,4 @@
-package dev.quiver.cli.flight;
+package dev.quiver.cli;
 
 import dev.quiver.Device;
 import dev.quiver.DeviceType;
@@ -7,16 +7,18 @@ import dev.quiver.Devices;
 import java.util.Locale;
 
 /** Devices named on the command line as {@code TYPE[:ID]} ({@code cpu}, {@code opencl}, {@code vulkan:1}). */
-final class DeviceNames {
+public final class DeviceNames {
     private DeviceNames() {}
 
     /**
+     * Finds a device by its command-line name.
+     *
      * @param name    a device type name, as {@code quiver devices} prints it, optionally {@code :ID} (default 0)
      * @param devices where to look
      * @return the device
      * @throws IllegalArgumentException if there is no such device type or device
      */
-    static Device parse(String name, Devices devices) {
+    public static Device parse(String name, Devices devices) {
         String[] parts = name.split(":", 2);
         DeviceType type = DeviceType.byName(parts[0].toUpperCase(Locale.ROOT))
                 .orElseThrow(() -> new IllegalArgumentException("no device type " + parts[0] + " (see quiver devices)"));

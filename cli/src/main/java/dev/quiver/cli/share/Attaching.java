@@ -1,0 +1,88 @@
+package dev.quiver.cli.share;
+
+import dev.quiver.Device;
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
+import dev.quiver.Devices;
+import dev.quiver.cli.Progress;
+import dev.quiver.host.ArrayReader;
+import dev.quiver.share.ReceiveOptions;
+import dev.quiver.share.ReceivedBatch;
+import dev.quiver.share.ShareClient;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The work of {@code quiver attach}: connects to an owner, receives every batch, reads what it must of it and
+ * closes it at once (which tells the owner), so memory holds one batch whatever the stream's size. Runs on the
+ * calling thread. A failure (no socket there, a refused handshake, an owner gone mid-stream, a batch that fails
+ * validation) is thrown, for the command's one-line report.
+ */
+public final class Attaching {
+    private Attaching() {}
+
+    /**
+     * What to receive and how.
+     *
+     * @param socket   the owner's socket
+     * @param target   where batches land: received on the CPU, copied there if it is another device
+     * @param show     how many rows to print
+     * @param validate whether every value of every batch is validated
+     */
+    public record Settings(Path socket, Device target, int show, boolean validate) {
+    }
+
+    /**
+     * Receives the whole stream.
+     *
+     * @param settings what to receive
+     * @param out      receives the owner, the schema, the rows asked for and the summary
+     * @param err      receives the live progress, on a terminal
+     * @return 0
+     * @throws dev.quiver.share.ShareException  if the connection, the handshake or the stream failed
+     * @throws dev.quiver.InvalidArrowException if {@code validate} is set and a batch is invalid
+     */
+    public static int receive(Settings settings, PrintWriter out, PrintWriter err) {
+        Device cpu = Devices.system().cpu();
+        Device target = settings.target();
+        try (ShareClient client = ShareClient.connect(settings.socket(), cpu, ReceiveOptions.defaults())) {
+            out.println("owner " + client.owner());
+            out.println(RowText.fit("schema " + RowText.schema(client.schema())));
+            out.flush();
+            Progress progress = new Progress(System.console() != null ? err : null);
+            List<String> rows = new ArrayList<>();
+            long bytes = 0;
+            long zeroCopy = 0;
+            long copied = 0;
+            for (Optional<ReceivedBatch> next = client.next(); next.isPresent(); next = client.next()) {
+                ReceivedBatch batch = next.get();
+                try (DeviceArray array = batch.array()) {
+                    if (settings.validate()) {
+                        array.validateFull();
+                    }
+                    if (batch.copied()) {
+                        copied++;
+                    } else {
+                        zeroCopy++;
+                    }
+                    bytes += ArrayBytes.of(array);
+                    RowText.take(ArrayReader.of(array), settings.show() - rows.size(), rows);
+                    if (target.type() != DeviceType.CPU) {
+                        array.copyTo(target).close();
+                    }
+                    progress.batch(array.length(), bytes);
+                }
+            }
+            String summary = progress.summary(bytes, target.toString());
+            rows.forEach(out::println);
+            out.println(summary);
+            out.println(zeroCopy + " zero-copy, " + copied + " copied" + (settings.validate() ? ", every value valid" : ""));
+            out.flush();
+        }
+        return 0;
+    }
+}

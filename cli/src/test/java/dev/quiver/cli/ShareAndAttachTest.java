@@ -1,0 +1,89 @@
+package dev.quiver.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code quiver share} in a child JVM and {@code quiver attach} here, two processes for real: the default
+ * hands every batch zero-copy, {@code --copy} every batch as a copy; rows shown and validated are the generated
+ * ones, and the owner waits for the releases before it exits 0. A missing socket argument and a bad device are
+ * usage errors (exit 2), a socket nobody listens at a one-line failure naming it (exit 1), never a stack trace.
+ */
+class ShareAndAttachTest {
+
+    @Test
+    void theDefaultHandsEveryBatchZeroCopyAndTheOwnerExitsOnceReleased() throws Exception {
+        try (ShareProcess owner = ShareProcess.start("--generate", "1000", "--batches", "4")) {
+            CommandRun attach = CommandRun.of("attach", owner.socket().toString(), "--show", "3", "--validate");
+            assertEquals(0, attach.code(), attach.out() + attach.err());
+            assertTrue(attach.out().contains("owner process "), attach.out());
+            assertTrue(attach.out().contains("schema id int64, value float64, name utf8"), attach.out());
+            assertTrue(attach.out().contains("received 4 batches, 1000 rows"), attach.out());
+            assertTrue(attach.out().contains("\n4 zero-copy, 0 copied, every value valid"), attach.out());
+            assertTrue(attach.out().startsWith("owner process ") && attach.out().contains("id=0  value=0.0  name=row-0\n"
+                    + "id=1  value=0.5  name=row-1\nid=2  value=1.0  name=row-2\n"), attach.out());
+            assertEquals(0, owner.exitCode(), owner.printed());
+            assertTrue(owner.printed().contains("1000 rows in 4 batches, zero-copy from shared memory"), owner.printed());
+            assertTrue(owner.printed().matches("(?s).*sent 4 batches, 1000 rows, .* zero-copy, to process \\d+\n"
+                    + "process \\d+ released every batch.*"), owner.printed());
+            assertFalse(java.nio.file.Files.exists(owner.socket()), "the private socket is removed on exit");
+        }
+    }
+
+    @Test
+    void withCopyEveryBatchArrivesAsACopyAndTwoReceiversAreServed(@TempDir Path directory) throws Exception {
+        Path socket = directory.resolve("private").resolve("s.sock");
+        try (ShareProcess owner = ShareProcess.start("--socket", socket.toString(), "--copy", "--receivers", "2",
+                "--generate", "300", "--batches", "3")) {
+            assertEquals(socket.toAbsolutePath(), owner.socket());
+            for (int receiver = 0; receiver < 2; receiver++) {
+                CommandRun attach = CommandRun.of("attach", socket.toString());
+                assertEquals(0, attach.code(), attach.out() + attach.err());
+                assertTrue(attach.out().contains("received 3 batches, 300 rows"), attach.out());
+                assertTrue(attach.out().contains("\n0 zero-copy, 3 copied\n"), attach.out());
+            }
+            assertEquals(0, owner.exitCode(), owner.printed());
+            assertEquals(2, owner.printed().split("released every batch", -1).length - 1, owner.printed());
+            assertTrue(owner.printed().contains("3 batches, copied for each handoff"), owner.printed());
+        }
+    }
+
+    @Test
+    void aMissingSocketArgumentIsAUsageError() {
+        CommandRun run = CommandRun.of("attach");
+        assertEquals(2, run.code(), run.out() + run.err());
+        assertTrue(run.err().contains("SOCKET"), run.err());
+        assertFalse(run.err().contains("\tat "), run.err());
+    }
+
+    @Test
+    void aBadDeviceIsAUsageError(@TempDir Path directory) {
+        CommandRun run = CommandRun.of("attach", directory.resolve("s.sock").toString(), "--device", "nosuch");
+        assertEquals(2, run.code(), run.out() + run.err());
+        assertTrue(run.err().startsWith("--device nosuch: no device type nosuch"), run.err());
+        assertFalse(run.err().contains("\tat "), run.err());
+    }
+
+    @Test
+    void aSocketNobodyListensAtIsOneLineNamingIt(@TempDir Path directory) {
+        Path socket = directory.resolve("nobody.sock");
+        CommandRun run = CommandRun.of("attach", socket.toString());
+        assertEquals(1, run.code(), run.out() + run.err());
+        assertEquals(1, run.err().lines().count(), run.err());
+        assertTrue(run.err().startsWith("quiver attach: cannot connect to the owner at " + socket), run.err());
+        assertFalse(run.err().contains("\tat "), run.err());
+    }
+
+    @Test
+    void shareRefusesABatchCountPastTheRows() {
+        CommandRun run = CommandRun.of("share", "--generate", "3", "--batches", "4");
+        assertEquals(2, run.code(), run.out() + run.err());
+        assertTrue(run.err().contains("--batches"), run.err());
+    }
+}
