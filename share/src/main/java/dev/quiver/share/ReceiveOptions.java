@@ -11,16 +11,40 @@ package dev.quiver.share;
  *                         an owner trusted as much as code in this process: offsets are then read as the owner
  *                         wrote them, and a reader that follows them is bounded by this process's readable memory
  *                         (as {@link dev.quiver.host.ArrayReader} checks), not by the batch's
+ * @param maxRegions       how many of the owner's memory files the receiver keeps mapped for later batches (1 to
+ *                         65,536); the owner retires the least recently used ones to stay within it. A region a
+ *                         received array still uses stays mapped until the array is closed
+ * @param maxMappedBytes   how many bytes those memory files may have together (at least 1); an array whose memory
+ *                         alone is larger cannot be sent to this receiver
  */
-public record ReceiveOptions(int window, boolean validateContents) {
-    /** Checks the window. */
+public record ReceiveOptions(int window, boolean validateContents, int maxRegions, long maxMappedBytes) {
+    /** The default of {@link #maxRegions()}. */
+    public static final int DEFAULT_MAX_REGIONS = 1024;
+    /** The default of {@link #maxMappedBytes()}: 64 GiB. */
+    public static final long DEFAULT_MAX_MAPPED_BYTES = 64L << 30;
+
+    /** Checks the window and the bound of the mappings kept. */
     public ReceiveOptions {
         if (window < 1) {
             throw new IllegalArgumentException("the window is at least 1, not " + window);
         }
+        if (maxRegions < 1 || maxRegions > 65_536 || maxMappedBytes < 1) {
+            throw new IllegalArgumentException("the receiver keeps 1 to 65536 regions of at least 1 byte, not "
+                    + maxRegions + " regions of " + maxMappedBytes + " bytes");
+        }
     }
 
-    /** {@return a window of 8 batches, contents validated} */
+    /**
+     * Options with the default bound of the mappings kept ({@value #DEFAULT_MAX_REGIONS} regions, 64 GiB).
+     *
+     * @param window           see {@link #window()}
+     * @param validateContents see {@link #validateContents()}
+     */
+    public ReceiveOptions(int window, boolean validateContents) {
+        this(window, validateContents, DEFAULT_MAX_REGIONS, DEFAULT_MAX_MAPPED_BYTES);
+    }
+
+    /** {@return a window of 8 batches, contents validated, the default bound of the mappings kept} */
     public static ReceiveOptions defaults() {
         return new ReceiveOptions(8, true);
     }

@@ -5,6 +5,7 @@ import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.share.internal.arrays.BatchImport;
+import dev.quiver.share.internal.arrays.RegionCache;
 import dev.quiver.share.internal.posix.UnixSocket;
 import dev.quiver.share.internal.protocol.ByteWriter;
 import dev.quiver.share.internal.protocol.Connection;
@@ -12,6 +13,7 @@ import dev.quiver.share.internal.protocol.DeviceName;
 import dev.quiver.share.internal.protocol.ErrorCode;
 import dev.quiver.share.internal.protocol.ErrorMessage;
 import dev.quiver.share.internal.protocol.Handshake;
+import dev.quiver.share.internal.protocol.IdList;
 import dev.quiver.share.internal.protocol.HandleKind;
 import dev.quiver.share.internal.protocol.Message;
 import dev.quiver.share.internal.protocol.MessageType;
@@ -47,19 +49,31 @@ import java.util.Optional;
  * ERROR naming it, the connection ends, and {@link #next()} throws.
  *
  * <p><b>Ownership.</b> Arrays received belong to the caller and stay readable after the client is closed and
- * after the owner exits (the mapped pages stay). Closing an array unmaps it and, while the connection is open,
- * tells the owner.
+ * after the owner exits (the mapped pages stay). The client keeps the owner's memory files mapped for later
+ * batches in them (within {@link ReceiveOptions#maxRegions()} and {@link ReceiveOptions#maxMappedBytes()}) until
+ * the owner retires them or the client is closed; a file no open array uses is then unmapped at once, the others
+ * when their last array is closed. Closing an array tells the owner, while the connection is open: the releases
+ * of arrays closed between two calls of {@link #next()} travel together with the next call (at once when a
+ * thread closes one while {@code next()} waits, after the end of the stream, and at {@link #close()}).
  *
  * <p><b>Threading.</b> {@link #next()} from one thread at a time; received arrays may be closed from any thread.
  */
 public final class ShareClient implements AutoCloseable {
+    /** The most releases held back before they travel without waiting for the next call of {@link #next()}. */
+    private static final int MAX_PENDING_RELEASES = 256;
     private final Connection connection;
     private final Peer owner;
     private final Field schema;
     private final Device device;
     private final ReceiveOptions options;
+    private final RegionCache regions;
+    private final Object releaseLock = new Object();
+    private long[] pendingReleases = new long[64];
+    private int pendingCount;
+    /** Set while {@link #next()} waits for a message: a release then travels at once. */
+    private volatile boolean waiting;
+    private volatile boolean ended;
     private int inFlight;
-    private boolean ended;
     private ShareException failure;
     private volatile boolean closed;
 
@@ -69,6 +83,7 @@ public final class ShareClient implements AutoCloseable {
         this.schema = schema;
         this.device = device;
         this.options = options;
+        this.regions = new RegionCache(options.maxRegions(), options.maxMappedBytes());
     }
 
     /**
@@ -87,7 +102,7 @@ public final class ShareClient implements AutoCloseable {
      * Connects for arrays of {@code device}.
      *
      * @param socket  the owner's socket file
-     * @param device  the device the arrays are to be of; the owner refuses one it does not serve (version 1
+     * @param device  the device the arrays are to be of; the owner refuses one it does not serve (version 2
      *                serves the CPU only)
      * @param options how to receive
      * @return the client, after the handshake and the schema
@@ -106,7 +121,8 @@ public final class ShareClient implements AutoCloseable {
             name = "owner " + owner;
             owner.requireSameUser("owner");
             DeviceName asked = DeviceNames.of(device);
-            connection.send(MessageType.HELLO, new Handshake.Hello(Handshake.VERSION, asked, HandleKind.MEMFD.bit()).encode());
+            connection.send(MessageType.HELLO, new Handshake.Hello(Handshake.VERSION, asked, HandleKind.MEMFD.bit(),
+                    options.maxRegions(), options.maxMappedBytes()).encode());
             Handshake.Welcome welcome = Handshake.Welcome.decode(expect(connection, MessageType.WELCOME, name, "WELCOME").body());
             if (welcome.version() != Handshake.VERSION) {
                 throw new ProtocolException(ErrorCode.VERSION, "the owner answered with protocol version " + welcome.version()
@@ -173,36 +189,56 @@ public final class ShareClient implements AutoCloseable {
         }
         String name = "owner " + owner;
         try {
+            byte[] request = null;
             if (inFlight <= options.window() / 2) {   // top the window up in one REQUEST once half of it is used
-                try {
-                    connection.send(MessageType.REQUEST, new ByteWriter().u32(options.window() - inFlight).toByteArray());
-                } catch (RuntimeException ownerClosed) {
-                    // an owner that ended the stream may have closed already: END (or the loss) is read below
-                }
+                request = new ByteWriter().u32(options.window() - inFlight).toByteArray();
                 inFlight = options.window();
             }
-            Message message = connection.receive();
-            if (message == null) {
-                throw Failures.gone(name, "before the end of the stream");
+            waiting = true;
+            try {
+                flushReleases(request);
+            } catch (RuntimeException ownerClosed) {
+                // an owner that ended the stream may have closed already: END (or the loss) is read below
             }
-            switch (message.type()) {
-                case BATCH -> {
-                    inFlight--;
-                    BatchImport.Imported imported = BatchImport.run(message, schema, device, options.validateContents(), this::released);
-                    return Optional.of(new ReceivedBatch(imported.array(), imported.copied(), imported.batchId()));
+            while (true) {
+                Message message;
+                try {
+                    message = connection.receive();
+                } finally {
+                    waiting = false;
                 }
-                case END -> {
-                    message.withoutDescriptors();
-                    ended = true;
-                    return Optional.empty();
+                if (message == null) {
+                    throw Failures.gone(name, "before the end of the stream");
                 }
-                case ERROR -> {
-                    message.withoutDescriptors();
-                    throw Failures.refused(ErrorMessage.decode(message.body()), name);
-                }
-                default -> {
-                    message.closeDescriptors();
-                    throw new ProtocolException(ErrorCode.PROTOCOL, "an owner does not send " + message.type() + " after the handshake");
+                switch (message.type()) {
+                    case BATCH -> {
+                        inFlight--;
+                        BatchImport.Imported imported = BatchImport.run(message, schema, device, options.validateContents(),
+                                this::released, regions);
+                        return Optional.of(new ReceivedBatch(imported.array(), imported.copied(), imported.batchId()));
+                    }
+                    case REGION_CLOSED -> {
+                        message.withoutDescriptors();
+                        for (long id : IdList.decode(message.body(), "REGION_CLOSED")) {
+                            regions.retire(id);
+                        }
+                        waiting = true;
+                        flushQuietly();
+                    }
+                    case END -> {
+                        message.withoutDescriptors();
+                        ended = true;
+                        flushQuietly();
+                        return Optional.empty();
+                    }
+                    case ERROR -> {
+                        message.withoutDescriptors();
+                        throw Failures.refused(ErrorMessage.decode(message.body()), name);
+                    }
+                    default -> {
+                        message.closeDescriptors();
+                        throw new ProtocolException(ErrorCode.PROTOCOL, "an owner does not send " + message.type() + " after the handshake");
+                    }
                 }
             }
         } catch (ProtocolException e) {
@@ -264,18 +300,56 @@ public final class ShareClient implements AutoCloseable {
         if (closed) {
             return;
         }
+        boolean full;
+        synchronized (releaseLock) {
+            if (pendingCount == pendingReleases.length) {
+                pendingReleases = java.util.Arrays.copyOf(pendingReleases, pendingCount * 2);
+            }
+            pendingReleases[pendingCount++] = batchId;
+            full = pendingCount >= MAX_PENDING_RELEASES;
+        }
+        if (waiting || ended || full) {
+            flushQuietly();
+        }
+    }
+
+    private void flushQuietly() {
         try {
-            connection.send(MessageType.RELEASED, ShareSession.u64(batchId));
+            flushReleases(null);
         } catch (RuntimeException ownerGone) {
             // the owner let go of everything when the connection ended
         }
     }
 
-    /** Ends the connection; arrays received stay readable. Later calls do nothing. */
+    /** Sends the pending releases as one RELEASED, and {@code request} as a REQUEST with it, in one write. */
+    private void flushReleases(byte[] request) {
+        synchronized (releaseLock) {
+            if (pendingCount == 0 && request == null) {
+                return;
+            }
+            int count = pendingCount;
+            pendingCount = 0;
+            if (count == 0) {
+                connection.send(MessageType.REQUEST, request);
+            } else if (request == null) {
+                connection.send(MessageType.RELEASED, IdList.encode(pendingReleases, count));
+            } else {
+                connection.send(new MessageType[] {MessageType.RELEASED, MessageType.REQUEST},
+                        new byte[][] {IdList.encode(pendingReleases, count), request});
+            }
+        }
+    }
+
+    /**
+     * Ends the connection, after sending the releases still held back; arrays received stay readable, and the
+     * owner's memory files no array uses are unmapped. Later calls do nothing.
+     */
     @Override
     public void close() {
         if (!closed) {
+            flushQuietly();
             closed = true;
+            regions.close();
             connection.close();
         }
     }

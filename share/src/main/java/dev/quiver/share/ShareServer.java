@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.share.internal.arrays.KnownRegions;
 import dev.quiver.share.internal.posix.PeerCredentials;
 import dev.quiver.share.internal.posix.SystemCallException;
 import dev.quiver.share.internal.posix.UnixSocket;
@@ -8,6 +9,7 @@ import dev.quiver.share.internal.protocol.DeviceName;
 import dev.quiver.share.internal.protocol.ErrorCode;
 import dev.quiver.share.internal.protocol.Handshake;
 import dev.quiver.share.internal.protocol.HandleKind;
+import dev.quiver.share.internal.protocol.Limits;
 import dev.quiver.share.internal.protocol.Message;
 import dev.quiver.share.internal.protocol.MessageType;
 import dev.quiver.share.internal.protocol.ProtocolException;
@@ -38,7 +40,7 @@ import java.util.Set;
  * }
  * }
  *
- * <p><b>Device.</b> Version 1 shares host memory: the server serves the CPU device ({@code ARROW_DEVICE_CPU},
+ * <p><b>Device.</b> Version 2 shares host memory: the server serves the CPU device ({@code ARROW_DEVICE_CPU},
  * id -1), and a receiver asking for another device is refused with the reason.
  *
  * <p><b>Ownership and threading.</b> {@link #accept()} may be called from one thread at a time; {@link #close()}
@@ -139,7 +141,7 @@ public final class ShareServer implements AutoCloseable {
 
     /**
      * Waits for a receiver and runs the handshake: its user must be this process's (checked with
-     * {@code SO_PEERCRED}), it must speak protocol version 1, ask for the device this server serves, and import
+     * {@code SO_PEERCRED}), it must speak protocol version 2, ask for the device this server serves, and import
      * memory files. A refused receiver is sent an ERROR with the reason and disconnected.
      *
      * @return the session with the receiver, owned by the caller
@@ -166,11 +168,12 @@ public final class ShareServer implements AutoCloseable {
             if (message.withoutDescriptors().type() != MessageType.HELLO) {
                 throw new ProtocolException(ErrorCode.PROTOCOL, "the first message must be HELLO, not " + message.type());
             }
-            Handshake.Hello hello = Handshake.Hello.decode(message.body());
-            if (hello.version() != Handshake.VERSION) {
-                throw new ProtocolException(ErrorCode.VERSION, "the receiver speaks protocol version " + hello.version()
-                        + "; this owner speaks version " + Handshake.VERSION);
+            int version = Handshake.version(message.body(), "HELLO");
+            if (version != Handshake.VERSION) {
+                throw new ProtocolException(ErrorCode.VERSION, "the receiver speaks protocol version " + Integer.toUnsignedString(version)
+                        + "; this owner speaks version " + Handshake.VERSION + " only (version 2 sends each memory file once and names it by id after)");
             }
+            Handshake.Hello hello = Handshake.Hello.decode(message.body());
             if (!hello.device().equals(SERVED)) {
                 throw new ProtocolException(ErrorCode.DEVICE, "the receiver asked for " + hello.device()
                         + "; this owner serves " + SERVED + " (the CPU)");
@@ -179,7 +182,8 @@ public final class ShareServer implements AutoCloseable {
                 throw new ProtocolException(ErrorCode.HANDLE_KIND, "the receiver does not import MEMFD handles, the only kind this owner sends");
             }
             connection.send(MessageType.WELCOME, new Handshake.Welcome(Handshake.VERSION, SERVED, PeerCredentials.currentPid()).encode());
-            return new ShareSession(connection, peer);
+            return new ShareSession(connection, peer,
+                    new KnownRegions(Math.min(hello.maxRegions(), Limits.MAX_IDS), hello.maxMappedBytes()));
         } catch (ProtocolException e) {
             connection.sendError(e.code(), e.getMessage());
             connection.close();

@@ -1,12 +1,13 @@
 package dev.quiver.share;
 
 import dev.quiver.DeviceArray;
+import dev.quiver.share.internal.arrays.KnownRegions;
 import dev.quiver.share.internal.arrays.PlannedBatch;
 import dev.quiver.share.internal.protocol.ByteReader;
-import dev.quiver.share.internal.protocol.ByteWriter;
 import dev.quiver.share.internal.protocol.Connection;
 import dev.quiver.share.internal.protocol.ErrorCode;
 import dev.quiver.share.internal.protocol.ErrorMessage;
+import dev.quiver.share.internal.protocol.IdList;
 import dev.quiver.share.internal.protocol.Message;
 import dev.quiver.share.internal.protocol.MessageType;
 import dev.quiver.share.internal.protocol.ProtocolException;
@@ -42,6 +43,7 @@ public final class ShareSession implements AutoCloseable {
     private final AtomicLong nextId = new AtomicLong(1);
     private final Object lock = new Object();
     private final Thread reader;
+    private final KnownRegions known;
     private long credits;
     private volatile boolean gone;
     /** Set once the reader let go of every batch after the connection ended. */
@@ -51,9 +53,10 @@ public final class ShareSession implements AutoCloseable {
     private boolean ended;
     private volatile boolean closed;
 
-    ShareSession(Connection connection, Peer peer) {
+    ShareSession(Connection connection, Peer peer, KnownRegions known) {
         this.connection = connection;
         this.peer = peer;
+        this.known = known;
         this.reader = Thread.ofPlatform().daemon().name("quiver-share-" + peer.pid()).start(this::read);
     }
 
@@ -89,12 +92,15 @@ public final class ShareSession implements AutoCloseable {
      * Sends one array, waiting until the receiver has room for it. The array goes as handles of the memory it
      * lives in if every buffer lies in shareable memory (a {@link SharedHostArena}, a pool on a
      * {@link SharedHostAllocator}), with no copy; otherwise it is copied into a new memory file, and the
-     * receiver is told it got a copy. A device array is copied to the host first.
+     * receiver is told it got a copy. A device array is copied to the host first. A memory file's descriptor
+     * travels the first time a batch uses it; later batches in the same memory name it by id, and the receiver
+     * maps it once. Memory files closed since the last batch are retired first (REGION_CLOSED).
      *
      * @param array an open array of the session's schema; the caller keeps (and closes) its own reference
      * @return the batch's id
      * @throws IllegalArgumentException if its field is not the session's schema
-     * @throws IllegalStateException    if the session ended or is closed
+     * @throws IllegalStateException    if the session ended or is closed, or the array lies in more memory than
+     *                                  the receiver's region bound
      * @throws ShareException           with {@link ShareException.Reason#PEER_GONE} if the receiver is gone
      *                                  (nothing stays held for it)
      */
@@ -109,11 +115,20 @@ public final class ShareSession implements AutoCloseable {
         }
         awaitCredit();
         long id = nextId.getAndIncrement();
-        PlannedBatch plan = PlannedBatch.of(array, id);
+        PlannedBatch plan = PlannedBatch.of(array);
+        long[] closed = known.retireClosed();
+        KnownRegions.Assignment assignment;
+        try {
+            assignment = known.assign(plan.regions());
+        } catch (RuntimeException e) {
+            closeQuietly(plan.hold(), id);
+            throw e;
+        }
         outstanding.put(id, plan.hold());
         OUTSTANDING_EVERYWHERE.incrementAndGet();
         try {
-            connection.send(MessageType.BATCH, plan.message().encode(), plan.fds());
+            retire(closed, assignment.retired());
+            connection.send(MessageType.BATCH, plan.message(id, assignment).encode(), plan.fds(assignment));
         } catch (RuntimeException e) {
             let(id);
             throw Failures.of(e, "receiver " + peer);
@@ -154,6 +169,7 @@ public final class ShareSession implements AutoCloseable {
                 if (schema == null) {
                     throw new IllegalStateException("ending a session that sent no schema: send one first");
                 }
+                retire(known.retireClosed(), new long[0]);
                 connection.send(MessageType.END, new byte[0]);
             } catch (IllegalStateException e) {
                 throw e;
@@ -256,11 +272,11 @@ public final class ShareSession implements AutoCloseable {
                         }
                     }
                     case RELEASED -> {
-                        ByteReader in = new ByteReader(message.body(), "RELEASED");
-                        long id = in.u64("batch_id");
-                        in.end();
-                        if (!let(id)) {
-                            throw new ProtocolException(ErrorCode.PROTOCOL, "RELEASED names batch " + id + ", which is not held");
+                        for (long id : IdList.decode(message.body(), "RELEASED")) {
+                            if (!let(id)) {
+                                throw new ProtocolException(ErrorCode.PROTOCOL, "RELEASED names batch " + Long.toUnsignedString(id)
+                                        + ", which is not held");
+                            }
                         }
                     }
                     case ERROR -> {
@@ -287,18 +303,31 @@ public final class ShareSession implements AutoCloseable {
         }
     }
 
-    private boolean let(long id) {
-        AutoCloseable hold = outstanding.remove(id);
-        if (hold == null) {
-            return false;
+    /** Sends REGION_CLOSED for every id of {@code first} and {@code second}, if there is one. */
+    private void retire(long[] first, long[] second) {
+        if (first.length + second.length > 0) {
+            long[] ids = java.util.Arrays.copyOf(first, first.length + second.length);
+            System.arraycopy(second, 0, ids, first.length, second.length);
+            connection.send(MessageType.REGION_CLOSED, IdList.encode(ids, ids.length));
         }
-        OUTSTANDING_EVERYWHERE.decrementAndGet();
+    }
+
+    private void closeQuietly(AutoCloseable hold, long id) {
         try {
             hold.close();
         } catch (Exception e) {
             System.getLogger(ShareSession.class.getName()).log(System.Logger.Level.WARNING,
                     "letting go of batch " + id + " sent to " + peer + " failed", e);
         }
+    }
+
+    private boolean let(long id) {
+        AutoCloseable hold = outstanding.remove(id);
+        if (hold == null) {
+            return false;
+        }
+        OUTSTANDING_EVERYWHERE.decrementAndGet();
+        closeQuietly(hold, id);
         synchronized (lock) {
             lock.notifyAll();
         }
@@ -312,10 +341,6 @@ public final class ShareSession implements AutoCloseable {
         synchronized (lock) {
             lock.notifyAll();
         }
-    }
-
-    static byte[] u64(long value) {
-        return new ByteWriter().u64(value).toByteArray();
     }
 
     @Override

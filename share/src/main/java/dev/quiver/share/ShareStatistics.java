@@ -1,6 +1,6 @@
 package dev.quiver.share;
 
-import dev.quiver.share.internal.arrays.ReceivedMappings;
+import dev.quiver.share.internal.arrays.RegionCache;
 import dev.quiver.share.internal.memory.SharedRegions;
 
 /**
@@ -15,9 +15,12 @@ public final class ShareStatistics {
         return SharedRegions.open();
     }
 
-    /** {@return the memory of other processes this process has mapped, in received arrays not yet released} */
+    /**
+     * {@return the memory files of other processes this process has mapped: those received arrays use, and those
+     * an open {@link ShareClient} keeps for later batches}
+     */
     public static int mappedRegions() {
-        return ReceivedMappings.live();
+        return RegionCache.mappedEverywhere();
     }
 
     /** {@return the batches this process sent and whose receivers have not released them yet} */

@@ -2,6 +2,7 @@ package dev.quiver.share;
 
 import dev.quiver.DeviceArray;
 import dev.quiver.host.HostVector;
+import dev.quiver.share.internal.arrays.KnownRegions;
 import dev.quiver.share.internal.arrays.PlannedBatch;
 import dev.quiver.share.internal.posix.Memfd;
 import dev.quiver.share.internal.posix.UnixSocket;
@@ -12,6 +13,7 @@ import dev.quiver.share.internal.protocol.DeviceName;
 import dev.quiver.share.internal.protocol.ErrorCode;
 import dev.quiver.share.internal.protocol.ErrorMessage;
 import dev.quiver.share.internal.protocol.HandleKind;
+import dev.quiver.share.internal.protocol.IdList;
 import dev.quiver.share.internal.protocol.Handshake;
 import dev.quiver.share.internal.protocol.Message;
 import dev.quiver.share.internal.protocol.MessageType;
@@ -37,7 +39,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @SuppressWarnings("try")   // holds closed by try-with-resources, unused inside
 class HostileInputTest {
     private static final Field SCHEMA = HostVector.utf8("s", "x").field();
-    private static final Handshake.Welcome WELCOME = new Handshake.Welcome(1, HostileOwner.CPU, 1);
+    /** The one region of a planned batch, introduced as region 1. */
+    private static final KnownRegions.Assignment FIRST_USE = new KnownRegions.Assignment(new long[] {1}, new boolean[] {true}, new long[0]);
+    /** The same region, named by id as a later batch names it. */
+    private static final KnownRegions.Assignment LATER_USE = new KnownRegions.Assignment(new long[] {1}, new boolean[] {false}, new long[0]);
+    private static final Handshake.Welcome WELCOME = new Handshake.Welcome(2, HostileOwner.CPU, 1);
 
     @AfterEach
     void nothingIsLeftMappedOrHeld() {
@@ -49,23 +55,37 @@ class HostileInputTest {
 
     @Test
     void anOwnerRefusesAnotherProtocolVersionAndSaysWhich() throws Exception {
-        ErrorMessage error = hello(new Handshake.Hello(2, HostileOwner.CPU, HandleKind.MEMFD.bit()), ShareException.Reason.VERSION);
+        ErrorMessage error = hello(new Handshake.Hello(3, HostileOwner.CPU, HandleKind.MEMFD.bit(), 8, 1 << 20), ShareException.Reason.VERSION);
         assertEquals(ErrorCode.VERSION, error.code());
-        assertEquals("the receiver speaks protocol version 2; this owner speaks version 1", error.reason());
+        assertEquals("the receiver speaks protocol version 3; this owner speaks version 2 only (version 2 sends each memory file once "
+                + "and names it by id after)", error.reason());
+    }
+
+    @Test
+    void anOwnerRefusesAVersion1HelloByItsVersionNotItsShorterBody() throws Exception {
+        byte[] v1 = java.util.Arrays.copyOf(new Handshake.Hello(1, HostileOwner.CPU, HandleKind.MEMFD.bit(), 8, 1 << 20).encode(), 48);
+        ErrorMessage error = hello(v1, ShareException.Reason.VERSION);
+        assertTrue(error.reason().startsWith("the receiver speaks protocol version 1; this owner speaks version 2 only"), error.reason());
+    }
+
+    @Test
+    void anOwnerRefusesAHelloWithoutARegionBound() throws Exception {
+        ErrorMessage error = hello(new Handshake.Hello(2, HostileOwner.CPU, HandleKind.MEMFD.bit(), 0, 1 << 20), ShareException.Reason.PROTOCOL);
+        assertTrue(error.reason().contains("max_regions (0)"), error.reason());
     }
 
     @Test
     void anOwnerRefusesAnotherDeviceNamingBoth() throws Exception {
         byte[] uuid = new byte[16];
         uuid[0] = 0x5a;
-        ErrorMessage error = hello(new Handshake.Hello(1, new DeviceName(2, 0, uuid), HandleKind.MEMFD.bit()), ShareException.Reason.DEVICE);
+        ErrorMessage error = hello(new Handshake.Hello(2, new DeviceName(2, 0, uuid), HandleKind.MEMFD.bit(), 8, 1 << 20), ShareException.Reason.DEVICE);
         assertEquals("the receiver asked for device type 2 id 0 uuid 5a000000000000000000000000000000; this owner serves "
                 + "device type 1 id -1 (the CPU)", error.reason());
     }
 
     @Test
     void anOwnerRefusesAReceiverThatImportsNoMemoryFiles() throws Exception {
-        ErrorMessage error = hello(new Handshake.Hello(1, HostileOwner.CPU, HandleKind.CUDA_IPC.bit()), ShareException.Reason.HANDLE_KIND);
+        ErrorMessage error = hello(new Handshake.Hello(2, HostileOwner.CPU, HandleKind.CUDA_IPC.bit(), 8, 1 << 20), ShareException.Reason.HANDLE_KIND);
         assertTrue(error.reason().contains("does not import MEMFD handles"), error.reason());
     }
 
@@ -86,10 +106,14 @@ class HostileInputTest {
     }
 
     private static ErrorMessage hello(Handshake.Hello hello, ShareException.Reason expected) throws Exception {
+        return hello(hello.encode(), expected);
+    }
+
+    private static ErrorMessage hello(byte[] hello, ShareException.Reason expected) throws Exception {
         try (ShareServer server = ShareServer.bindPrivate()) {
             CompletableFuture<ShareException> refused = CompletableFuture.supplyAsync(() -> assertThrows(ShareException.class, server::accept));
             try (Connection raw = new Connection(UnixSocket.connect(server.path()))) {
-                raw.send(MessageType.HELLO, hello.encode());
+                raw.send(MessageType.HELLO, hello);
                 Message answer = raw.receive();
                 assertEquals(MessageType.ERROR, answer.type());
                 assertEquals(null, raw.receive(), "the owner closes after refusing");
@@ -108,14 +132,14 @@ class HostileInputTest {
         try (HostileOwner owner = new HostileOwner(new Handshake.Welcome(7, HostileOwner.CPU, 1), SCHEMA, c -> { })) {
             ShareException e = assertThrows(ShareException.class, () -> ShareClient.connect(owner.socket()));
             assertEquals(ShareException.Reason.VERSION, e.reason());
-            assertTrue(e.getMessage().contains("the owner answered with protocol version 7; this receiver speaks version 1"), e.getMessage());
+            assertTrue(e.getMessage().contains("the owner answered with protocol version 7; this receiver speaks version 2"), e.getMessage());
             assertEquals(ErrorCode.VERSION, owner.errorSent().code());
         }
     }
 
     @Test
     void aReceiverRefusesAWelcomeForAnotherDevice() throws Exception {
-        try (HostileOwner owner = new HostileOwner(new Handshake.Welcome(1, new DeviceName(2, 3, DeviceName.NO_UUID), 1), SCHEMA, c -> { })) {
+        try (HostileOwner owner = new HostileOwner(new Handshake.Welcome(2, new DeviceName(2, 3, DeviceName.NO_UUID), 1), SCHEMA, c -> { })) {
             ShareException e = assertThrows(ShareException.class, () -> ShareClient.connect(owner.socket()));
             assertEquals(ShareException.Reason.DEVICE, e.reason());
             assertTrue(e.getMessage().contains("the owner serves device type 2 id 3; this receiver asked for device type 1 id -1"), e.getMessage());
@@ -140,7 +164,7 @@ class HostileInputTest {
     @Test
     void aHandleWhoseSizeIsNotItsFilesIsRefused() throws Exception {
         ShareException e = refusedBatch(batch -> new BatchMessage(batch.batchId(), batch.copied(),
-                List.of(new BatchMessage.Handle(HandleKind.MEMFD, 1 << 20, new byte[0])), 0, new byte[0], batch.nodes()), ErrorCode.LIMIT);
+                List.of(new BatchMessage.Handle(HandleKind.MEMFD, 1 << 20, 1, true, new byte[0])), 0, new byte[0], batch.nodes()), ErrorCode.LIMIT);
         assertTrue(e.getMessage().contains("handles[0] says 1048576 bytes; the memory file has 4096"), e.getMessage());
     }
 
@@ -176,7 +200,7 @@ class HostileInputTest {
     void anUnsealedMemoryFileIsRefused() throws Exception {
         withPlannedBatch(plan -> {
             int unsealed = UnsealedMemfd.create(4096);
-            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> c.send(MessageType.BATCH, plan.message().encode(), unsealed))) {
+            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> c.send(MessageType.BATCH, plan.message(1, FIRST_USE).encode(), unsealed))) {
                 ShareException e = receiveFrom(owner);
                 assertTrue(e.getMessage().contains("not a memory file sealed against shrinking"), e.getMessage());
             } finally {
@@ -188,9 +212,9 @@ class HostileInputTest {
     @Test
     void aBatchWhoseDescriptorsAreMissingIsRefused() throws Exception {
         withPlannedBatch(plan -> {
-            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> c.send(MessageType.BATCH, plan.message().encode()))) {
+            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> c.send(MessageType.BATCH, plan.message(1, FIRST_USE).encode()))) {
                 ShareException e = receiveFrom(owner);
-                assertTrue(e.getMessage().contains("names 1 memfd handle(s); 0 descriptor(s) came with it"), e.getMessage());
+                assertTrue(e.getMessage().contains("introduces 1 memfd region(s); 0 descriptor(s) came with it"), e.getMessage());
                 assertEquals(ErrorCode.PROTOCOL, owner.errorSent().code());
             }
         });
@@ -200,7 +224,7 @@ class HostileInputTest {
     void anOwnerGoneMidStreamIsAClearErrorAndArraysReceivedStayReadable() throws Exception {
         withPlannedBatch(plan -> {
             try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> {
-                     c.send(MessageType.BATCH, plan.message().encode(), plan.fds());
+                     c.send(MessageType.BATCH, plan.message(1, FIRST_USE).encode(), plan.fds(FIRST_USE));
                      c.shutdown();
                  });
                  ShareClient client = ShareClient.connect(owner.socket());
@@ -215,11 +239,121 @@ class HostileInputTest {
         });
     }
 
+    // ---- regions named by id (version 2) ---------------------------------------------------------------------
+
+    @Test
+    void aBatchNamingARegionNeverIntroducedIsRefused() throws Exception {
+        ShareException e = refusedScript(plan -> c -> c.send(MessageType.BATCH, plan.message(1, LATER_USE).encode()), ErrorCode.PROTOCOL);
+        assertTrue(e.getMessage().contains("BATCH 1: handles[0] names region 1, which was never introduced"), e.getMessage());
+    }
+
+    @Test
+    void aRegionReusedAfterTheOwnerRetiredItIsRefused() throws Exception {
+        ShareException e = refusedScript(plan -> c -> {
+            c.send(MessageType.BATCH, plan.message(1, FIRST_USE).encode(), plan.fds(FIRST_USE));
+            c.send(MessageType.REGION_CLOSED, IdList.encode(new long[] {1}, 1));
+            c.send(MessageType.BATCH, plan.message(2, LATER_USE).encode());
+        }, ErrorCode.PROTOCOL);
+        assertTrue(e.getMessage().contains("BATCH 2: handles[0] names region 1, which the owner retired"), e.getMessage());
+    }
+
+    @Test
+    void aRetiredIdIntroducedAgainForAnotherFileIsRefused() throws Exception {
+        ShareException e = refusedScript(plan -> c -> {
+            c.send(MessageType.BATCH, plan.message(1, FIRST_USE).encode(), plan.fds(FIRST_USE));
+            c.send(MessageType.REGION_CLOSED, IdList.encode(new long[] {1}, 1));
+            c.send(MessageType.BATCH, plan.message(2, FIRST_USE).encode(), plan.fds(FIRST_USE));
+        }, ErrorCode.PROTOCOL);
+        assertTrue(e.getMessage().contains("BATCH 2: handles[0] introduces region 1, an id used before"), e.getMessage());
+    }
+
+    @Test
+    void aRegionIdNamedWithAnotherSizeIsRefused() throws Exception {
+        ShareException e = refusedScript(plan -> c -> {
+            c.send(MessageType.BATCH, plan.message(1, FIRST_USE).encode(), plan.fds(FIRST_USE));
+            BatchMessage later = plan.message(2, LATER_USE);
+            BatchMessage.Handle handle = later.handles().getFirst();
+            c.send(MessageType.BATCH, new BatchMessage(2, false, List.of(new BatchMessage.Handle(handle.kind(), 1 << 20, 1, false,
+                    new byte[0])), 0, new byte[0], later.nodes()).encode());
+        }, ErrorCode.LIMIT);
+        assertTrue(e.getMessage().contains("BATCH 2: handles[0] says 1048576 bytes for region 1; the region has 4096"), e.getMessage());
+    }
+
+    @Test
+    void closingARegionNeverIntroducedIsRefused() throws Exception {
+        ShareException e = refusedScript(plan -> c -> c.send(MessageType.REGION_CLOSED, IdList.encode(new long[] {9}, 1)), ErrorCode.PROTOCOL);
+        assertTrue(e.getMessage().contains("REGION_CLOSED names region 9, which is not known"), e.getMessage());
+    }
+
+    @Test
+    void aRegionPastTheReceiversBoundIsRefused() throws Exception {
+        withPlannedBatch(plan -> {
+            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> c.send(MessageType.BATCH, plan.message(1, FIRST_USE).encode(),
+                         plan.fds(FIRST_USE)));
+                 ShareClient client = ShareClient.connect(owner.socket(), dev.quiver.Devices.system().cpu(), new ReceiveOptions(8, true, 1, 1024))) {
+                ShareException e = assertThrows(ShareException.class, client::next);
+                assertEquals(ShareException.Reason.LIMIT, e.reason());
+                assertTrue(e.getMessage().contains("introduces region 1 of 4096 bytes while 0 regions of 0 bytes are known; this receiver keeps "
+                        + "at most 1 regions of 1024 bytes"), e.getMessage());
+            }
+        });
+    }
+
+    @Test
+    void aRegionNamedByIdIsMappedOnceAndUnmappedWhenRetiredAndUnused() throws Exception {
+        withPlannedBatch(plan -> {
+            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> {
+                     c.send(MessageType.BATCH, plan.message(1, FIRST_USE).encode(), plan.fds(FIRST_USE));
+                     c.send(MessageType.BATCH, plan.message(2, LATER_USE).encode());
+                     c.send(MessageType.REGION_CLOSED, IdList.encode(new long[] {1}, 1));
+                     c.send(MessageType.END, new byte[0]);
+                 });
+                 ShareClient client = ShareClient.connect(owner.socket())) {
+                DeviceArray first = client.next().orElseThrow().array();
+                DeviceArray second = client.next().orElseThrow().array();
+                assertEquals(1, ShareStatistics.mappedRegions(), "the second batch names the region the first introduced");
+                assertEquals("[abc, null]", Batches.describe(second));
+                first.close();
+                assertTrue(client.next().isEmpty());
+                assertEquals(1, ShareStatistics.mappedRegions(), "retired, but the second batch still uses it");
+                second.close();
+                assertEquals(0, ShareStatistics.mappedRegions(), "retired and unused: unmapped");
+            }
+        });
+    }
+
+    /** A script for a hostile owner, made from the planned batch. */
+    private interface Script {
+        java.util.function.Consumer<Connection> of(PlannedBatch plan);
+    }
+
+    private static ShareException refusedScript(Script script, ErrorCode expected) throws Exception {
+        ShareException[] refused = new ShareException[1];
+        withPlannedBatch(plan -> {
+            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, script.of(plan))) {
+                try (ShareClient client = ShareClient.connect(owner.socket())) {
+                    ShareException e = null;
+                    for (int i = 0; i < 4 && e == null; i++) {
+                        try {
+                            client.next().ifPresent(batch -> batch.array().close());
+                        } catch (ShareException thrown) {
+                            e = thrown;
+                        }
+                    }
+                    refused[0] = e;
+                }
+                assertEquals(expected, owner.errorSent().code(), "the owner is told why");
+            }
+        });
+        assertTrue(refused[0] != null, "the receiver refused");
+        return refused[0];
+    }
+
     private static ShareException refusedBatch(UnaryOperator<BatchMessage> tamper, ErrorCode expected) throws Exception {
         ShareException[] refused = new ShareException[1];
         withPlannedBatch(plan -> {
-            BatchMessage tampered = tamper.apply(plan.message());
-            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> c.send(MessageType.BATCH, tampered.encode(), plan.fds()))) {
+            BatchMessage tampered = tamper.apply(plan.message(1, FIRST_USE));
+            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> c.send(MessageType.BATCH, tampered.encode(), plan.fds(FIRST_USE)))) {
                 refused[0] = receiveFrom(owner);
                 assertEquals(expected, owner.errorSent().code(), "the owner is told why");
             }
@@ -236,7 +370,7 @@ class HostileInputTest {
         try (SharedHostArena arena = SharedHostArena.create(4096);
              DeviceArray built = HostVector.utf8("s", "abc", null).toDeviceArray();
              DeviceArray placed = arena.copyOf(built)) {
-            PlannedBatch plan = PlannedBatch.of(placed, 1);
+            PlannedBatch plan = PlannedBatch.of(placed);
             try (AutoCloseable hold = plan.hold()) {
                 use.run(plan);
             }

@@ -24,13 +24,13 @@ class SharedHostArenaTest {
              DeviceArray placed = arena.copyOf(built)) {
             assertEquals(Batches.describe(built), Batches.describe(placed));
             assertTrue(arena.used() > 0);
-            PlannedBatch shared = PlannedBatch.of(placed, 1);
-            PlannedBatch copied = PlannedBatch.of(built, 2);
+            PlannedBatch shared = PlannedBatch.of(placed);
+            PlannedBatch copied = PlannedBatch.of(built);
             try (AutoCloseable a = shared.hold(); AutoCloseable b = copied.hold()) {
-                assertFalse(shared.message().copied());
-                assertEquals(1, shared.fds().length, "every buffer of the array lies in the arena's one memory file");
-                assertTrue(copied.message().copied());
-                assertEquals(shared.message().nodes().size(), copied.message().nodes().size());
+                assertFalse(shared.copied());
+                assertEquals(1, shared.regions().size(), "every buffer of the array lies in the arena's one memory file");
+                assertTrue(copied.copied());
+                assertEquals(shared.nodes().size(), copied.nodes().size());
             }
         }
         assertEquals(0, ShareStatistics.openRegions());

@@ -1,6 +1,6 @@
-/* A receiver of the Quiver sharing protocol, version 1, written from docs/SHARING.md alone: connects to an
- * owner, checks its credentials and the handshake, maps each batch's memory files and checks every buffer
- * against the file's size, reads the values of the test table (a struct of int64 "id", utf8 "name", float64
+/* A receiver of the Quiver sharing protocol, version 2, written from docs/SHARING.md alone: connects to an
+ * owner, checks its credentials and the handshake, maps each memory file the first time a batch introduces it,
+ * keeps it by region id until the owner retires it, checks every buffer against the region's size, reads the values of the test table (a struct of int64 "id", utf8 "name", float64
  * "score" and list<int32> "tags"), prints a summary line per batch and releases it.
  * Usage: program SOCKET [hold]   ("hold": keep every batch mapped and never release, for the kill tests) */
 #define _GNU_SOURCE
@@ -18,6 +18,12 @@
 
 #define MAX_FDS 253
 #define NO_HANDLE 0xFFFFFFFFu
+#define MAX_REGIONS 64
+
+/* The region cache: regions known by id, and retired ones still used by held batches. */
+typedef struct { uint64_t id; uint8_t *base; uint64_t size; int users; int retired; int used; } region_t;
+static region_t regions[8192];   /* known ones, and retired ones that held batches still use */
+static uint64_t highest_id;
 
 static void fail(const char *what) {
     printf("FAIL %s (errno %d)\n", what, errno);
@@ -122,6 +128,20 @@ static void schema_field(reader_t *r, int depth, int print) {
     if (rd(r, 4)) schema_field(r, depth + 1, 0);
 }
 
+static region_t *find_region(uint64_t id) {
+    for (int i = 0; i < 8192; i++) {
+        if (regions[i].used && !regions[i].retired && regions[i].id == id) return &regions[i];
+    }
+    return NULL;
+}
+
+static void unmap_if_idle(region_t *region) {
+    if (region->retired && region->users == 0) {
+        munmap(region->base, region->size);
+        region->used = 0;
+    }
+}
+
 typedef struct { int64_t length, null_count, offset; uint32_t nbuf; const uint8_t *buf[3]; uint64_t len[3]; } node_t;
 
 static int valid(const node_t *n, int64_t slot) {
@@ -139,8 +159,9 @@ int main(int argc, char **argv) {
     if (getsockopt(sock, SOL_SOCKET, SO_PEERCRED, &peer, &peer_length) != 0) fail("SO_PEERCRED");
     if (peer.uid != getuid()) fail("the owner runs as another user");
 
-    uint8_t hello[48] = "QVSHARE";           /* the magic, its last byte 0 */
-    uint32_t version = 1, handle_kinds = 1u << 1, zero = 0;
+    uint8_t hello[64] = "QVSHARE";           /* the magic, its last byte 0 */
+    uint32_t version = 2, handle_kinds = 1u << 1, zero = 0, max_regions = MAX_REGIONS;
+    uint64_t max_mapped_bytes = 1ull << 40;
     int32_t cpu = 1;
     int64_t cpu_id = -1;
     memcpy(hello + 8, &version, 4);
@@ -148,7 +169,10 @@ int main(int argc, char **argv) {
     memcpy(hello + 16, &cpu_id, 8);          /* 24..39: the UUID, zeros for the CPU */
     memcpy(hello + 40, &handle_kinds, 4);
     memcpy(hello + 44, &zero, 4);
-    send_message(1, hello, 48);
+    memcpy(hello + 48, &max_regions, 4);
+    memcpy(hello + 52, &zero, 4);
+    memcpy(hello + 56, &max_mapped_bytes, 8);
+    send_message(1, hello, 64);
 
     message_t m;
     if (!receive(&m)) fail("the owner closed during the handshake");
@@ -170,27 +194,68 @@ int main(int argc, char **argv) {
     for (;;) {
         if (!receive(&m)) { printf("GONE\n"); return 4; }
         if (m.type == 7) break;
-        if (m.type != 5) fail("expected BATCH or END");
+        if (m.type == 9) {                    /* REGION_CLOSED: forget each id, unmap it once no batch uses it */
+            reader_t r = {m.body, m.length};
+            uint32_t count = (uint32_t) rd(&r, 4);
+            rd(&r, 4);
+            for (uint32_t i = 0; i < count; i++) {
+                region_t *region = find_region(rd(&r, 8));
+                if (region == NULL) fail("REGION_CLOSED of an unknown region");
+                region->retired = 1;
+                unmap_if_idle(region);
+            }
+            free(m.body);
+            continue;
+        }
+        if (m.type != 5) fail("expected BATCH, REGION_CLOSED or END");
         reader_t r = {m.body, m.length};
         uint64_t batch_id = rd(&r, 8);
         uint32_t delivery = (uint32_t) rd(&r, 4);
         uint32_t handles = (uint32_t) rd(&r, 4);
-        if (handles > MAX_FDS || (int) handles != m.nfds) fail("handle count");
+        if (handles > MAX_FDS) fail("handle count");
         uint8_t *base[MAX_FDS];
         uint64_t size[MAX_FDS];
+        region_t *used[MAX_FDS];
+        int next_fd = 0;
         for (uint32_t h = 0; h < handles; h++) {
             if (rd(&r, 4) != 1) fail("not a MEMFD handle");
             uint32_t payload = (uint32_t) rd(&r, 4);
             size[h] = rd(&r, 8);
+            uint64_t region_id = rd(&r, 8);
+            uint32_t flags = (uint32_t) rd(&r, 4);
+            rd(&r, 4);
             skip(&r, (payload + 7) / 8 * 8);
-            int seals = fcntl(m.fds[h], F_GET_SEALS);
-            if (seals < 0 || !(seals & F_SEAL_SHRINK)) fail("memory file not sealed against shrinking");
-            struct stat st;
-            if (fstat(m.fds[h], &st) != 0 || (uint64_t) st.st_size != size[h] || size[h] == 0) fail("handle size");
-            base[h] = mmap(NULL, size[h], PROT_READ | PROT_WRITE, MAP_PRIVATE, m.fds[h], 0);
-            if (base[h] == MAP_FAILED) fail("mmap");
-            close(m.fds[h]);
+            region_t *region;
+            if (flags & 1) {                  /* NEW: the region's descriptor is the next one */
+                if (next_fd >= m.nfds) fail("a new region without its descriptor");
+                if (region_id <= highest_id) fail("a new region reuses an id");
+                int fd = m.fds[next_fd++];
+                int seals = fcntl(fd, F_GET_SEALS);
+                if (seals < 0 || !(seals & F_SEAL_SHRINK)) fail("memory file not sealed against shrinking");
+                struct stat st;
+                if (fstat(fd, &st) != 0 || (uint64_t) st.st_size != size[h] || size[h] == 0) fail("handle size");
+                region = NULL;
+                for (int i = 0; i < 8192 && region == NULL; i++) if (!regions[i].used) region = &regions[i];
+                if (region == NULL) fail("more regions than announced");
+                region->base = mmap(NULL, size[h], PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+                if (region->base == MAP_FAILED) fail("mmap");
+                close(fd);
+                region->id = region_id;
+                region->size = size[h];
+                region->users = 0;
+                region->retired = 0;
+                region->used = 1;
+                highest_id = region_id;
+            } else {
+                region = find_region(region_id);
+                if (region == NULL) fail("a batch names an unknown region");
+                if (region->size != size[h]) fail("a region named with another size");
+            }
+            region->users++;
+            used[h] = region;
+            base[h] = region->base;
         }
+        if (next_fd != m.nfds) fail("descriptors that belong to no new region");
         if (rd(&r, 4) != 0) fail("an event");
         skip(&r, (rd(&r, 4) + 7) / 8 * 8);
         uint32_t count = (uint32_t) rd(&r, 4);
@@ -245,10 +310,13 @@ int main(int argc, char **argv) {
         fflush(stdout);
         free(m.body);
         if (!hold) {
-            for (uint32_t h = 0; h < handles; h++) munmap(base[h], size[h]);
-            uint8_t released[8];
-            memcpy(released, &batch_id, 8);
-            send_message(6, released, 8);
+            for (uint32_t h = 0; h < handles; h++) {
+                used[h]->users--;
+                unmap_if_idle(used[h]);
+            }
+            uint8_t released[16] = {1};       /* count 1, reserved 0, the batch id */
+            memcpy(released + 8, &batch_id, 8);
+            send_message(6, released, 16);
         }
     }
     printf("END\n");

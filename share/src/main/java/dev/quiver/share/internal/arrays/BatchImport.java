@@ -20,11 +20,12 @@ import java.util.function.LongConsumer;
 
 /**
  * Imports a received BATCH as a CPU {@link DeviceArray}, treating everything in it as untrusted: each
- * descriptor must be a memory file sealed against shrinking whose size ({@code fstat}) is the size the
- * message states; each buffer's offset and length must lie inside its handle's memory; the nodes must fit the
+ * descriptor (of a region the batch introduces) must be a memory file sealed against shrinking whose size
+ * ({@code fstat}) is the size the message states; a region named by id must be one the {@link RegionCache} knows,
+ * of the size stated; each buffer's offset and length must lie inside its region; the nodes must fit the
  * schema; and, when asked, the contents are validated against each buffer's length (offsets inside data
  * buffers, and so on). Every descriptor is closed before this returns, whatever happens; on failure every
- * mapping made is unmapped. Stateless.
+ * use of a region is given back (regions it introduced stay known, as the owner believes). Stateless.
  */
 public final class BatchImport {
     private BatchImport() {}
@@ -37,31 +38,35 @@ public final class BatchImport {
      * @param device           the CPU device the array is of
      * @param validateContents whether to validate buffer contents too (reads every byte of offsets and views)
      * @param released         runs with the batch id when the array is released
+     * @param cache            the connection's regions
      * @return the array and what the message said of it
      * @throws ProtocolException naming the handle, node or buffer that is wrong
      */
-    public static Imported run(Message message, Field schema, Device device, boolean validateContents, LongConsumer released) {
-        List<MemorySegment> mappings = new ArrayList<>();
+    public static Imported run(Message message, Field schema, Device device, boolean validateContents, LongConsumer released,
+                               RegionCache cache) {
+        List<RegionCache.Region> uses = new ArrayList<>();
         try {
             BatchMessage batch = BatchMessage.decode(message.body());
             if (batch.descriptorCount() != message.fds().length) {
-                throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH " + batch.batchId() + " names " + batch.descriptorCount()
-                        + " memfd handle(s); " + message.fds().length + " descriptor(s) came with it");
+                throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH " + batch.batchId() + " introduces " + batch.descriptorCount()
+                        + " memfd region(s); " + message.fds().length + " descriptor(s) came with it");
             }
             if (batch.eventKind() != 0) {
                 throw new ProtocolException(ErrorCode.HANDLE_KIND, "BATCH " + batch.batchId() + " has an event of kind "
                         + batch.eventKind() + "; this receiver takes host memory without events only");
             }
+            int nextFd = 0;
             for (int h = 0; h < batch.handles().size(); h++) {
                 BatchMessage.Handle handle = batch.handles().get(h);
+                String at = "BATCH " + batch.batchId() + ": handles[" + h + "]";
                 if (handle.kind() != HandleKind.MEMFD) {
-                    throw new ProtocolException(ErrorCode.HANDLE_KIND, "BATCH " + batch.batchId() + ": handles[" + h + "] is "
-                            + handle.kind() + "; this receiver imports MEMFD handles only");
+                    throw new ProtocolException(ErrorCode.HANDLE_KIND, at + " is " + handle.kind() + "; this receiver imports MEMFD handles only");
                 }
-                mappings.add(map(message.fds()[h], handle, h));
+                uses.add(handle.introduces() ? introduce(cache, message.fds()[nextFd++], handle, at)
+                        : cache.use(handle.regionId(), handle.size(), at));
             }
-            checkPlaces(batch, mappings);
-            List<MemorySegment> mapped = List.copyOf(mappings);
+            List<MemorySegment> mapped = uses.stream().map(RegionCache.Region::mapping).toList();
+            checkPlaces(batch, mapped);
             Map<Long, Long> capacities = new HashMap<>();
             ArrayAssembly.Buffers buffers = (node, index, place) -> {
                 if (place.handle() == BatchMessage.NO_HANDLE) {
@@ -72,8 +77,8 @@ public final class BatchImport {
                 return device.wrap(bytes, place.length(), () -> { });
             };
             long id = batch.batchId();
-            ReceivedMappings lease = new ReceivedMappings(mappings, () -> released.accept(id));
-            mappings.clear();   // the lease owns them now
+            ReceivedMappings lease = new ReceivedMappings(cache, uses, () -> released.accept(id));
+            uses.clear();   // the lease owns them now
             DeviceArray array;
             try {
                 array = ArrayAssembly.build(schema, batch.nodes(), buffers, device, lease);
@@ -91,7 +96,7 @@ public final class BatchImport {
             }
             return new Imported(array, batch.copied(), id);
         } catch (RuntimeException e) {
-            mappings.forEach(Memfd::unmap);
+            cache.releaseAll(uses);
             throw e;
         } finally {
             message.closeDescriptors();
@@ -107,24 +112,24 @@ public final class BatchImport {
      */
     public record Imported(DeviceArray array, boolean copied, long batchId) {}
 
-    private static MemorySegment map(int fd, BatchMessage.Handle handle, int index) {
+    private static RegionCache.Region introduce(RegionCache cache, int fd, BatchMessage.Handle handle, String at) {
         int seals = Memfd.seals(fd);
         if (seals < 0 || (seals & Memfd.REQUIRED_SEALS) != Memfd.REQUIRED_SEALS) {
-            throw new ProtocolException(ErrorCode.PROTOCOL, "handles[" + index + "]: the descriptor is not a memory file sealed "
+            throw new ProtocolException(ErrorCode.PROTOCOL, at + ": the descriptor is not a memory file sealed "
                     + "against shrinking (F_SEAL_SHRINK); mapping it would let the owner fault this process");
         }
         long size = Memfd.size(fd);
         if (size != handle.size()) {
-            throw new ProtocolException(ErrorCode.LIMIT, "handles[" + index + "] says " + Long.toUnsignedString(handle.size())
+            throw new ProtocolException(ErrorCode.LIMIT, at + " says " + Long.toUnsignedString(handle.size())
                     + " bytes; the memory file has " + size);
         }
         if (size <= 0) {
-            throw new ProtocolException(ErrorCode.PROTOCOL, "handles[" + index + "] is an empty memory file");
+            throw new ProtocolException(ErrorCode.PROTOCOL, at + " is an empty memory file");
         }
-        return ReceivedMappings.map(fd, size);
+        return cache.introduce(handle.regionId(), fd, size, at);
     }
 
-    private static void checkPlaces(BatchMessage batch, List<MemorySegment> mappings) {
+    private static void checkPlaces(BatchMessage batch, List<MemorySegment> mappings) {   // against the cached sizes
         for (int n = 0; n < batch.nodes().size(); n++) {
             List<BatchMessage.Buffer> buffers = batch.nodes().get(n).buffers();
             for (int b = 0; b < buffers.size(); b++) {

@@ -12,19 +12,55 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One array made ready to send: the BATCH message, the descriptors that travel with it, and what keeps its
- * memory alive until the receiver releases it (a reference on the array when its buffers already lie in
- * shared regions, otherwise the region it was copied into).
+ * One array made ready to send: the regions its buffers lie in, its nodes with each buffer's place (a region
+ * index, an offset and a length), and what keeps its memory alive until the receiver releases it (a reference
+ * on the array when its buffers already lie in shared regions, otherwise the region it was copied into). The
+ * BATCH itself is made once the regions have their ids ({@link KnownRegions}).
  *
  * <p><b>Ownership.</b> The caller owns {@link #hold()} and closes it exactly once, when the receiver released
  * the batch or is gone (or the send failed). The descriptors belong to the regions; they are not closed by the
  * caller.
  *
- * @param message the message
- * @param fds     the descriptors, in handle order
+ * @param regions the regions, in handle order, without repeats
+ * @param nodes   the nodes, whose buffers name indexes into {@code regions}
+ * @param copied  whether the array was copied for this handoff
  * @param hold    what keeps the memory alive
  */
-public record PlannedBatch(BatchMessage message, int[] fds, AutoCloseable hold) {
+public record PlannedBatch(List<SharedRegion> regions, List<BatchMessage.Node> nodes, boolean copied, AutoCloseable hold) {
+    /** Copies the lists. */
+    public PlannedBatch {
+        regions = List.copyOf(regions);
+        nodes = List.copyOf(nodes);
+    }
+
+    /**
+     * {@return the BATCH of this plan}
+     * @param batchId    the batch's id
+     * @param assignment the ids of its regions, and which it introduces
+     */
+    public BatchMessage message(long batchId, KnownRegions.Assignment assignment) {
+        List<BatchMessage.Handle> handles = new ArrayList<>(regions.size());
+        for (int i = 0; i < regions.size(); i++) {
+            handles.add(new BatchMessage.Handle(HandleKind.MEMFD, regions.get(i).size(), assignment.ids()[i], assignment.introduced()[i], new byte[0]));
+        }
+        return new BatchMessage(batchId, copied, handles, 0, new byte[0], nodes);
+    }
+
+    /**
+     * {@return the descriptors that travel with the BATCH: those of the regions it introduces, in handle order}
+     * @param assignment the ids of its regions, and which it introduces
+     */
+    public int[] fds(KnownRegions.Assignment assignment) {
+        int[] fds = new int[regions.size()];
+        int count = 0;
+        for (int i = 0; i < regions.size(); i++) {
+            if (assignment.introduced()[i]) {
+                fds[count++] = regions.get(i).fd();
+            }
+        }
+        return java.util.Arrays.copyOf(fds, count);
+    }
+
     /** An array spread over more regions than this is copied into one rather than sent as that many descriptors. */
     private static final int MAX_SHARED_HANDLES = 64;
 
@@ -33,22 +69,21 @@ public record PlannedBatch(BatchMessage message, int[] fds, AutoCloseable hold) 
      * process, otherwise a copy into a new region. A device array is copied to the host first.
      *
      * @param array   the array, open; the caller keeps its own reference
-     * @param batchId the id of the batch
      * @return the plan
      */
-    public static PlannedBatch of(DeviceArray array, long batchId) {
+    public static PlannedBatch of(DeviceArray array) {
         if (array.deviceType() != dev.quiver.DeviceType.CPU) {
             try (DeviceArray host = array.copyToHost()) {
-                return copied(HostNodes.of(host), batchId);
+                return copied(HostNodes.of(host));
             }
         }
         array.syncEvent().ifPresent(dev.quiver.SyncEvent::waitOnHost);
         List<HostNode> nodes = HostNodes.of(array);
-        PlannedBatch shared = shared(array, nodes, batchId);
-        return shared != null ? shared : copied(nodes, batchId);
+        PlannedBatch shared = shared(array, nodes);
+        return shared != null ? shared : copied(nodes);
     }
 
-    private static PlannedBatch shared(DeviceArray array, List<HostNode> nodes, long batchId) {
+    private static PlannedBatch shared(DeviceArray array, List<HostNode> nodes) {
         Map<SharedRegion, Integer> regions = new LinkedHashMap<>();
         boolean placeAnywhere = false;
         List<List<long[]>> places = new ArrayList<>();   // per node, per buffer: {region index or -1, address, size}
@@ -87,22 +122,13 @@ public record PlannedBatch(BatchMessage message, int[] fds, AutoCloseable hold) 
             }
             out.add(new BatchMessage.Node(node.length(), node.nullCount(), node.offset(), buffers, node.childCount(), node.hasDictionary()));
         }
-        List<BatchMessage.Handle> handles = new ArrayList<>();
-        int[] fds = new int[regions.size()];
-        for (Map.Entry<SharedRegion, Integer> entry : regions.entrySet()) {
-            handles.add(new BatchMessage.Handle(HandleKind.MEMFD, entry.getKey().size(), new byte[0]));
-            fds[entry.getValue()] = entry.getKey().fd();
-        }
-        return new PlannedBatch(new BatchMessage(batchId, false, handles, 0, new byte[0], out), fds, array.retain());
+        return new PlannedBatch(List.copyOf(regions.keySet()), out, false, array.retain());   // keys in insertion order: index order
     }
 
-    private static PlannedBatch copied(List<HostNode> nodes, long batchId) {
+    private static PlannedBatch copied(List<HostNode> nodes) {
         SharedRegion region = SharedRegion.create("quiver-share-copy", Math.max(64, CopiedLayout.bytesNeeded(nodes)));
         try {
-            List<BatchMessage.Node> out = CopiedLayout.copy(nodes, region.segment(), 0, 0);
-            BatchMessage message = new BatchMessage(batchId, true,
-                    List.of(new BatchMessage.Handle(HandleKind.MEMFD, region.size(), new byte[0])), 0, new byte[0], out);
-            return new PlannedBatch(message, new int[] {region.fd()}, region);
+            return new PlannedBatch(List.of(region), CopiedLayout.copy(nodes, region.segment(), 0, 0), true, region);
         } catch (RuntimeException e) {
             region.close();
             throw e;

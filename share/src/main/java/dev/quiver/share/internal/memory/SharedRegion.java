@@ -79,6 +79,11 @@ public final class SharedRegion implements AutoCloseable {
         return address >= base() && length >= 0 && length <= size() - (address - base());
     }
 
+    /** {@return whether the region was closed} */
+    public boolean isClosed() {
+        return closed.get();
+    }
+
     /** Unmaps and closes the memory file; later calls do nothing. */
     @Override
     public void close() {

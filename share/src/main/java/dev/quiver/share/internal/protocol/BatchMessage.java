@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The body of BATCH (docs/SHARING.md, "BATCH"): one array as the handles of its memory, an optional event,
+ * The body of BATCH (docs/SHARING.md, "BATCH"): one array as the handles of the regions of memory it lies in
+ * (each named by a region id; a handle that introduces its region carries the descriptor), an optional event,
  * and its nodes in pre-order (a node, its children in order, then its dictionary's nodes), each with
  * length, null count, offset and, per buffer, a handle index, an offset into the handle's memory and a
  * length. Decoding checks counts against {@link Limits} and handle indexes against the handles; offsets and
@@ -35,14 +36,19 @@ public record BatchMessage(long batchId, boolean copied, List<Handle> handles, i
         return eventPayload.clone();
     }
 
+    /** The flag of a handle whose region is used for the first time: its descriptor travels with the batch. */
+    public static final int FLAG_NEW = 1;
+
     /**
-     * One shareable piece of memory.
+     * One region of shareable memory.
      *
-     * @param kind    how it travels
-     * @param size    its size in bytes, as the owner knows it; the receiver checks it against what it maps
-     * @param payload the kind's bytes (empty for {@link HandleKind#MEMFD}, whose descriptor travels instead)
+     * @param kind       how it travels
+     * @param size       its size in bytes, as the owner knows it; the receiver checks it against what it maps
+     * @param regionId   the region's id in the connection, not 0
+     * @param introduces whether this is the region's first use (its descriptor travels with this batch)
+     * @param payload    the kind's bytes (empty for {@link HandleKind#MEMFD}, whose descriptor travels instead)
      */
-    public record Handle(HandleKind kind, long size, byte[] payload) {
+    public record Handle(HandleKind kind, long size, long regionId, boolean introduces, byte[] payload) {
         /** Copies the payload. */
         public Handle {
             payload = payload.clone();
@@ -55,7 +61,7 @@ public record BatchMessage(long batchId, boolean copied, List<Handle> handles, i
 
         /** {@return whether a descriptor travels for this handle} */
         public boolean carriesDescriptor() {
-            return kind == HandleKind.MEMFD;
+            return introduces && kind == HandleKind.MEMFD;
         }
     }
 
@@ -94,7 +100,8 @@ public record BatchMessage(long batchId, boolean copied, List<Handle> handles, i
     public byte[] encode() {
         ByteWriter out = new ByteWriter().u64(batchId).u32(copied ? 1 : 0).u32(handles.size());
         for (Handle handle : handles) {
-            out.u32(handle.kind().wire()).u32(handle.payload.length).u64(handle.size()).bytes(padded(handle.payload));
+            out.u32(handle.kind().wire()).u32(handle.payload.length).u64(handle.size()).u64(handle.regionId())
+                    .u32(handle.introduces() ? FLAG_NEW : 0).u32(0).bytes(padded(handle.payload));
         }
         out.u32(eventKind).u32(eventPayload.length).bytes(padded(eventPayload));
         out.u32(nodes.size()).u32(0);
@@ -126,9 +133,16 @@ public record BatchMessage(long batchId, boolean copied, List<Handle> handles, i
             HandleKind kind = HandleKind.of(in.u32("handles[" + i + "].kind"));
             int payloadLength = in.count(Limits.MAX_PAYLOAD, "handles[" + i + "].payload_length");
             long size = in.u64("handles[" + i + "].size");
+            long regionId = in.u64("handles[" + i + "].region_id");
+            int flags = in.u32("handles[" + i + "].flags");
+            in.u32("handles[" + i + "].reserved");
+            if (regionId == 0 || (flags & ~FLAG_NEW) != 0) {
+                throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: handles[" + i + "] has region_id " + Long.toUnsignedString(regionId)
+                        + " and flags 0x" + Integer.toHexString(flags) + "; a region id is not 0 and the only flag is NEW (1)");
+            }
             byte[] payload = in.bytes(payloadLength, "handles[" + i + "].payload");
             in.bytes(padding(payloadLength), "handles[" + i + "].padding");
-            handles.add(new Handle(kind, size, payload));
+            handles.add(new Handle(kind, size, regionId, (flags & FLAG_NEW) != 0, payload));
         }
         int eventKind = in.u32("event_kind");
         int eventLength = in.count(Limits.MAX_PAYLOAD, "event_payload_length");

@@ -50,15 +50,36 @@ public final class Connection implements AutoCloseable {
      * @throws dev.quiver.share.internal.posix.SystemCallException if the peer is gone
      */
     public void send(MessageType type, byte[] body, int... fds) {
-        if (body.length > Limits.MAX_BODY) {
-            throw new ProtocolException(ErrorCode.LIMIT, type + " body of " + body.length + " bytes is past the limit " + Limits.MAX_BODY);
+        send(new MessageType[] {type}, new byte[][] {body}, fds);
+    }
+
+    /**
+     * Sends several messages with one write, so that the peer is woken once; descriptors may travel with the
+     * first only.
+     *
+     * @param types  the types, in order
+     * @param bodies their bodies, each at most {@link Limits#MAX_BODY} bytes
+     * @param fds    descriptors to pass with the first message (the caller keeps its own)
+     * @throws dev.quiver.share.internal.posix.SystemCallException if the peer is gone
+     */
+    public void send(MessageType[] types, byte[][] bodies, int... fds) {
+        long total = 0;
+        for (int i = 0; i < types.length; i++) {
+            if (bodies[i].length > Limits.MAX_BODY) {
+                throw new ProtocolException(ErrorCode.LIMIT, types[i] + " body of " + bodies[i].length + " bytes is past the limit " + Limits.MAX_BODY);
+            }
+            total += HEADER + bodies[i].length;
         }
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment message = arena.allocate(HEADER + body.length, 8);
-            message.set(JAVA_INT_UNALIGNED, 0, body.length);
-            message.set(JAVA_SHORT_UNALIGNED, 4, (short) type.wire());
-            message.set(JAVA_SHORT_UNALIGNED, 6, (short) fds.length);
-            MemorySegment.copy(body, 0, message, JAVA_BYTE, HEADER, body.length);
+            MemorySegment message = arena.allocate(total, 8);
+            long at = 0;
+            for (int i = 0; i < types.length; i++) {
+                message.set(JAVA_INT_UNALIGNED, at, bodies[i].length);
+                message.set(JAVA_SHORT_UNALIGNED, at + 4, (short) types[i].wire());
+                message.set(JAVA_SHORT_UNALIGNED, at + 6, (short) (i == 0 ? fds.length : 0));
+                MemorySegment.copy(bodies[i], 0, message, JAVA_BYTE, at + HEADER, bodies[i].length);
+                at += HEADER + bodies[i].length;
+            }
             socket.send(message, fds);
         }
     }

@@ -19,5 +19,8 @@ public final class Limits {
     /** Bytes of an event payload. */
     public static final int MAX_PAYLOAD = 4096;
 
+    /** Ids of one RELEASED or REGION_CLOSED. */
+    public static final int MAX_IDS = 65_536;
+
     private Limits() {}
 }

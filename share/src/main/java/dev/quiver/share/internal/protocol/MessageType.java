@@ -1,6 +1,6 @@
 package dev.quiver.share.internal.protocol;
 
-/** The message types of protocol version 1 (docs/SHARING.md, "Messages"). */
+/** The message types of protocol version 2 (docs/SHARING.md, "Messages"). */
 public enum MessageType {
     /** Receiver to owner, first: version, device asked for, handle kinds it imports. */
     HELLO(1),
@@ -12,12 +12,14 @@ public enum MessageType {
     REQUEST(4),
     /** Owner to receiver: one array as handles, offsets and lengths; carries descriptors. */
     BATCH(5),
-    /** Receiver to owner: a batch's memory is no longer used. */
+    /** Receiver to owner: batches whose memory is no longer used (one or more ids). */
     RELEASED(6),
     /** Owner to receiver: no more batches. */
     END(7),
     /** Either way: a refusal or failure with a reason; the sender closes next. */
-    ERROR(8);
+    ERROR(8),
+    /** Owner to receiver: regions retired (one or more ids); each is unmapped once no batch uses it. */
+    REGION_CLOSED(9);
 
     private final int wire;
 
