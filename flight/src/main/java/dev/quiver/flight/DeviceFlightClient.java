@@ -152,7 +152,8 @@ public final class DeviceFlightClient implements AutoCloseable {
 
     /**
      * Fetches a stream as {@link #get(Ticket, Device)} does, with options for this call besides the client's
-     * credentials: a deadline ({@code CallOptions.timeout(30, TimeUnit.SECONDS)}), headers, and so on.
+     * credentials: a deadline ({@code CallOptions.timeout(30, TimeUnit.SECONDS)}), headers, and so on. With
+     * {@link Builder#preferSameHost} on, the same-host path is tried first, as {@link #fetch} does.
      *
      * @param ticket      a ticket the server issued
      * @param target      where the batches land
@@ -180,7 +181,9 @@ public final class DeviceFlightClient implements AutoCloseable {
      * and {@link FetchedStream#fallbackReason()} says why. Batches that arrive through the socket are checked
      * as untrusted input before they are handed out, and are not counted in {@link #bytesReceived()}; a
      * transfer that breaks off there makes {@code hasNext()} throw a {@link dev.quiver.stream.StreamException}
-     * whose cause is a {@link FlightTransferException}.
+     * whose cause is a {@link FlightTransferException}. A deadline among {@code callOptions} bounds the
+     * {@value DeviceFlightProducer#SHARE_ACTION} call and a {@code DoGet}, not the batches received through the
+     * socket: a server that dies mid-stream ends the shared stream with an error, and one that stalls stalls it.
      *
      * @param ticket      a ticket the server issued
      * @param target      where the batches land
