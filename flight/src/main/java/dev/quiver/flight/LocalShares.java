@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A server's same-host offers: for each one, a {@link ShareServer} on a new private Unix socket that serves one
@@ -17,18 +18,21 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A daemon thread per offer accepts, sends every batch (and the schema, which is the first batch's field, or the
  * served schema for a stream without batches), ends the stream, waits until the
  * receiver released every batch or left (at most the release timeout), and closes the session; the socket is
- * removed once a receiver connected or the accept timeout passed.
+ * removed once a receiver connected or the accept timeout passed. At most {@value #MAX_WAITING} offers wait at once.
  *
  * <p><b>Ownership and threading.</b> Owns its servers and sessions; {@link #offer} from any thread,
  * {@link #close()} once, from any thread, closes every socket still waiting and every session still open.
  */
 final class LocalShares implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LocalShares.class.getName());
+    /** Offers waiting for their receiver at most, so that a client asking again and again holds no more sockets and threads. */
+    static final int MAX_WAITING = 64;
 
     private final String host;
     private final Duration acceptTimeout;
     private final Duration releaseTimeout;
     private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger waiting = new AtomicInteger();
     private volatile boolean closed;
 
     /**
@@ -47,15 +51,27 @@ final class LocalShares implements AutoCloseable {
      *
      * @param served the stream, opened once the receiver connected
      * @return where to connect
+     * @throws IllegalStateException if the producer is closed, or {@value #MAX_WAITING} offers wait for their receivers
      */
     SameHostOffer offer(ServedStream served) {
         if (closed) {
             throw new IllegalStateException("the producer is closed");
         }
-        ShareServer server = ShareServer.bindPrivate().handshakeTimeout(acceptTimeout);
+        if (waiting.incrementAndGet() > MAX_WAITING) {
+            waiting.decrementAndGet();
+            throw new IllegalStateException(MAX_WAITING + " offers already wait for their receivers");
+        }
+        ShareServer server;
+        try {
+            server = ShareServer.bindPrivate().handshakeTimeout(acceptTimeout);
+        } catch (RuntimeException e) {
+            waiting.decrementAndGet();
+            throw e;
+        }
         AtomicBoolean done = new AtomicBoolean();
         AutoCloseable closeServer = () -> {
             if (done.compareAndSet(false, true)) {
+                waiting.decrementAndGet();
                 server.close();
             }
         };

@@ -7,6 +7,9 @@ import dev.quiver.host.ArrayReader;
 import dev.quiver.share.ShareStatistics;
 import dev.quiver.share.SharedHostArena;
 import dev.quiver.stream.DeviceArrayStream;
+import org.apache.arrow.flight.Action;
+import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
@@ -27,6 +30,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -187,10 +191,29 @@ class SameHostTest {
              DeviceFlightClient client = DeviceFlightClient.builder(sharing.location(), allocator).build()) {
             Ticket ticket = quick.serve("longs", LongBatches.schema(), -1,
                     () -> CountingSource.stream(LongBatches.schema(), 1, b -> LongBatches.batch(b, ROWS, allocator), devices.cpu()));
-            var results = client.flightClient().doAction(new org.apache.arrow.flight.Action(DeviceFlightProducer.SHARE_ACTION, ticket.getBytes()));
+            var results = client.flightClient().doAction(new Action(DeviceFlightProducer.SHARE_ACTION, ticket.getBytes()));
             SameHostOffer offer = SameHostOffer.decode(results.next().getBody());
             assertTrue(Files.exists(offer.socket()), "the socket waits for its receiver");
             Eventually.holds("the socket is removed after the accept timeout", () -> !Files.exists(offer.socket()), offer::socket);
+        }
+    }
+
+    @Test
+    void offersWaitingForTheirReceiversAreBounded() throws Exception {
+        Devices devices = Devices.system();
+        try (DeviceFlightProducer bounded = new DeviceFlightProducer(allocator, devices.cpu(), devices).shareLocally(true);
+             LocalFlightServer sharing = new LocalFlightServer(allocator, bounded);
+             DeviceFlightClient client = DeviceFlightClient.builder(sharing.location(), allocator).build()) {
+            Ticket ticket = bounded.serve("longs", LongBatches.schema(), -1,
+                    () -> CountingSource.stream(LongBatches.schema(), 1, b -> LongBatches.batch(b, ROWS, allocator), devices.cpu()));
+            Action ask = new Action(DeviceFlightProducer.SHARE_ACTION, ticket.getBytes());
+            for (int i = 0; i < LocalShares.MAX_WAITING; i++) {
+                client.flightClient().doAction(ask).next();
+            }
+            FlightRuntimeException refused = assertThrows(
+                    FlightRuntimeException.class, () -> client.flightClient().doAction(ask).next());
+            assertEquals(FlightStatusCode.UNAVAILABLE, refused.status().code());
+            assertTrue(refused.getMessage().contains("wait for their receivers"), refused.getMessage());
         }
     }
 
