@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * The same-host path across processes: a {@link TestServer} in a child JVM that shares locally hands its
  * streams to this JVM as memory-file handles, with the values the bytes path gives. Prints, once and
- * informally, how long the 256 MiB batch takes by each route (nothing is asserted of the times).
+ * informally, how long the 256 MiB batch takes by each route, and zero-copy from the server's shared memory
+ * (nothing is asserted of the times).
  */
 class SameHostChildTest {
     @Test
@@ -39,10 +40,12 @@ class SameHostChildTest {
             }
 
             Ticket big = ticket(sharing, "big");
-            long bytesNanos = timeBig(bytes, big, FetchedStream.Route.FETCHED);
-            long sharedNanos = timeBig(sharing, big, FetchedStream.Route.SHARED);
-            System.out.printf("256 MiB batch from another process: %.0f ms as bytes over Flight, %.0f ms shared through the same-host socket%n",
-                    bytesNanos / 1e6, sharedNanos / 1e6);
+            long bytesNanos = timeBig(bytes, big, FetchedStream.Route.FETCHED, 0);
+            long sharedNanos = timeBig(sharing, big, FetchedStream.Route.SHARED, 0);
+            long zeroCopyNanos = timeBig(sharing, ticket(sharing, "big-in-arena"), FetchedStream.Route.SHARED, 1);
+            System.out.printf("256 MiB batch from another process: %.0f ms as bytes over Flight, %.0f ms shared through the same-host socket"
+                            + " (copied into shared memory by the server), %.0f ms shared zero-copy (kept in a SharedHostArena)%n",
+                    bytesNanos / 1e6, sharedNanos / 1e6, zeroCopyNanos / 1e6);
         }
         Eventually.holds("every shared batch unmapped", () -> ShareStatistics.mappedRegions() == 0, ShareStatistics::mappedRegions);
     }
@@ -52,13 +55,17 @@ class SameHostChildTest {
         return info.getEndpoints().getFirst().getTicket();
     }
 
-    /** @return nanoseconds from the fetch to the batch in hand, checked after the clock stops */
-    private static long timeBig(DeviceFlightClient client, Ticket ticket, FetchedStream.Route route) {
+    /**
+     * @param zeroCopy whether the batch should read the server's memory itself (1) or not (0)
+     * @return nanoseconds from the fetch to the batch in hand, checked after the clock stops
+     */
+    private static long timeBig(DeviceFlightClient client, Ticket ticket, FetchedStream.Route route, int zeroCopy) {
         long start = System.nanoTime();
         try (FetchedStream fetched = client.fetch(ticket, Devices.system().cpu())) {
             assertEquals(route, fetched.route(), () -> fetched.fallbackReason().orElse(""));
             try (DeviceArray batch = fetched.stream().next()) {
                 long elapsed = System.nanoTime() - start;
+                assertEquals(zeroCopy, fetched.zeroCopyBatches());
                 assertEquals(-1, LongBatches.firstWrongRow(batch, 0, TestServer.BIG_ROWS));
                 assertEquals(false, fetched.stream().hasNext());
                 return elapsed;
