@@ -64,9 +64,12 @@ public final class DeviceFlightClient implements AutoCloseable {
     private final CallOption[] options;
     private final Duration schemaTimeout;
     private final AtomicLong bytesReceived = new AtomicLong();
+    private final Duration sameHostTimeout;
 
-    private DeviceFlightClient(FlightClient client, BufferAllocator allocator, Devices devices, CallOption[] options, Duration schemaTimeout) {
+    private DeviceFlightClient(FlightClient client, BufferAllocator allocator, Devices devices, CallOption[] options, Duration schemaTimeout,
+                               Duration sameHostTimeout) {
         this.client = client;
+        this.sameHostTimeout = sameHostTimeout;
         this.allocator = allocator;
         this.devices = devices;
         this.options = options;
@@ -149,7 +152,8 @@ public final class DeviceFlightClient implements AutoCloseable {
 
     /**
      * Fetches a stream as {@link #get(Ticket, Device)} does, with options for this call besides the client's
-     * credentials: a deadline ({@code CallOptions.timeout(30, TimeUnit.SECONDS)}), headers, and so on.
+     * credentials: a deadline ({@code CallOptions.timeout(30, TimeUnit.SECONDS)}), headers, and so on. With
+     * {@link Builder#preferSameHost} on, the same-host path is tried first, as {@link #fetch} does.
      *
      * @param ticket      a ticket the server issued
      * @param target      where the batches land
@@ -162,10 +166,64 @@ public final class DeviceFlightClient implements AutoCloseable {
      *                                    schema timeout ({@link Builder#schemaTimeout})
      */
     public DeviceArrayStream get(Ticket ticket, Device target, CallOption... callOptions) {
+        return sameHostTimeout != null ? fetch(ticket, target, callOptions).stream() : fetchBytes(ticket, target, callOptions);
+    }
+
+    /**
+     * Fetches a stream as {@link #get(Ticket, Device, CallOption...)} does, and tells the route it took. With
+     * {@link Builder#preferSameHost} on, the client first asks the server for the stream through a Unix socket on
+     * this host ({@value DeviceFlightProducer#SHARE_ACTION}, answered by a {@link DeviceFlightProducer} that
+     * {@linkplain DeviceFlightProducer#shareLocally shares locally}); when the server answers with this host's
+     * identity (machine id, boot id, user id) and the socket completes its handshake, each within the same-host
+     * timeout, the batches arrive as memory-file handles, mapped read-only into this process with no copy over
+     * the network, and are copied to {@code target} unless it is the CPU. Otherwise (a server elsewhere, one
+     * that does not share, a refused, wrong or slow answer) the stream is fetched as bytes with {@code DoGet},
+     * and {@link FetchedStream#fallbackReason()} says why. Batches that arrive through the socket are checked
+     * as untrusted input before they are handed out, and are not counted in {@link #bytesReceived()}; a
+     * transfer that breaks off there makes {@code hasNext()} throw a {@link dev.quiver.stream.StreamException}
+     * whose cause is a {@link FlightTransferException}. A deadline among {@code callOptions} bounds the
+     * {@value DeviceFlightProducer#SHARE_ACTION} call and a {@code DoGet}, not the batches received through the
+     * socket: a server that dies mid-stream ends the shared stream with an error, and one that stalls stalls it.
+     *
+     * @param ticket      a ticket the server issued
+     * @param target      where the batches land
+     * @param callOptions options of the Flight calls, added to the client's
+     * @return the stream and its route, owned by the caller
+     * @throws org.apache.arrow.flight.FlightRuntimeException if the server refuses the {@code DoGet} call
+     * @throws InvalidFlightDataException if the server's schema cannot be taken or does not come within the
+     *                                    schema timeout ({@link Builder#schemaTimeout})
+     */
+    public FetchedStream fetch(Ticket ticket, Device target, CallOption... callOptions) {
         Objects.requireNonNull(ticket, "ticket");
         Objects.requireNonNull(target, "target");
+        if (sameHostTimeout == null) {
+            return FetchedStream.fetched(fetchBytes(ticket, target, callOptions), "the client does not prefer the same host (Builder.preferSameHost)");
+        }
+        SameHostPath.Outcome outcome = SameHostPath.attempt(client, ticket, withClientOptions(callOptions), sameHostTimeout, devices);
+        if (outcome.client() == null) {
+            System.getLogger(DeviceFlightClient.class.getName()).log(System.Logger.Level.DEBUG,
+                    () -> "fetching " + Tickets.describe(ticket) + " as bytes: " + outcome.fallbackReason());
+            return FetchedStream.fetched(fetchBytes(ticket, target, callOptions), outcome.fallbackReason());
+        }
+        SharedBatches batches = new SharedBatches(outcome.client(), target, "shared stream " + Tickets.describe(ticket));
+        try {
+            return FetchedStream.shared(DeviceArrayStream.of(outcome.client().schema(), target.type(), batches), batches);
+        } catch (RuntimeException | Error e) {
+            batches.close();
+            throw e;
+        }
+    }
+
+    private CallOption[] withClientOptions(CallOption[] callOptions) {
         CallOption[] all = Arrays.copyOf(options, options.length + callOptions.length);
         System.arraycopy(callOptions, 0, all, options.length, callOptions.length);
+        return all;
+    }
+
+    private DeviceArrayStream fetchBytes(Ticket ticket, Device target, CallOption[] callOptions) {
+        Objects.requireNonNull(ticket, "ticket");
+        Objects.requireNonNull(target, "target");
+        CallOption[] all = withClientOptions(callOptions);
         return ReceivedStreams.open(client.getStream(ticket, all), target, allocator, devices, "flight stream " + Tickets.describe(ticket),
                 bytesReceived, null, schemaTimeout);
     }
@@ -288,6 +346,7 @@ public final class DeviceFlightClient implements AutoCloseable {
         private String password;
         private String token;
         private Duration schemaTimeout = SchemaWait.DEFAULT;
+        private Duration sameHostTimeout;
 
         private Builder(Location location, BufferAllocator allocator) {
             this.allocator = Objects.requireNonNull(allocator, "allocator");
@@ -337,6 +396,34 @@ public final class DeviceFlightClient implements AutoCloseable {
         }
 
         /**
+         * Makes {@link DeviceFlightClient#get} and {@link DeviceFlightClient#fetch} try the same-host path first
+         * (off by default), each step bounded by 10 seconds.
+         *
+         * @param prefer whether to ask the server for streams through a socket on this host before fetching bytes
+         * @return this builder
+         */
+        public Builder preferSameHost(boolean prefer) {
+            this.sameHostTimeout = prefer ? Duration.ofSeconds(10) : null;
+            return this;
+        }
+
+        /**
+         * Makes the client try the same-host path first, as {@link #preferSameHost(boolean)}, with another bound on
+         * each of its steps (the server's answer, the socket's handshake).
+         *
+         * @param timeout the longest wait for each step, positive; when it passes the stream is fetched as bytes
+         * @return this builder
+         * @throws IllegalArgumentException if {@code timeout} is not positive
+         */
+        public Builder preferSameHost(Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("the same-host timeout must be positive, not " + timeout);
+            }
+            this.sameHostTimeout = timeout;
+            return this;
+        }
+
+        /**
          * {@return this builder}
          * @param registry where the client finds devices for copies (default {@link Devices#system()})
          */
@@ -362,7 +449,7 @@ public final class DeviceFlightClient implements AutoCloseable {
                 if (token != null) {
                     options.add(new CredentialCallOption(new BearerCredentialWriter(token)));
                 }
-                return new DeviceFlightClient(client, allocator, devices, options.toArray(CallOption[]::new), schemaTimeout);
+                return new DeviceFlightClient(client, allocator, devices, options.toArray(CallOption[]::new), schemaTimeout, sameHostTimeout);
             } catch (RuntimeException e) {
                 try {
                     client.close();

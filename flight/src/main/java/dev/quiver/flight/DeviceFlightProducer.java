@@ -5,6 +5,8 @@ import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.stream.DeviceArrayStream;
 import dev.quiver.type.Field;
+import org.apache.arrow.flight.Action;
+import org.apache.arrow.flight.ActionType;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.Criteria;
 import org.apache.arrow.flight.FlightDescriptor;
@@ -13,6 +15,7 @@ import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.NoOpFlightProducer;
 import org.apache.arrow.flight.PutResult;
+import org.apache.arrow.flight.Result;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -45,6 +48,15 @@ import java.util.function.Supplier;
  * (see {@link InvalidFlightDataException}); a put with a batch that breaks the format fails with
  * {@code INVALID_ARGUMENT} naming the batch and field path, and nothing of it is kept or served.
  *
+ * <p><b>Same host.</b> With {@link #shareLocally(boolean)} on, the producer answers the action
+ * {@value #SHARE_ACTION}, whose body is a ticket, with a private Unix socket ({@code dev.quiver.share}) where
+ * the one receiver that connects first, as this process's user, gets that ticket's stream as memory-file
+ * handles instead of bytes, and with this host's identity (machine id, boot id, user id), which a
+ * {@link DeviceFlightClient} compares with its own before it connects. The socket goes away once a receiver
+ * connected or after {@link #shareTimeouts accept timeout}; the stream is sent, then the server waits (at most
+ * the release timeout) until the receiver released every batch or left, and lets go of the rest. A producer
+ * wrapped in another {@code FlightProducer} must pass that action on to {@link #doAction}.
+ *
  * <p><b>Ownership.</b> The producer owns the batches clients put and closes them in {@link #close()}; a
  * stream served with {@link #serve} is opened by each fetch and closed when that fetch ends. The allocator
  * is charged for the host batches in flight and the batches landed on the CPU; it must outlive the producer.
@@ -61,6 +73,12 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
     private final Map<String, StoredBatches> stored = new LinkedHashMap<>();
     private final AtomicLong bytesReceived = new AtomicLong();
     private volatile Duration schemaTimeout = SchemaWait.DEFAULT;
+    private LocalShares shares;
+    private Duration shareAcceptTimeout = Duration.ofSeconds(30);
+    private Duration shareReleaseTimeout = Duration.ofMinutes(10);
+
+    /** The action that asks for a stream through a socket on the same host: its body is the stream's ticket. */
+    public static final String SHARE_ACTION = "quiver.share";
 
     /**
      * Makes a producer that serves nothing yet, with the system's devices.
@@ -149,6 +167,52 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
         return this;
     }
 
+    /**
+     * Turns the same-host path on or off: on, the {@value #SHARE_ACTION} action offers a stream through a
+     * private Unix socket; off (the default), that action is refused with {@code UNIMPLEMENTED} and clients
+     * fetch bytes. Turning it off closes the sockets still waiting and the sessions still open (batches
+     * already received stay readable). Any thread.
+     *
+     * @param share whether to offer streams to receivers on this host
+     * @return this producer
+     * @throws IllegalStateException if {@code share} is true where the kernel does not tell this host's
+     *                               identity (not Linux)
+     */
+    public DeviceFlightProducer shareLocally(boolean share) {
+        LocalShares replaced;
+        synchronized (this) {
+            replaced = shares;
+            shares = null;
+            if (share) {
+                String host = HostIdentity.current().orElseThrow(() -> new IllegalStateException(
+                        "sharing locally needs the host's identity (/proc/sys/kernel/random/boot_id), which this system does not give"));
+                shares = new LocalShares(host, shareAcceptTimeout, shareReleaseTimeout);
+            }
+        }
+        if (replaced != null) {
+            replaced.close();
+        }
+        return this;
+    }
+
+    /**
+     * Sets the same-host path's timeouts, for offers made afterwards (call before {@link #shareLocally}).
+     *
+     * @param accept  how long an offer's socket waits for its receiver and its handshake (default 30 s)
+     * @param release how long, after the end of the stream, the server keeps batches the receiver has not
+     *                released (default 10 min); the receiver's arrays stay readable after that
+     * @return this producer
+     * @throws IllegalArgumentException if either is not positive
+     */
+    public synchronized DeviceFlightProducer shareTimeouts(Duration accept, Duration release) {
+        if (accept.isNegative() || accept.isZero() || release.isNegative() || release.isZero()) {
+            throw new IllegalArgumentException("share timeouts must be positive, not accept " + accept + " and release " + release);
+        }
+        this.shareAcceptTimeout = accept;
+        this.shareReleaseTimeout = release;
+        return this;
+    }
+
     /** {@return bytes of Arrow data received from clients' puts since construction; any thread} */
     public long bytesReceived() {
         return bytesReceived.get();
@@ -169,6 +233,51 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
         } catch (RuntimeException | Error e) {
             listener.error(CallStatus.INTERNAL.withDescription("serving " + served.name() + " failed: " + e.getMessage()).withCause(e).toRuntimeException());
         }
+    }
+
+    /**
+     * Answers {@value #SHARE_ACTION} (see {@link #shareLocally}); any other action is refused with
+     * {@code UNIMPLEMENTED}.
+     */
+    @Override
+    public void doAction(CallContext context, Action action, StreamListener<Result> listener) {
+        if (!SHARE_ACTION.equals(action.getType())) {
+            listener.onError(CallStatus.UNIMPLEMENTED.withDescription("no action " + action.getType()).toRuntimeException());
+            return;
+        }
+        LocalShares offering;
+        ServedStream served;
+        Ticket ticket = new Ticket(action.getBody());
+        synchronized (this) {
+            offering = shares;
+            served = byTicket.get(ticket);
+        }
+        if (offering == null) {
+            listener.onError(CallStatus.UNIMPLEMENTED.withDescription("this server does not share streams locally").toRuntimeException());
+        } else if (served == null) {
+            listener.onError(CallStatus.NOT_FOUND.withDescription("ticket " + Tickets.describe(ticket) + " was not issued by this server").toRuntimeException());
+        } else {
+            try {
+                listener.onNext(new Result(offering.offer(served).encode()));
+                listener.onCompleted();
+            } catch (RuntimeException e) {
+                listener.onError(CallStatus.UNAVAILABLE.withDescription("cannot share " + served.name() + " locally: " + e.getMessage())
+                        .withCause(e).toRuntimeException());
+            }
+        }
+    }
+
+    /** Lists {@value #SHARE_ACTION} while {@link #shareLocally} is on. */
+    @Override
+    public void listActions(CallContext context, StreamListener<ActionType> listener) {
+        boolean sharing;
+        synchronized (this) {
+            sharing = shares != null;
+        }
+        if (sharing) {
+            listener.onNext(new ActionType(SHARE_ACTION, "a socket on this host where a ticket's stream is received as memory-file handles"));
+        }
+        listener.onCompleted();
     }
 
     @Override
@@ -262,15 +371,24 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
         }
     }
 
-    /** Forgets every stream and closes the batches clients put; fetches still running keep their slices. */
+    /**
+     * Forgets every stream and closes the batches clients put; fetches still running keep their slices. Closes the
+     * same-host sockets still waiting and the sessions still open.
+     */
     @Override
     public void close() {
         List<StoredBatches> kept;
+        LocalShares sharing;
         synchronized (this) {
+            sharing = shares;
+            shares = null;
             kept = new ArrayList<>(stored.values());
             stored.clear();
             byName.clear();
             byTicket.clear();
+        }
+        if (sharing != null) {
+            sharing.close();
         }
         kept.forEach(StoredBatches::close);
     }

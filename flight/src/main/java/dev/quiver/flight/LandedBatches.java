@@ -103,6 +103,15 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
         DeviceArray received = pending;
         pending = null;
         delivered++;
+        return land(received, target);
+    }
+
+    /**
+     * @param received a batch on the CPU; owned by this call
+     * @param target   where it lands
+     * @return the batch itself on the CPU, else its copy on {@code target} (the received batch closed)
+     */
+    static DeviceArray land(DeviceArray received, Device target) {
         if (target.type().equals(DeviceType.CPU)) {
             return received;
         }

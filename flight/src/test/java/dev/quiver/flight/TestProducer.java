@@ -19,7 +19,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * The producer of the servers the tests and the benchmark start: a {@link DeviceFlightProducer}, plus one
  * action, {@code counters}, that tells a test in another JVM what the server made and released (see
- * {@link ServerCounters}), and for the benchmark the ticket {@code plain}, served by plain Arrow Java Flight.
+ * {@link ServerCounters}), {@value DeviceFlightProducer#SHARE_ACTION} passed on, and for the benchmark the ticket {@code plain}, served by plain Arrow Java Flight.
  * Thread-safe.
  */
 final class TestProducer implements FlightProducer {
@@ -67,6 +67,10 @@ final class TestProducer implements FlightProducer {
 
     @Override
     public void doAction(CallContext context, Action action, StreamListener<Result> listener) {
+        if (DeviceFlightProducer.SHARE_ACTION.equals(action.getType())) {
+            served.doAction(context, action, listener);
+            return;
+        }
         if (!COUNTERS.equals(action.getType())) {
             listener.onError(CallStatus.NOT_FOUND.withDescription("no action " + action.getType()).toRuntimeException());
             return;

@@ -18,7 +18,9 @@ import java.util.List;
  * ({@code listening PORT}). It serves the every-type stream from the CPU, OpenCL and Vulkan, the dictionary
  * streams, a 256 MiB batch and a long stream of 1 MiB batches, lands puts on the device named by
  * {@code --put-device}, and answers the {@code counters} action. Options: {@code --put-device cpu|opencl|vulkan},
- * {@code --tls CERT_PEM KEY_PEM}, {@code --auth USER PASSWORD}. It exits when its standard input closes, so it
+ * {@code --tls CERT_PEM KEY_PEM}, {@code --auth USER PASSWORD}, {@code --share-locally} (offers its streams to
+ * clients on this host as memory-file handles, and the 256 MiB batch once more, kept in shared memory, as
+ * {@code big-in-arena}). It exits when its standard input closes, so it
  * never outlives the test JVM.
  */
 public final class TestServer {
@@ -49,6 +51,7 @@ public final class TestServer {
         File key = null;
         String user = null;
         String password = null;
+        boolean shareLocally = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--put-device" -> putDevice = device(devices, args[++i]);
@@ -56,6 +59,7 @@ public final class TestServer {
                     cert = new File(args[++i]);
                     key = new File(args[++i]);
                 }
+                case "--share-locally" -> shareLocally = true;
                 case "--auth" -> {
                     user = args[++i];
                     password = args[++i];
@@ -64,8 +68,11 @@ public final class TestServer {
             }
         }
         BufferAllocator allocator = new RootAllocator();
-        DeviceFlightProducer producer = new DeviceFlightProducer(allocator, putDevice, devices);
+        DeviceFlightProducer producer = new DeviceFlightProducer(allocator, putDevice, devices).shareLocally(shareLocally);
         serveTestStreams(producer, devices, allocator);
+        if (shareLocally) {
+            serveInSharedMemory(producer, allocator);
+        }
         Location location = cert != null ? Location.forGrpcTls("127.0.0.1", 0) : Location.forGrpcInsecure("127.0.0.1", 0);
         FlightServer.Builder builder = FlightServer.builder(allocator, location, new TestProducer(producer, allocator, null));
         if (cert != null) {
@@ -95,6 +102,14 @@ public final class TestServer {
                 () -> CountingSource.stream(LongBatches.schema(), 1, b -> LongBatches.batch(b, BIG_ROWS, allocator), devices.cpu()));
         producer.serve("many", LongBatches.schema(), (long) MANY_ROWS * MANY_BATCHES,
                 () -> CountingSource.stream(LongBatches.schema(), MANY_BATCHES, b -> LongBatches.batch(b, MANY_ROWS, allocator), devices.cpu()));
+    }
+
+    /** Serves the {@code big} batch once more as {@code big-in-arena}, kept in shared memory for the process's life. */
+    private static void serveInSharedMemory(DeviceFlightProducer producer, BufferAllocator allocator) {
+        dev.quiver.share.SharedHostArena arena = dev.quiver.share.SharedHostArena.create((long) BIG_ROWS * Long.BYTES + (16 << 20));
+        try (dev.quiver.DeviceArray big = LongBatches.batch(0, BIG_ROWS, allocator)) {
+            producer.serve("big-in-arena", LongBatches.schema(), List.of(arena.copyOf(big)));
+        }
     }
 
     static Device device(Devices devices, String name) {
