@@ -96,6 +96,12 @@ public final class Device {
         return backend.vendorLibrary().map(l -> new VendorLibrary(l.name(), l.path(), l.lookup()));
     }
 
+    /** {@return how this device's memory reaches another process on this machine, as its backend offers it} */
+    public InterProcessMemory interProcessMemory() {
+        dev.quiver.spi.IpcMechanism mechanism = backend.ipcMechanism();
+        return new InterProcessMemory(mechanism.name(), mechanism.description(), mechanism.handleBytes());
+    }
+
     /** {@return limits and facts the backend reports} */
     public Map<String, String> properties() {
         return backend.properties();

@@ -27,6 +27,11 @@ final class DeviceText {
         return host + ", " + events + (extra.isEmpty() ? "" : ", " + extra);
     }
 
+    /** @return how the device's memory reaches another process, for example {@code CUDA IPC (cuIpcGetMemHandle)} */
+    static String interProcess(Device device) {
+        return "inter-process: " + device.interProcessMemory().description();
+    }
+
     /** @return {@code bytes} in MiB or GiB with one decimal, or {@code unknown} if negative */
     static String memory(long bytes) {
         if (bytes < 0) {

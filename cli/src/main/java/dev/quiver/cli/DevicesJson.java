@@ -12,7 +12,9 @@ import java.util.stream.Collectors;
  * The JSON of {@code quiver devices --json}, for scripts: an object with the Quiver version and a
  * {@code backends} array, one object per provider with its name, class, priority, device types, status,
  * reasons, setup hint and devices (type, code, id, name, provider, total memory in bytes, host
- * accessibility, event type or null, properties, and the state of its memory pool: bytes in use, cached and
+ * accessibility, event type or null, the inter-process mechanism of its memory ({@code mechanism} as the backend
+ * names it, {@code NONE} where memory is copied through shared host memory, a {@code description} and the
+ * driver handle's {@code handleBytes}), properties, and the state of its memory pool: bytes in use, cached and
  * pending, high-water mark, limits, requests, cache hits and allocator). Stateless; thread-safe.
  */
 final class DevicesJson {
@@ -52,8 +54,14 @@ final class DevicesJson {
                 + ",\"totalMemory\":" + device.totalMemory()
                 + ",\"hostAccessible\":" + device.isHostAccessible()
                 + ",\"eventType\":" + device.type().eventType().map(Json::quote).orElse("null")
+                + ",\"interProcess\":" + interProcess(device.interProcessMemory())
                 + ",\"properties\":" + object(device.properties())
                 + ",\"pool\":" + pool(device.memoryPool().stats()) + "}";
+    }
+
+    private static String interProcess(dev.quiver.InterProcessMemory mechanism) {
+        return "{\"mechanism\":" + Json.quote(mechanism.mechanism()) + ",\"description\":" + Json.quote(mechanism.description())
+                + ",\"handleBytes\":" + mechanism.handleBytes() + "}";
     }
 
     private static String pool(dev.quiver.memory.PoolStats stats) {

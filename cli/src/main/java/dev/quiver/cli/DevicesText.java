@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
 
 /**
  * The text of {@code quiver devices}: one block per backend, no line longer than {@link #WIDTH} columns.
- * A usable backend lists its devices with their memory; another backend gives its reasons and, where it is
+ * A usable backend lists its devices with their memory and, on the next line, how their memory reaches
+ * another process; another backend gives its reasons and, where it is
  * unavailable or failed, what to install or set to enable it. Verbose output adds each backend's device
  * types and class and each device's details. Immutable; print from one thread at a time.
  *
@@ -50,6 +51,7 @@ record DevicesText(boolean verbose, Style style) {
                 String label = DeviceText.label(device);
                 lines.add(pad(Wrap.fit(label, deviceWidth), deviceWidth) + GAP
                         + String.format("%" + memoryWidth + "s", DeviceText.memory(device.totalMemory())));
+                indented(DeviceText.interProcess(device), textWidth, lines);
                 if (verbose) {
                     indented((label.length() > deviceWidth ? label + ": " : "") + DeviceText.details(device), textWidth, lines);
                 }

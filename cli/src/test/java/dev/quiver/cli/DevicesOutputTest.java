@@ -50,6 +50,15 @@ class DevicesOutputTest {
         assertEquals(-1, cpu.get("id").asLong());
         assertTrue(cpu.get("hostAccessible").asBoolean());
         assertTrue(cpu.get("properties").isObject(), cpu.toString());
+        JsonNode interProcess = cpu.get("interProcess");
+        assertEquals("NONE", interProcess.get("mechanism").asText(), cpu.toString());
+        assertEquals("none (copied through shared host memory)", interProcess.get("description").asText());
+        assertEquals(0, interProcess.get("handleBytes").asInt());
+        for (JsonNode backend : backends.values()) {
+            for (JsonNode device : backend.get("devices")) {
+                assertTrue(device.get("interProcess").get("description").asText().length() > 0, "every device says: " + device);
+            }
+        }
         JsonNode pool = cpu.get("pool");
         assertTrue(pool.get("bytesInUse").asLong() >= 0 && pool.get("cacheLimit").asLong() > 0, "the memory pool's state: " + pool);
         assertEquals("device", pool.get("allocator").asText());
@@ -64,6 +73,20 @@ class DevicesOutputTest {
             String hint = backend.get("setupHint").asText();
             if (backend.get("status").asText().equals("UNAVAILABLE") && !hint.isEmpty()) {
                 assertTrue(text.block(backend.get("name").asText()).contains("to enable: " + hint), text.out());
+            }
+        }
+    }
+
+    @Test
+    void everyDeviceSaysHowItsMemoryReachesAnotherProcess() throws IOException {
+        CommandRun text = CommandRun.of("devices");
+        Map<String, JsonNode> backends = backends(new ObjectMapper().readTree(CommandRun.of("devices", "--json").out()));
+        assertTrue(text.block("cpu").contains("inter-process: none (copied through shared host memory)"), text.out());
+        for (JsonNode backend : backends.values()) {
+            String block = text.block(backend.get("name").asText());
+            for (JsonNode device : backend.get("devices")) {
+                String line = "inter-process: " + device.get("interProcess").get("description").asText();
+                assertTrue(block.contains(line), line + " in " + block);
             }
         }
     }

@@ -380,6 +380,84 @@ public interface BackendDevice {
         }
     }
 
+    // ---- memory and events of other processes ---------------------------------------------------
+
+    /**
+     * {@return how this device's memory from {@link #allocate} reaches another process on this machine without
+     * a copy; {@link IpcMechanism#NONE} (the default) where the driver offers no mechanism, and the memory is
+     * copied through shared host memory instead}
+     */
+    default IpcMechanism ipcMechanism() {
+        return IpcMechanism.NONE;
+    }
+
+    /**
+     * Exports device memory for another process: the driver's handle of the allocation that holds
+     * {@code pointer + offset}, and that address's offset within the allocation (driver handles name an
+     * allocation's start). The memory must stay allocated until every peer closed what it opened.
+     *
+     * @param pointer a device pointer of this device, as allocated or imported
+     * @param offset  byte offset into {@code pointer}
+     * @return the handle, with the offset of {@code pointer + offset} in its allocation
+     * @throws UnsupportedOperationException if {@link #ipcMechanism()} is {@link IpcMechanism#NONE} (the default)
+     * @throws IllegalArgumentException      if the address is not in an allocation the mechanism can export
+     * @throws DeviceException               if the driver fails
+     */
+    default IpcMemoryHandle exportMemory(MemorySegment pointer, long offset) {
+        throw noIpc();
+    }
+
+    /**
+     * Opens memory that another process exported with {@link #exportMemory}, on this device.
+     *
+     * @param handle a handle of this device's {@link #ipcMechanism()}, made by another process
+     * @return the memory, owned by the caller, who closes it exactly once
+     * @throws UnsupportedOperationException if {@link #ipcMechanism()} is {@link IpcMechanism#NONE} (the default)
+     * @throws IllegalArgumentException      if the handle is of another mechanism
+     * @throws DeviceException               if the driver refuses the handle (not exported, exporter gone,
+     *                                       exported by this same process); the message names the driver call
+     */
+    default ImportedMemory openMemory(IpcMemoryHandle handle) {
+        throw noIpc();
+    }
+
+    /**
+     * {@return whether {@link #exportEvent} and {@link #openEvent} work on this device (the default: no)}
+     */
+    default boolean sharesEvents() {
+        return false;
+    }
+
+    /**
+     * Exports an event for another process ({@code cuIpcGetEventHandle}): the peer's stream can then wait for
+     * work of this process. The event must stay alive until the peer destroyed what it opened.
+     *
+     * @param event an event of this device made for sharing, as the backend documents
+     * @return the driver's opaque handle bytes
+     * @throws UnsupportedOperationException if {@link #sharesEvents()} is false (the default)
+     * @throws DeviceException               if the driver fails
+     */
+    default byte[] exportEvent(MemorySegment event) {
+        throw noIpc();
+    }
+
+    /**
+     * Opens an event another process exported with {@link #exportEvent}.
+     *
+     * @param handle the driver's opaque handle bytes
+     * @return an event handle the event methods accept, owned by the caller, released with {@link #destroyEvent}
+     * @throws UnsupportedOperationException if {@link #sharesEvents()} is false (the default)
+     * @throws DeviceException               if the driver refuses the handle
+     */
+    default MemorySegment openEvent(byte[] handle) {
+        throw noIpc();
+    }
+
+    private UnsupportedOperationException noIpc() {
+        return new UnsupportedOperationException("device type " + deviceType() + " (" + name()
+                + ") has no inter-process mechanism for " + (ipcMechanism() == IpcMechanism.NONE ? "memory" : "events"));
+    }
+
     private UnsupportedOperationException noEvents() {
         return new UnsupportedOperationException("device type " + deviceType() + " (" + name() + ") has no events");
     }

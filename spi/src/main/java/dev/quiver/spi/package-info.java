@@ -11,6 +11,11 @@
  * {@code provides dev.quiver.spi.DeviceProvider with ...} in its module-info and lists the same class in
  * {@code META-INF/services/dev.quiver.spi.DeviceProvider} for the class path.
  *
+ * <p>Optionally a backend hands its memory to another process on the same machine without a copy: it names
+ * its driver mechanism ({@link dev.quiver.spi.IpcMechanism}), exports the allocation holding a pointer as an
+ * {@link dev.quiver.spi.IpcMemoryHandle} (the driver's handle of the allocation plus the pointer's offset in
+ * it) and opens a peer's handle as {@link dev.quiver.spi.ImportedMemory}, which its opener closes once.
+ *
  * <p>Rules every backend follows:
  * <ul>
  *   <li>No native work at class initialisation or construction; {@link dev.quiver.spi.DeviceProvider#probe()}

@@ -20,7 +20,8 @@ import java.util.Map;
  *       {@code "CUresult cuMemAlloc_v2(CUdeviceptr *, size_t)"}) plus the {@link FunctionDescriptor} that
  *       binds it: the header's declaration of the symbol must have exactly that function type
  *       ({@code __builtin_types_compatible_p}), and every C type must have the size and kind (integer or
- *       pointer) of the Java layout that carries it;</li>
+ *       pointer) of the Java layout that carries it, and a struct passed by value (a {@link GroupLayout}) must
+ *       be a C struct of its size and alignment;</li>
  *   <li>a function pointer type (such as CUDA's {@code PFN_cuMemAlloc_v3020}) that must equal a prototype;</li>
  *   <li>a struct layout: {@code sizeof}, {@code _Alignof}, and {@code offsetof} and size of every named
  *       member;</li>
@@ -111,6 +112,13 @@ public final class CHeaderCheck {
     }
 
     private void carries(String what, String cType, MemoryLayout layout) {
+        if (layout instanceof GroupLayout group) {
+            // a struct passed by value (a 64-byte IPC handle, say): same size and alignment, and a struct in C
+            assertion("sizeof(" + cType + ") == " + group.byteSize(), what + " " + cType + " is not " + group.byteSize() + " bytes like " + group);
+            assertion("_Alignof(" + cType + ") == " + group.byteAlignment(), what + " " + cType + " is not aligned to " + group.byteAlignment());
+            assertion("__builtin_classify_type((" + cType + "){0}) == 12", what + " " + cType + " is not a struct");
+            return;
+        }
         if (!(layout instanceof ValueLayout value)) {
             throw new IllegalArgumentException(what + ": only scalar and pointer layouts cross this API, not " + layout);
         }

@@ -8,6 +8,8 @@
  *   tagged addresses that the host cannot dereference (bit 62 set: a non-canonical address faults), so a
  *   backend that treats device memory as host memory crashes instead of passing. Host- and shared-kind
  *   allocations are plain host addresses. Every copy is bounds-checked against the allocation it touches.
+ *   Device-kind allocations live in a memfd, so that another process maps the same bytes from an IPC
+ *   handle (td_ipc_export names the exporter's pid and fd; td_ipc_open maps /proc/<pid>/fd/<fd>).
  * - Queues: in-order lists of copies and event waits. Nothing runs when it is enqueued; a queue runs when
  *   it is finished, when an event recorded on it is waited for, or one step per event query.
  * - Events: mark a position in a queue; complete once the queue has run past it.
@@ -39,6 +41,19 @@ int td_free(int kind, uintptr_t pointer);
 void* td_resolve(uintptr_t pointer, size_t size);
 /* Finds the live allocation containing pointer: TD_OK and its kind and device, or TD_INVALID_VALUE. */
 int td_describe(uintptr_t pointer, int* kind, int* device);
+
+/* The live allocation containing pointer: TD_OK and its start and size, or TD_INVALID_VALUE. */
+int td_range(uintptr_t pointer, uintptr_t* base, size_t* size);
+
+/* Inter-process handles, TD_IPC_HANDLE_SIZE bytes (the size of the CUDA, HIP and Level Zero handles). */
+#define TD_IPC_HANDLE_SIZE 64
+/* Writes the handle of the device allocation starting at pointer; TD_INVALID_VALUE for any other pointer. */
+int td_ipc_export(uintptr_t pointer, void* handle);
+/* Maps another process's exported allocation: TD_INVALID_VALUE for bytes that are no handle,
+ * TD_INVALID_HANDLE for a handle of this process or of memory that is gone. */
+int td_ipc_open(const void* handle, uintptr_t* out);
+/* Unmaps what td_ipc_open mapped (the exporter's allocation stays). */
+int td_ipc_close(uintptr_t pointer);
 
 /* Queues. */
 struct td_queue* td_queue_create(int device);

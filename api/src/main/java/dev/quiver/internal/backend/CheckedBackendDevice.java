@@ -186,6 +186,61 @@ public final class CheckedBackendDevice implements BackendDevice {
         }
     }
 
+    // ---- memory and events of other processes -------------------------------------------------
+
+    @Override
+    public dev.quiver.spi.IpcMechanism ipcMechanism() {
+        return backend.ipcMechanism();
+    }
+
+    @Override
+    public dev.quiver.spi.IpcMemoryHandle exportMemory(MemorySegment pointer, long offset) {
+        try {
+            requireHandle("pointer", pointer);
+            DeviceArguments.nonNegative("offset", offset);
+            return backend.exportMemory(pointer, offset);
+        } catch (DeviceException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public dev.quiver.spi.ImportedMemory openMemory(dev.quiver.spi.IpcMemoryHandle handle) {
+        try {
+            java.util.Objects.requireNonNull(handle, "handle");
+            return backend.openMemory(handle);
+        } catch (DeviceException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public boolean sharesEvents() {
+        return backend.sharesEvents();
+    }
+
+    @Override
+    public byte[] exportEvent(MemorySegment event) {
+        try {
+            requireHandle("event", event);
+            return backend.exportEvent(event);
+        } catch (DeviceException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public MemorySegment openEvent(byte[] handle) {
+        try {
+            java.util.Objects.requireNonNull(handle, "handle");
+            MemorySegment event = backend.openEvent(handle);
+            events.put(event.address(), 0);
+            return event;
+        } catch (DeviceException e) {
+            throw failed(e);
+        }
+    }
+
     // ---- pinned host memory -------------------------------------------------------------------
 
     @Override

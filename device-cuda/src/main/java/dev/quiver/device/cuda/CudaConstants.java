@@ -33,4 +33,7 @@ final class CudaConstants {
 
     static final int CU_MEMORYTYPE_HOST = 1;
     static final int CU_MEMORYTYPE_DEVICE = 2;
+
+    static final int CU_IPC_HANDLE_SIZE = 64;
+    static final int CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS = 1;
 }

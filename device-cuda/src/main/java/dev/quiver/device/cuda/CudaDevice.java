@@ -27,6 +27,9 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * {@code CU_EVENT_DISABLE_TIMING}; an array's {@code sync_event} points to one ({@code CUevent*}, which is
  * the runtime's {@code cudaEvent_t*}), and the array owns both.
  *
+ * <p><b>Other processes.</b> Device memory ({@code cuMemAlloc}) is exported with CUDA IPC (see
+ * {@link CudaIpc}); pinned and managed memory have no inter-process mechanism.
+ *
  * <p><b>Ordering.</b> Copies are {@code cuMemcpy*Async} on the caller's stream and may return before they
  * complete (copies from pageable host memory may complete earlier, as CUDA documents).
  *
@@ -155,6 +158,14 @@ final class CudaDevice extends VendorDevice {
     @Override
     public void freeHost(MemorySegment memory) {
         context.run(() -> CudaMemory.HOST.free(driver.api, memory));
+    }
+
+    // ---- memory of other processes ------------------------------------------------------------
+
+    /** {@return CUDA IPC for {@code cuMemAlloc} memory; nothing for the other kinds} */
+    @Override
+    protected java.util.Optional<dev.quiver.device.ffm.VendorIpc> ipc() {
+        return memory == CudaMemory.DEVICE ? java.util.Optional.of(new CudaIpc(driver, context)) : java.util.Optional.empty();
     }
 
     // ---- copies -------------------------------------------------------------------------------

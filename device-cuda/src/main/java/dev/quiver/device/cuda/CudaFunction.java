@@ -24,7 +24,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * <p>Java carries {@code CUresult}, {@code int}, {@code unsigned int} and enums as {@code JAVA_INT};
  * {@code size_t}, {@code CUdeviceptr} and {@code cuuint64_t} as {@code JAVA_LONG}; pointers and handles
  * ({@code CUcontext}, {@code CUstream}, {@code CUevent}) as {@code ADDRESS}. {@code CUdevice} is an
- * {@code int} ordinal handle.
+ * {@code int} ordinal handle; {@code CUipcMemHandle} travels by value as {@link CudaIpc#MEM_HANDLE}.
  */
 enum CudaFunction implements CFunction.Table {
     cuGetProcAddress(12000, CFunction.of("CUresult cuGetProcAddress_v2(const char *, void **, int, cuuint64_t, CUdriverProcAddressQueryResult *)",
@@ -64,7 +64,13 @@ enum CudaFunction implements CFunction.Table {
     cuEventQuery(2000, CFunction.of("CUresult cuEventQuery(CUevent)", JAVA_INT, ADDRESS)),
     cuEventDestroy(4000, CFunction.of("CUresult cuEventDestroy_v2(CUevent)", JAVA_INT, ADDRESS)),
     cuPointerGetAttribute(4000, CFunction.of("CUresult cuPointerGetAttribute(void *, CUpointer_attribute, CUdeviceptr)",
-            JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG));
+            JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG)),
+    cuMemGetAddressRange(3020, CFunction.of("CUresult cuMemGetAddressRange_v2(CUdeviceptr *, size_t *, CUdeviceptr)",
+            JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG)),
+    cuIpcGetMemHandle(4010, CFunction.of("CUresult cuIpcGetMemHandle(CUipcMemHandle *, CUdeviceptr)", JAVA_INT, ADDRESS, JAVA_LONG)),
+    cuIpcOpenMemHandle(11000, CFunction.of("CUresult cuIpcOpenMemHandle_v2(CUdeviceptr *, CUipcMemHandle, unsigned int)",
+            JAVA_INT, ADDRESS, CudaIpc.MEM_HANDLE, JAVA_INT)),
+    cuIpcCloseMemHandle(4010, CFunction.of("CUresult cuIpcCloseMemHandle(CUdeviceptr)", JAVA_INT, JAVA_LONG));
 
     private final int variant;
     private final CFunction c;

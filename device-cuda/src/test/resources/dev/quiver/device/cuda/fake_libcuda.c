@@ -12,6 +12,10 @@
  * Stricter than needed on purpose: calls fail with CUDA_ERROR_NOT_INITIALIZED before cuInit, with
  * CUDA_ERROR_INVALID_CONTEXT when no context is current or a stream is of another context, and copies
  * outside an allocation fail with CUDA_ERROR_INVALID_VALUE.
+ *
+ * IPC handles are the device model's: cuMemAlloc memory lives in a memfd that another process maps from the
+ * handle, so a child process reads and writes the same bytes; opening a handle in the exporting process
+ * fails, as with the driver.
  */
 #include <cuda.h>
 #include <cudaTypedefs.h>
@@ -364,6 +368,38 @@ static CUresult CUDAAPI double_cuPointerGetAttribute(void* data, CUpointer_attri
   }
 }
 
+/* ---- inter-process memory: the device model's memfd allocations, mapped by the peer ---------------- */
+
+static CUresult CUDAAPI double_cuMemGetAddressRange_v2(CUdeviceptr* base, size_t* size, CUdeviceptr pointer) {
+  REQUIRE_CONTEXT();
+  uintptr_t start = 0;
+  size_t bytes = 0;
+  if (td_range((uintptr_t)pointer, &start, &bytes) != TD_OK) return CUDA_ERROR_NOT_FOUND;
+  if (base != NULL) *base = (CUdeviceptr)start;
+  if (size != NULL) *size = bytes;
+  return CUDA_SUCCESS;
+}
+
+static CUresult CUDAAPI double_cuIpcGetMemHandle(CUipcMemHandle* handle, CUdeviceptr pointer) {
+  REQUIRE_CONTEXT();
+  if (handle == NULL) return CUDA_ERROR_INVALID_VALUE;
+  return status(td_ipc_export((uintptr_t)pointer, handle->reserved));
+}
+
+static CUresult CUDAAPI double_cuIpcOpenMemHandle_v2(CUdeviceptr* pointer, CUipcMemHandle handle, unsigned int flags) {
+  REQUIRE_CONTEXT();
+  if (pointer == NULL || flags != CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS) return CUDA_ERROR_INVALID_VALUE;
+  uintptr_t opened = 0;
+  CUresult r = status(td_ipc_open(handle.reserved, &opened));
+  if (r == CUDA_SUCCESS) *pointer = (CUdeviceptr)opened;
+  return r;
+}
+
+static CUresult CUDAAPI double_cuIpcCloseMemHandle(CUdeviceptr pointer) {
+  REQUIRE_CONTEXT();
+  return status(td_ipc_close((uintptr_t)pointer));
+}
+
 /* ---- the one exported entry point -------------------------------------------------------------- */
 
 /* Offers fn as the variant of `name` introduced in CUDA `version`, checked against cudaTypedefs.h. */
@@ -420,6 +456,10 @@ CUresult CUDAAPI cuGetProcAddress_v2(const char* symbol, void** pfn, int cudaVer
   VARIANT(cuEventQuery, 2000, double_cuEventQuery);
   VARIANT(cuEventDestroy, 4000, double_cuEventDestroy_v2);
   VARIANT(cuPointerGetAttribute, 4000, double_cuPointerGetAttribute);
+  VARIANT(cuMemGetAddressRange, 3020, double_cuMemGetAddressRange_v2);
+  VARIANT(cuIpcGetMemHandle, 4010, double_cuIpcGetMemHandle);
+  VARIANT(cuIpcOpenMemHandle, 11000, double_cuIpcOpenMemHandle_v2);
+  VARIANT(cuIpcCloseMemHandle, 4010, double_cuIpcCloseMemHandle);
   *pfn = best;
   if (best != NULL && (flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) == 0) {
     if (symbolStatus != NULL) *symbolStatus = CU_GET_PROC_ADDRESS_SUCCESS;

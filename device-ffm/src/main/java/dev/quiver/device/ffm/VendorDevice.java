@@ -1,6 +1,9 @@
 package dev.quiver.device.ffm;
 
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.ImportedMemory;
+import dev.quiver.spi.IpcMechanism;
+import dev.quiver.spi.IpcMemoryHandle;
 
 import java.lang.foreign.MemorySegment;
 
@@ -87,6 +90,45 @@ public abstract class VendorDevice implements BackendDevice {
         }
         allocations.remove(pointer, this);
         freeNative(pointer);
+    }
+
+    /**
+     * {@return the vendor's inter-process calls for this device's memory, if the mechanism serves it; empty
+     * (the default) where it has none}
+     */
+    protected java.util.Optional<VendorIpc> ipc() {
+        return java.util.Optional.empty();
+    }
+
+    /** {@return the mechanism of {@link #ipc()}, or {@link IpcMechanism#NONE}} */
+    @Override
+    public final IpcMechanism ipcMechanism() {
+        return ipc().map(VendorIpc::mechanism).orElse(IpcMechanism.NONE);
+    }
+
+    /**
+     * Exports the allocation holding {@code pointer + offset} with {@link #ipc()}.
+     *
+     * @throws UnsupportedOperationException if the device has no mechanism for its memory
+     */
+    @Override
+    public final IpcMemoryHandle exportMemory(MemorySegment pointer, long offset) {
+        return requireIpc().export(pointer.address() + offset);
+    }
+
+    /**
+     * Opens a peer's handle with {@link #ipc()}.
+     *
+     * @throws UnsupportedOperationException if the device has no mechanism for its memory
+     */
+    @Override
+    public final ImportedMemory openMemory(IpcMemoryHandle handle) {
+        return requireIpc().open(handle, this);
+    }
+
+    private VendorIpc requireIpc() {
+        return ipc().orElseThrow(() -> new UnsupportedOperationException(this + " has no inter-process mechanism for "
+                + memory.allocator() + " memory"));
     }
 
     /**

@@ -83,6 +83,14 @@ final class OneApiDevice extends VendorDevice {
         device.free(pointer);
     }
 
+    // ---- memory of other processes ------------------------------------------------------------
+
+    /** {@return Level Zero IPC for {@code zeMemAllocDevice} memory; nothing for shared and host memory} */
+    @Override
+    protected java.util.Optional<dev.quiver.device.ffm.VendorIpc> ipc() {
+        return memory == OneApiMemory.DEVICE ? java.util.Optional.of(new ZeIpc(device)) : java.util.Optional.empty();
+    }
+
     // ---- copies -------------------------------------------------------------------------------
 
     @Override

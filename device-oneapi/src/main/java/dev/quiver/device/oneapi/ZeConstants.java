@@ -8,6 +8,8 @@ package dev.quiver.device.oneapi;
 final class ZeConstants {
     private ZeConstants() {}
 
+    static final int ZE_MAX_IPC_HANDLE_SIZE = 64;
+
     static final int ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES = 0x3;
     static final int ZE_STRUCTURE_TYPE_DEVICE_MEMORY_PROPERTIES = 0x7;
     static final int ZE_STRUCTURE_TYPE_CONTEXT_DESC = 0xd;

@@ -39,6 +39,13 @@ enum ZeFunction implements CFunction.Table {
             + "const ze_host_mem_alloc_desc_t *, size_t, size_t, ze_device_handle_t, void **)",
             JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS)),
     zeMemFree(CFunction.of("ze_result_t zeMemFree(ze_context_handle_t, void *)", JAVA_INT, ADDRESS, ADDRESS)),
+    zeMemGetAddressRange(CFunction.of("ze_result_t zeMemGetAddressRange(ze_context_handle_t, const void *, void **, size_t *)",
+            JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS)),
+    zeMemGetIpcHandle(CFunction.of("ze_result_t zeMemGetIpcHandle(ze_context_handle_t, const void *, ze_ipc_mem_handle_t *)",
+            JAVA_INT, ADDRESS, ADDRESS, ADDRESS)),
+    zeMemOpenIpcHandle(CFunction.of("ze_result_t zeMemOpenIpcHandle(ze_context_handle_t, ze_device_handle_t, ze_ipc_mem_handle_t, "
+            + "ze_ipc_memory_flags_t, void **)", JAVA_INT, ADDRESS, ADDRESS, ZeIpc.MEM_HANDLE, JAVA_INT, ADDRESS)),
+    zeMemCloseIpcHandle(CFunction.of("ze_result_t zeMemCloseIpcHandle(ze_context_handle_t, const void *)", JAVA_INT, ADDRESS, ADDRESS)),
     zeEventPoolCreate(CFunction.of("ze_result_t zeEventPoolCreate(ze_context_handle_t, const ze_event_pool_desc_t *, uint32_t, "
             + "ze_device_handle_t *, ze_event_pool_handle_t *)", JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS)),
     zeEventCreate(CFunction.of("ze_result_t zeEventCreate(ze_event_pool_handle_t, const ze_event_desc_t *, ze_event_handle_t *)",

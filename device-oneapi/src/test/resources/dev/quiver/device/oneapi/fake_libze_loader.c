@@ -2,7 +2,8 @@
  * Test double of the Level Zero loader (libze_loader.so.1), for tests only. It proves nothing about Intel
  * or any other Level Zero hardware: it lets the oneAPI backend's own code paths run here, against the API
  * exactly as ze_api.h declares it (every function below is defined against that declaration). Host memory
- * stands in for the device (see test_double_device.h). One driver with two GPU devices.
+ * stands in for the device (see test_double_device.h); IPC handles are the device model's (a memfd the peer
+ * maps), and opening one in the exporting process fails. One driver with two GPU devices.
  *
  * Stricter than needed on purpose: every call fails with ZE_RESULT_ERROR_UNINITIALIZED before zeInit;
  * descriptors with the wrong stype fail with ZE_RESULT_ERROR_INVALID_ENUMERATION; copies accept only USM
@@ -234,6 +235,44 @@ ze_result_t zeMemFree(ze_context_handle_t context, void* pointer) {
   int kind, device;
   if (td_describe((uintptr_t)pointer, &kind, &device) != TD_OK) return ZE_RESULT_ERROR_INVALID_ARGUMENT;
   return status(td_free(kind, (uintptr_t)pointer));
+}
+
+/* ---- inter-process memory: the device model's memfd allocations, mapped by the peer ---------------- */
+
+ze_result_t zeMemGetAddressRange(ze_context_handle_t context, const void* pointer, void** base, size_t* size) {
+  REQUIRE_INIT();
+  if (context == NULL || !context->live) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  uintptr_t start = 0;
+  size_t bytes = 0;
+  if (td_range((uintptr_t)pointer, &start, &bytes) != TD_OK) return ZE_RESULT_ERROR_NOT_AVAILABLE;
+  if (base != NULL) *base = (void*)start;
+  if (size != NULL) *size = bytes;
+  return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t zeMemGetIpcHandle(ze_context_handle_t context, const void* pointer, ze_ipc_mem_handle_t* handle) {
+  REQUIRE_INIT();
+  if (context == NULL || !context->live) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  if (handle == NULL) return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+  return status(td_ipc_export((uintptr_t)pointer, handle->data));
+}
+
+ze_result_t zeMemOpenIpcHandle(ze_context_handle_t context, ze_device_handle_t device, ze_ipc_mem_handle_t handle,
+                               ze_ipc_memory_flags_t flags, void** pointer) {
+  REQUIRE_INIT();
+  if (context == NULL || !context->live || device_index(device) < 0) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  if (pointer == NULL) return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+  if ((flags & ~(ZE_IPC_MEMORY_FLAG_BIAS_CACHED | ZE_IPC_MEMORY_FLAG_BIAS_UNCACHED)) != 0) return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+  uintptr_t opened = 0;
+  ze_result_t r = status(td_ipc_open(handle.data, &opened));
+  if (r == ZE_RESULT_SUCCESS) *pointer = (void*)opened;
+  return r;
+}
+
+ze_result_t zeMemCloseIpcHandle(ze_context_handle_t context, const void* pointer) {
+  REQUIRE_INIT();
+  if (context == NULL || !context->live) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  return status(td_ipc_close((uintptr_t)pointer));
 }
 
 /* ---- events ------------------------------------------------------------------------------------ */

@@ -16,6 +16,9 @@ final class HipConstants {
     static final int hipErrorNotReady = 600;
     static final int hipErrorContextIsDestroyed = 709;
 
+    static final int HIP_IPC_HANDLE_SIZE = 64;
+    static final int hipIpcMemLazyEnablePeerAccess = 0;
+
     static final int hipMemcpyHostToDevice = 1;
     static final int hipMemcpyDeviceToHost = 2;
     static final int hipMemcpyDeviceToDevice = 3;

@@ -16,7 +16,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *
  * <p>Java carries {@code hipError_t}, {@code int}, {@code unsigned int}, {@code hipDevice_t} and enums as
  * {@code JAVA_INT}; {@code size_t} as {@code JAVA_LONG}; pointers and handles ({@code hipStream_t},
- * {@code hipEvent_t}) as {@code ADDRESS}.
+ * {@code hipEvent_t}, {@code hipDeviceptr_t}) as {@code ADDRESS}; {@code hipIpcMemHandle_t} travels by value as
+ * {@link HipIpc#MEM_HANDLE}.
  */
 enum HipFunction implements CFunction.Table {
     hipGetDeviceCount(CFunction.of("hipError_t hipGetDeviceCount(int *)", JAVA_INT, ADDRESS)),
@@ -44,7 +45,13 @@ enum HipFunction implements CFunction.Table {
     hipEventSynchronize(CFunction.of("hipError_t hipEventSynchronize(hipEvent_t)", JAVA_INT, ADDRESS)),
     hipEventQuery(CFunction.of("hipError_t hipEventQuery(hipEvent_t)", JAVA_INT, ADDRESS)),
     hipEventDestroy(CFunction.of("hipError_t hipEventDestroy(hipEvent_t)", JAVA_INT, ADDRESS)),
-    hipPointerGetAttributes(CFunction.of("hipError_t hipPointerGetAttributes(hipPointerAttribute_t *, const void *)", JAVA_INT, ADDRESS, ADDRESS));
+    hipPointerGetAttributes(CFunction.of("hipError_t hipPointerGetAttributes(hipPointerAttribute_t *, const void *)", JAVA_INT, ADDRESS, ADDRESS)),
+    hipMemGetAddressRange(CFunction.of("hipError_t hipMemGetAddressRange(hipDeviceptr_t *, size_t *, hipDeviceptr_t)",
+            JAVA_INT, ADDRESS, ADDRESS, ADDRESS)),
+    hipIpcGetMemHandle(CFunction.of("hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t *, void *)", JAVA_INT, ADDRESS, ADDRESS)),
+    hipIpcOpenMemHandle(CFunction.of("hipError_t hipIpcOpenMemHandle(void **, hipIpcMemHandle_t, unsigned int)",
+            JAVA_INT, ADDRESS, HipIpc.MEM_HANDLE, JAVA_INT)),
+    hipIpcCloseMemHandle(CFunction.of("hipError_t hipIpcCloseMemHandle(void *)", JAVA_INT, ADDRESS));
 
     private final CFunction c;
 

@@ -27,6 +27,9 @@ import static dev.quiver.device.rocm.HipConstants.hipSuccess;
  * made with {@code hipEventDisableTiming}; an array's {@code sync_event} points to one ({@code hipEvent_t*}),
  * and the array owns both.
  *
+ * <p><b>Other processes.</b> Device memory ({@code hipMalloc}) is exported with HIP IPC (see {@link HipIpc});
+ * pinned host memory has no inter-process mechanism.
+ *
  * <p><b>Ordering.</b> Copies are {@code hipMemcpyAsync} on the caller's stream and may return before they
  * complete.
  *
@@ -102,6 +105,14 @@ final class RocmDevice extends VendorDevice {
     @Override
     public void freeHost(MemorySegment memory) {
         hip.onDevice(ordinal, () -> RocmMemory.HOST.free(hip.api, memory));
+    }
+
+    // ---- memory of other processes ------------------------------------------------------------
+
+    /** {@return HIP IPC for {@code hipMalloc} memory; nothing for the other kinds} */
+    @Override
+    protected java.util.Optional<dev.quiver.device.ffm.VendorIpc> ipc() {
+        return memory == RocmMemory.DEVICE ? java.util.Optional.of(new HipIpc(hip, ordinal)) : java.util.Optional.empty();
     }
 
     // ---- copies -------------------------------------------------------------------------------

@@ -8,6 +8,9 @@
  * Stricter than needed on purpose: work on a stream fails with hipErrorInvalidDevice unless the stream's
  * device is current, copies outside an allocation or against their hipMemcpyKind fail with
  * hipErrorInvalidValue.
+ *
+ * IPC handles are the device model's: hipMalloc memory lives in a memfd that another process maps from the
+ * handle; opening a handle in the exporting process fails, as with the runtime.
  */
 #include <hip/hip_runtime_api.h>
 
@@ -146,6 +149,34 @@ hipError_t hipHostFree(void* pointer) {
   start();
   td_finish_device(current_device, NULL);
   return status(td_free(TD_HOST, (uintptr_t)pointer));
+}
+
+/* ---- inter-process memory: the device model's memfd allocations, mapped by the peer ---------------- */
+
+hipError_t hipMemGetAddressRange(hipDeviceptr_t* base, size_t* size, hipDeviceptr_t pointer) {
+  uintptr_t start = 0;
+  size_t bytes = 0;
+  if (td_range((uintptr_t)pointer, &start, &bytes) != TD_OK) return hipErrorNotFound;
+  if (base != NULL) *base = (hipDeviceptr_t)start;
+  if (size != NULL) *size = bytes;
+  return hipSuccess;
+}
+
+hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t* handle, void* pointer) {
+  if (handle == NULL) return hipErrorInvalidValue;
+  return status(td_ipc_export((uintptr_t)pointer, handle->reserved));
+}
+
+hipError_t hipIpcOpenMemHandle(void** pointer, hipIpcMemHandle_t handle, unsigned int flags) {
+  if (pointer == NULL || flags != hipIpcMemLazyEnablePeerAccess) return hipErrorInvalidValue;
+  uintptr_t opened = 0;
+  hipError_t e = status(td_ipc_open(handle.reserved, &opened));
+  if (e == hipSuccess) *pointer = (void*)opened;
+  return e;
+}
+
+hipError_t hipIpcCloseMemHandle(void* pointer) {
+  return status(td_ipc_close((uintptr_t)pointer));
 }
 
 hipError_t hipMemcpyAsync(void* dst, const void* src, size_t size, hipMemcpyKind kind, hipStream_t stream) {

@@ -1,0 +1,56 @@
+package dev.quiver;
+
+import dev.quiver.plugin.Backends;
+import dev.quiver.spi.IpcMechanism;
+import dev.quiver.spi.IpcMemoryHandle;
+import dev.quiver.testsupport.HostProvider;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What a device says about reaching another process, and how the checked backend view passes the calls on. */
+class InterProcessMemoryTest {
+    private static final Devices DEVICES = Backends.devices(List.of(HostProvider.host()), BackendSelection.all());
+
+    @Test
+    void theHostHasNoMechanismAndSaysItsMemoryIsCopied() {
+        InterProcessMemory memory = DEVICES.cpu().interProcessMemory();
+        assertEquals(InterProcessMemory.NONE, memory.mechanism());
+        assertTrue(memory.isCopied());
+        assertEquals("none (copied through shared host memory)", memory.description());
+        assertEquals(0, memory.handleBytes());
+    }
+
+    @Test
+    void theCheckedViewRefusesBadArgumentsAndPassesTheRestToTheBackend() {
+        var backend = Backends.of(DEVICES.cpu());
+        assertEquals(IpcMechanism.NONE, backend.ipcMechanism());
+        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+                () -> backend.exportMemory(MemorySegment.ofAddress(1 << 20), -1));
+        assertTrue(negative.getMessage().contains("offset"), negative.getMessage());
+        assertThrows(UnsupportedOperationException.class, () -> backend.exportMemory(MemorySegment.ofAddress(1 << 20), 0));
+        assertThrows(UnsupportedOperationException.class,
+                () -> backend.openMemory(new IpcMemoryHandle(IpcMechanism.CUDA_IPC, new byte[64], -1, 0, 64)));
+        assertFalse(backend.sharesEvents());
+        assertThrows(UnsupportedOperationException.class, () -> backend.openEvent(new byte[64]));
+    }
+
+    @Test
+    void handlesAndMechanismsRejectImpossibleParts() {
+        assertThrows(IllegalArgumentException.class, () -> new InterProcessMemory("CUDA_IPC", "x", -1));
+        assertThrows(IllegalArgumentException.class, () -> new IpcMemoryHandle(IpcMechanism.NONE, new byte[0], -1, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new IpcMemoryHandle(IpcMechanism.HIP_IPC, new byte[63], -1, 0, 64));
+        assertThrows(IllegalArgumentException.class, () -> new IpcMemoryHandle(IpcMechanism.HIP_IPC, new byte[64], -1, 64, 64));
+        assertThrows(IllegalArgumentException.class, () -> new IpcMemoryHandle(IpcMechanism.VULKAN_FD, new byte[0], -1, 0, 64));
+        byte[] bytes = new byte[64];
+        IpcMemoryHandle handle = new IpcMemoryHandle(IpcMechanism.LEVEL_ZERO_IPC, bytes, -1, 8, 64);
+        bytes[0] = 1;
+        assertEquals(0, handle.handle()[0], "the handle keeps its own copy of the bytes");
+    }
+}

@@ -1,0 +1,50 @@
+package dev.quiver.device.oneapi;
+
+import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.IpcMechanism;
+import dev.quiver.spi.ProbeResult;
+import dev.quiver.testkit.IpcPeer;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * Level Zero IPC ({@code zeMemGetIpcHandle}, {@code zeMemOpenIpcHandle}, {@code zeMemCloseIpcHandle})
+ * between this JVM and a child JVM ({@link IpcPeer}), both on the test double of the Level Zero loader,
+ * whose device memory lives in a memfd that the child maps from the handle. Not a claim about Level Zero
+ * hardware.
+ */
+class OneApiIpcOnTestDoubleTest {
+    private static BackendDevice first(OneApiMemory memory) {
+        return ((ProbeResult.Available) OneApiTestDouble.provider(memory).probe()).devices().get(0);
+    }
+
+    @Test
+    void deviceMemoryHasLevelZeroIpcAndSharedAndHostMemoryHaveNone() {
+        assertEquals(IpcMechanism.LEVEL_ZERO_IPC, first(OneApiMemory.DEVICE).ipcMechanism());
+        BackendDevice shared = first(OneApiMemory.SHARED);
+        assertEquals(IpcMechanism.NONE, shared.ipcMechanism());
+        assertEquals(IpcMechanism.NONE, first(OneApiMemory.HOST).ipcMechanism());
+        assertThrows(UnsupportedOperationException.class, () -> shared.exportMemory(java.lang.foreign.MemorySegment.ofAddress(4096), 0));
+    }
+
+    @Test
+    void aChildProcessReadsAndWritesTheExportedBytesAtTheirOffset() {
+        BackendDevice device = first(OneApiMemory.DEVICE);
+        long live = OneApiTestDouble.library().liveResources().get("allocations");
+        IpcPeer.checkRoundTrip(device, OneApiProvider.class, Map.of(OneApiProvider.LIBRARY_PROPERTY,
+                OneApiTestDouble.library().path().toString(), OneApiProvider.MEMORY_PROPERTY, "device"));
+        assertEquals(live, OneApiTestDouble.library().liveResources().get("allocations"), "everything allocated was freed");
+    }
+
+    @Test
+    void badHandlesFailNamingTheCall() {
+        BackendDevice device = first(OneApiMemory.DEVICE);
+        long live = OneApiTestDouble.library().liveResources().get("allocations");
+        IpcPeer.checkBadHandles(device, "zeMemOpenIpcHandle");
+        assertEquals(live, OneApiTestDouble.library().liveResources().get("allocations"), "nothing stays open");
+    }
+}

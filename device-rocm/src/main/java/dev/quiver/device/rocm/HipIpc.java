@@ -1,0 +1,51 @@
+package dev.quiver.device.rocm;
+
+import dev.quiver.device.ffm.IpcHandles;
+import dev.quiver.device.ffm.VendorIpc;
+import dev.quiver.spi.ImportedMemory;
+import dev.quiver.spi.IpcMechanism;
+import dev.quiver.spi.IpcMemoryHandle;
+
+import java.lang.foreign.GroupLayout;
+import java.lang.foreign.MemorySegment;
+
+import static dev.quiver.device.rocm.HipConstants.HIP_IPC_HANDLE_SIZE;
+import static dev.quiver.device.rocm.HipConstants.hipIpcMemLazyEnablePeerAccess;
+
+/**
+ * HIP IPC of {@code hipMalloc} memory: {@code hipIpcGetMemHandle} names the allocation holding a pointer
+ * (found with {@code hipMemGetAddressRange}, so pointers inside an allocation export with their offset),
+ * {@code hipIpcOpenMemHandle} maps it in another process and {@code hipIpcCloseMemHandle} unmaps it there.
+ * Every call runs with the device current. Immutable and thread-safe.
+ *
+ * @param hip     the runtime
+ * @param ordinal the device's ordinal
+ */
+record HipIpc(HipRuntime hip, int ordinal) implements VendorIpc {
+    /** {@code hipIpcMemHandle_t}: 64 opaque bytes, passed by value. */
+    static final GroupLayout MEM_HANDLE = IpcHandles.layout("reserved", HIP_IPC_HANDLE_SIZE);
+
+    @Override
+    public IpcMechanism mechanism() {
+        return IpcMechanism.HIP_IPC;
+    }
+
+    /** {@return the handle of the allocation holding {@code address}, with the address's offset in it} */
+    @Override
+    public IpcMemoryHandle export(long address) {
+        return hip.onDevice(ordinal, () -> IpcHandles.export(IpcMechanism.HIP_IPC, MEM_HANDLE, address,
+                (at, base, size) -> hip.api.check(HipFunction.hipMemGetAddressRange,
+                        h -> (int) h.invokeExact(base, size, MemorySegment.ofAddress(at))),
+                (base, handle) -> hip.api.check(HipFunction.hipIpcGetMemHandle,
+                        h -> (int) h.invokeExact(handle, MemorySegment.ofAddress(base)))));
+    }
+
+    /** {@return the peer's memory mapped on device {@code ordinal}, closed with {@code hipIpcCloseMemHandle}} */
+    @Override
+    public ImportedMemory open(IpcMemoryHandle handle, Object device) {
+        return hip.onDevice(ordinal, () -> IpcHandles.open(IpcMechanism.HIP_IPC, handle, device,
+                (bytes, out) -> hip.api.check(HipFunction.hipIpcOpenMemHandle,
+                        h -> (int) h.invokeExact(out, bytes, hipIpcMemLazyEnablePeerAccess)),
+                opened -> hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipIpcCloseMemHandle, h -> (int) h.invokeExact(opened)))));
+    }
+}

@@ -1,0 +1,42 @@
+package dev.quiver.spi;
+
+/**
+ * How a device's memory reaches another process on the same machine without a copy: the driver mechanism
+ * behind {@link BackendDevice#exportMemory} and {@link BackendDevice#openMemory}. A mechanism that names an
+ * allocation by opaque bytes has a fixed {@link #handleBytes()}; one that names it by a file descriptor has
+ * none, and the descriptor travels by {@code SCM_RIGHTS} over a Unix domain socket.
+ */
+public enum IpcMechanism {
+    /** The device has no mechanism: its memory is copied through shared host memory. */
+    NONE("none (copied through shared host memory)", 0),
+    /** Host memory in a {@code memfd}, mapped by the peer. */
+    MEMFD("memfd", 0),
+    /** CUDA {@code cuIpcGetMemHandle} / {@code cuIpcOpenMemHandle}, for {@code cuMemAlloc} memory. */
+    CUDA_IPC("CUDA IPC (cuIpcGetMemHandle)", 64),
+    /** CUDA {@code cuMemExportToShareableHandle} as a POSIX file descriptor, for virtual memory management allocations. */
+    CUDA_FD("CUDA POSIX fd (cuMemExportToShareableHandle)", 0),
+    /** HIP {@code hipIpcGetMemHandle} / {@code hipIpcOpenMemHandle}. */
+    HIP_IPC("HIP IPC (hipIpcGetMemHandle)", 64),
+    /** Level Zero {@code zeMemGetIpcHandle} / {@code zeMemOpenIpcHandle}. */
+    LEVEL_ZERO_IPC("Level Zero IPC (zeMemGetIpcHandle)", 64),
+    /** Vulkan {@code VK_KHR_external_memory_fd}: an opaque file descriptor of the device memory. */
+    VULKAN_FD("Vulkan opaque fd (VK_KHR_external_memory_fd)", 0);
+
+    private final String description;
+    private final int handleBytes;
+
+    IpcMechanism(String description, int handleBytes) {
+        this.description = description;
+        this.handleBytes = handleBytes;
+    }
+
+    /** {@return what a user is shown, for example {@code "CUDA IPC (cuIpcGetMemHandle)"}} */
+    public String description() {
+        return description;
+    }
+
+    /** {@return the size of the opaque handle the driver gives, or 0 where the handle is a file descriptor or there is none} */
+    public int handleBytes() {
+        return handleBytes;
+    }
+}

@@ -1,0 +1,214 @@
+package dev.quiver.testkit;
+
+import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceProvider;
+import dev.quiver.spi.ProbeResult;
+import dev.quiver.spi.ImportedMemory;
+import dev.quiver.spi.IpcMechanism;
+import dev.quiver.spi.IpcMemoryHandle;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
+/**
+ * Inter-process memory checks of a backend ({@link BackendDevice#exportMemory} and
+ * {@link BackendDevice#openMemory}) with a real second process: a child JVM that opens a handle this process
+ * exported, reads bytes from the exported pointer, writes others over them, and closes what it opened.
+ * {@link #checkRoundTrip} and {@link #checkBadHandles} run in the test; {@link #main} runs in the child,
+ * which finds the device through the same provider class (made with its no-argument constructor and the
+ * system properties the test passes, such as the test double's library path). Stateless; each round trip
+ * starts and waits for its own child.
+ */
+public final class IpcPeer {
+    private static final HexFormat HEX = HexFormat.of();
+    private static final long TIMEOUT_SECONDS = 120;
+
+    private IpcPeer() {}
+
+    /**
+     * Exports a pointer 1000 bytes into a 4096-byte allocation (given both as the allocation plus an offset and
+     * as a pointer inside it, as a pool's sub-allocation is), lets a child process open it, and checks that
+     * the child read this process's bytes at the offset and that this process sees the bytes the child wrote.
+     *
+     * @param device     the exporting device
+     * @param provider   the provider class the child finds the same device with
+     * @param properties system properties the child's provider needs (the test double's library path)
+     * @throws AssertionError if a check fails
+     */
+    public static void checkRoundTrip(BackendDevice device, Class<? extends DeviceProvider> provider, Map<String, String> properties) {
+        int size = 4096;
+        int offset = 1000;
+        int count = 16;
+        MemorySegment pointer = device.allocate(size, 256);
+        MemorySegment stream = device.defaultStream();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pattern = arena.allocate(size);
+            for (int i = 0; i < size; i++) {
+                pattern.set(JAVA_BYTE, i, (byte) (i * 7 + 3));
+            }
+            device.copyFromHost(pattern, pointer, 0, stream);
+            device.synchronizeStream(stream);
+
+            IpcMemoryHandle handle = device.exportMemory(pointer, offset);
+            require(handle.mechanism() == device.ipcMechanism(), "the handle's mechanism is the device's: " + handle);
+            require(handle.offset() == offset, "the offset of the pointer in its allocation: " + handle);
+            require(handle.allocationSize() >= size, "the allocation's size: " + handle);
+            IpcMemoryHandle inside = device.exportMemory(MemorySegment.ofAddress(pointer.address() + 512), offset - 512);
+            require(inside.equals(handle), "a pointer inside the allocation names the same allocation and offset: "
+                    + inside + " vs " + handle);
+
+            byte[] written = new byte[count];
+            for (int i = 0; i < count; i++) {
+                written[i] = (byte) (0x5A ^ i);
+            }
+            byte[] read = openInChild(provider, properties, device, handle, count, written);
+            byte[] expected = pattern.asSlice(offset, count).toArray(JAVA_BYTE);
+            require(java.util.Arrays.equals(read, expected), "the child read " + HEX.formatHex(read) + ", not "
+                    + HEX.formatHex(expected));
+
+            MemorySegment back = arena.allocate(count);
+            device.copyToHost(pointer, offset, back, stream);
+            device.synchronizeStream(stream);
+            require(java.util.Arrays.equals(back.toArray(JAVA_BYTE), written), "this process sees the child's bytes: "
+                    + HEX.formatHex(back.toArray(JAVA_BYTE)));
+        } finally {
+            device.free(pointer);
+        }
+    }
+
+    /**
+     * Checks that bad handles fail clearly: a handle of another mechanism, bytes that no driver made, and a
+     * handle opened in the process that exported it (drivers refuse that).
+     *
+     * @param device   the device
+     * @param openCall the vendor function that opens a handle, which the driver's errors must name
+     * @throws AssertionError if a check fails
+     */
+    public static void checkBadHandles(BackendDevice device, String openCall) {
+        IpcMechanism other = device.ipcMechanism() == IpcMechanism.HIP_IPC ? IpcMechanism.CUDA_IPC : IpcMechanism.HIP_IPC;
+        expectFailure(() -> device.openMemory(new IpcMemoryHandle(other, new byte[64], -1, 0, 64)), IllegalArgumentException.class,
+                device.ipcMechanism().name());
+        byte[] noise = new byte[device.ipcMechanism().handleBytes()];
+        java.util.Arrays.fill(noise, (byte) 0x42);
+        expectFailure(() -> device.openMemory(new IpcMemoryHandle(device.ipcMechanism(), noise, -1, 0, 64)),
+                dev.quiver.spi.DeviceException.class, openCall);
+        MemorySegment pointer = device.allocate(64, 64);
+        try {
+            IpcMemoryHandle own = device.exportMemory(pointer, 0);
+            expectFailure(() -> device.openMemory(own), dev.quiver.spi.DeviceException.class, openCall);
+        } finally {
+            device.free(pointer);
+        }
+    }
+
+    private static void expectFailure(java.util.function.Supplier<ImportedMemory> open, Class<? extends RuntimeException> type, String named) {
+        ImportedMemory opened;
+        try {
+            opened = open.get();
+        } catch (RuntimeException e) {
+            if (!type.isInstance(e) || e.getMessage() == null || !e.getMessage().contains(named)) {
+                throw new AssertionError("expected " + type.getSimpleName() + " naming " + named + ", got " + e, e);
+            }
+            return;
+        }
+        opened.close();
+        throw new AssertionError("expected " + type.getSimpleName() + " naming " + named + ", but it opened " + opened);
+    }
+
+    private static void require(boolean condition, String what) {
+        if (!condition) {
+            throw new AssertionError(what);
+        }
+    }
+
+    /**
+     * Starts a child JVM on this class path that opens {@code handle} on the device of the same type and id
+     * that {@code provider} finds there, and waits for it.
+     *
+     * @param provider   the provider class
+     * @param properties system properties for the child
+     * @param device     the exporting device, whose type and id the child looks for
+     * @param handle     the exported handle
+     * @param readBytes  how many bytes the child reads at the exported pointer
+     * @param write      what the child then writes at the exported pointer
+     * @return the bytes the child read
+     * @throws AssertionError if the child failed, with its output
+     */
+    public static byte[] openInChild(Class<? extends DeviceProvider> provider, Map<String, String> properties, BackendDevice device,
+                                     IpcMemoryHandle handle, int readBytes, byte[] write) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path")));
+        properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        command.addAll(List.of(IpcPeer.class.getName(), provider.getName(), Integer.toString(device.deviceType()),
+                Long.toString(device.deviceId()), handle.mechanism().name(), HEX.formatHex(handle.handle()), Long.toString(handle.offset()),
+                Long.toString(handle.allocationSize()), Integer.toString(readBytes), HEX.formatHex(write)));
+        try {
+            Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+            child.getOutputStream().close();
+            byte[] output = child.getInputStream().readAllBytes();
+            if (!child.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                child.destroyForcibly();
+                throw new AssertionError("the peer process did not finish in " + TIMEOUT_SECONDS + " s");
+            }
+            String text = new String(output, StandardCharsets.UTF_8);
+            if (child.exitValue() != 0) {
+                throw new AssertionError("the peer process failed (exit " + child.exitValue() + "):\n" + text);
+            }
+            String read = text.lines().filter(line -> line.startsWith("read ")).findFirst()
+                    .orElseThrow(() -> new AssertionError("the peer process printed no bytes:\n" + text));
+            return HEX.parseHex(read.substring("read ".length()).strip());
+        } catch (IOException e) {
+            throw new AssertionError("cannot start the peer process", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while waiting for the peer process", e);
+        }
+    }
+
+    /**
+     * The child's half: finds the device (provider class, device type and id are the first arguments), opens
+     * the handle that follows, prints {@code read } and the hex of the bytes at the pointer, writes the given
+     * bytes there, waits for the copies, and closes.
+     *
+     * @param arguments as {@link #openInChild} passes them
+     * @throws ReflectiveOperationException if the provider cannot be made
+     */
+    public static void main(String[] arguments) throws ReflectiveOperationException {
+        DeviceProvider provider = Class.forName(arguments[0]).asSubclass(DeviceProvider.class).getConstructor().newInstance();
+        int type = Integer.parseInt(arguments[1]);
+        long id = Long.parseLong(arguments[2]);
+        ProbeResult result = provider.probe();
+        if (!(result instanceof ProbeResult.Available available)) {
+            throw new IllegalStateException("the peer finds no devices: " + result);
+        }
+        BackendDevice device = available.devices().stream().filter(d -> d.deviceType() == type && d.deviceId() == id)
+                .findFirst().orElseThrow(() -> new IllegalStateException("the peer finds no device " + type + ":" + id));
+        serve(device, arguments, 3);
+    }
+
+    private static void serve(BackendDevice device, String[] arguments, int from) {
+        IpcMemoryHandle handle = new IpcMemoryHandle(IpcMechanism.valueOf(arguments[from]), HEX.parseHex(arguments[from + 1]),
+                -1, Long.parseLong(arguments[from + 2]), Long.parseLong(arguments[from + 3]));
+        int count = Integer.parseInt(arguments[from + 4]);
+        byte[] write = HEX.parseHex(arguments[from + 5]);
+        MemorySegment stream = device.defaultStream();
+        try (ImportedMemory memory = device.openMemory(handle); Arena arena = Arena.ofConfined()) {
+            MemorySegment read = arena.allocate(count);
+            device.copyToHost(memory.pointer(), 0, read, stream);
+            device.synchronizeStream(stream);
+            System.out.println("read " + HEX.formatHex(read.toArray(JAVA_BYTE)));
+            device.copyFromHost(arena.allocateFrom(JAVA_BYTE, write), memory.pointer(), 0, stream);
+            device.synchronizeStream(stream);
+        }
+    }
+}
