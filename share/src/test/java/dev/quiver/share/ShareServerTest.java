@@ -81,6 +81,10 @@ class ShareServerTest {
             assertEquals(ShareException.Reason.PROTOCOL, e.reason());
             assertTrue(e.getMessage().endsWith("the receiver sent no HELLO within 200 ms"), e.getMessage());
             assertThrows(IllegalArgumentException.class, () -> server.handshakeTimeout(java.time.Duration.ZERO));
+            try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+                assertTrue(silent.receive(arena.allocate(4096), new java.util.ArrayList<>()) < 4096,
+                        "the owner closed the silent receiver's connection");
+            }
         }
     }
 
