@@ -228,6 +228,21 @@ final class DeferredVulkanDevice implements BackendDevice {
 
     /** @return what {@link VulkanDevice#toString()} says of the device it opens */
     @Override
+    public dev.quiver.spi.IpcMechanism ipcMechanism() {
+        return device().ipcMechanism();
+    }
+
+    @Override
+    public dev.quiver.spi.IpcMemoryHandle exportMemory(MemorySegment pointer, long offset) {
+        return device().exportMemory(pointer, offset);
+    }
+
+    @Override
+    public dev.quiver.spi.ImportedMemory openMemory(dev.quiver.spi.IpcMemoryHandle handle) {
+        return device().openMemory(handle);
+    }
+
+    @Override
     public String toString() {
         return "VULKAN:" + id + " " + name();
     }
