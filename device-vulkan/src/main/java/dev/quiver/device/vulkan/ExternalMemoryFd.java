@@ -23,7 +23,7 @@ import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceExternalBufferProperties;
  * Device memory shared with other processes as an opaque POSIX file descriptor
  * ({@code VK_KHR_external_memory_fd}, {@code VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT}): whether a
  * physical device offers it for Quiver's buffers, and the export call. The import is
- * {@link BufferMemory#importFd}. Stateless; thread-safe.
+ * {@link BufferMemory#importFd}. {@link SurveyedExternalMemory} asks the same without LWJGL. Stateless; thread-safe.
  */
 final class ExternalMemoryFd {
     /** The device extension. */
@@ -48,10 +48,17 @@ final class ExternalMemoryFd {
                     .usage(usage).handleType(HANDLE_TYPE);
             VkExternalBufferProperties answer = VkExternalBufferProperties.calloc(stack).sType$Default();
             vkGetPhysicalDeviceExternalBufferProperties(physical, query, answer);
-            int features = answer.externalMemoryProperties().externalMemoryFeatures();
-            int needed = VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT;
-            return (features & needed) == needed && (features & VK_EXTERNAL_MEMORY_FEATURE_DEDICATED_ONLY_BIT) == 0;
+            return exportsAndImports(answer.externalMemoryProperties().externalMemoryFeatures());
         }
+    }
+
+    /**
+     * @param features the {@code VkExternalMemoryFeatureFlags} a device answered for Quiver's buffers
+     * @return whether they allow both export and import without dedicated allocations
+     */
+    static boolean exportsAndImports(int features) {
+        int needed = VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT;
+        return (features & needed) == needed && (features & VK_EXTERNAL_MEMORY_FEATURE_DEDICATED_ONLY_BIT) == 0;
     }
 
     private static boolean listsExtension(VkPhysicalDevice physical) {

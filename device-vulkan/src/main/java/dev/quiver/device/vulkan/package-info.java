@@ -43,6 +43,8 @@
  * memory's {@code allocationSize}; {@code openMemory} imports a duplicate of the descriptor into a new
  * {@code VkDeviceMemory}, binds a new {@code VkBuffer} over all of it, and returns that buffer with the
  * exported bytes at the handle's offset in it; closing destroys both.
+ * A device listed from the survey answers {@code ipcMechanism()} from the same question asked through the
+ * survey's own downcalls, without opening the device.
  *
  * <h2>Streams</h2>
  * A stream is an ordered submission sequence on the device's one queue (a queue family that can transfer,
