@@ -82,6 +82,9 @@ class DevicesOutputTest {
         CommandRun text = CommandRun.of("devices");
         Map<String, JsonNode> backends = backends(new ObjectMapper().readTree(CommandRun.of("devices", "--json").out()));
         assertTrue(text.block("cpu").contains("inter-process: none (copied through shared host memory)"), text.out());
+        JsonNode lavapipe = backends.get("vulkan").get("devices").get(0);
+        assertEquals("VULKAN_FD", lavapipe.get("interProcess").get("mechanism").asText(), "lavapipe offers VK_KHR_external_memory_fd: " + lavapipe);
+        assertTrue(text.block("vulkan").contains("inter-process: Vulkan opaque fd (VK_KHR_external_memory_fd)"), text.out());
         for (JsonNode backend : backends.values()) {
             String block = text.block(backend.get("name").asText());
             for (JsonNode device : backend.get("devices")) {

@@ -46,6 +46,28 @@ public final class IpcPeer {
      * @throws AssertionError if a check fails
      */
     public static void checkRoundTrip(BackendDevice device, Class<? extends DeviceProvider> provider, Map<String, String> properties) {
+        roundTrip(device, provider, properties, false);
+    }
+
+    /**
+     * Like {@link #checkRoundTrip}, for a device whose pointers are opaque handles (Vulkan buffers), so that
+     * offsets travel beside them: the pointer exported is the allocation itself with an offset of 1000, and
+     * the child reads and writes at the handle's offset in the pointer it opened. A handle that is a file
+     * descriptor reaches the child as {@link PosixFiles#procPath}, and this process closes its descriptor
+     * once the child is done.
+     *
+     * @param device     the exporting device
+     * @param provider   the provider class the child finds the same device with
+     * @param properties system properties the child's provider needs
+     * @throws AssertionError if a check fails
+     */
+    public static void checkRoundTripBesideHandle(BackendDevice device, Class<? extends DeviceProvider> provider,
+                                                  Map<String, String> properties) {
+        roundTrip(device, provider, properties, true);
+    }
+
+    private static void roundTrip(BackendDevice device, Class<? extends DeviceProvider> provider, Map<String, String> properties,
+                                  boolean besideHandle) {
         int size = 4096;
         int offset = 1000;
         int count = 16;
@@ -63,15 +85,24 @@ public final class IpcPeer {
             require(handle.mechanism() == device.ipcMechanism(), "the handle's mechanism is the device's: " + handle);
             require(handle.offset() == offset, "the offset of the pointer in its allocation: " + handle);
             require(handle.allocationSize() >= size, "the allocation's size: " + handle);
-            IpcMemoryHandle inside = device.exportMemory(MemorySegment.ofAddress(pointer.address() + 512), offset - 512);
-            require(inside.equals(handle), "a pointer inside the allocation names the same allocation and offset: "
-                    + inside + " vs " + handle);
+            if (!besideHandle) {
+                IpcMemoryHandle inside = device.exportMemory(MemorySegment.ofAddress(pointer.address() + 512), offset - 512);
+                require(inside.equals(handle), "a pointer inside the allocation names the same allocation and offset: "
+                        + inside + " vs " + handle);
+            }
 
             byte[] written = new byte[count];
             for (int i = 0; i < count; i++) {
                 written[i] = (byte) (0x5A ^ i);
             }
-            byte[] read = openInChild(provider, properties, device, handle, count, written);
+            byte[] read;
+            try {
+                read = openInChild(provider, properties, device, handle, count, written, besideHandle);
+            } finally {
+                if (handle.fileDescriptor() >= 0) {
+                    PosixFiles.close(handle.fileDescriptor());
+                }
+            }
             byte[] expected = pattern.asSlice(offset, count).toArray(JAVA_BYTE);
             require(java.util.Arrays.equals(read, expected), "the child read " + HEX.formatHex(read) + ", not "
                     + HEX.formatHex(expected));
@@ -146,12 +177,18 @@ public final class IpcPeer {
      */
     public static byte[] openInChild(Class<? extends DeviceProvider> provider, Map<String, String> properties, BackendDevice device,
                                      IpcMemoryHandle handle, int readBytes, byte[] write) {
+        return openInChild(provider, properties, device, handle, readBytes, write, false);
+    }
+
+    private static byte[] openInChild(Class<? extends DeviceProvider> provider, Map<String, String> properties, BackendDevice device,
+                                      IpcMemoryHandle handle, int readBytes, byte[] write, boolean besideHandle) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path")));
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.addAll(List.of(IpcPeer.class.getName(), provider.getName(), Integer.toString(device.deviceType()),
                 Long.toString(device.deviceId()), handle.mechanism().name(), HEX.formatHex(handle.handle()), Long.toString(handle.offset()),
-                Long.toString(handle.allocationSize()), Integer.toString(readBytes), HEX.formatHex(write)));
+                Long.toString(handle.allocationSize()), Integer.toString(readBytes), HEX.formatHex(write),
+                handle.fileDescriptor() >= 0 ? PosixFiles.procPath(handle.fileDescriptor()) : "-", Boolean.toString(besideHandle)));
         try {
             Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
             child.getOutputStream().close();
@@ -197,18 +234,25 @@ public final class IpcPeer {
     }
 
     private static void serve(BackendDevice device, String[] arguments, int from) {
+        String fdPath = arguments[from + 6];
+        int fd = fdPath.equals("-") ? -1 : PosixFiles.open(fdPath);
         IpcMemoryHandle handle = new IpcMemoryHandle(IpcMechanism.valueOf(arguments[from]), HEX.parseHex(arguments[from + 1]),
-                -1, Long.parseLong(arguments[from + 2]), Long.parseLong(arguments[from + 3]));
+                fd, Long.parseLong(arguments[from + 2]), Long.parseLong(arguments[from + 3]));
         int count = Integer.parseInt(arguments[from + 4]);
         byte[] write = HEX.parseHex(arguments[from + 5]);
+        long at = Boolean.parseBoolean(arguments[from + 7]) ? handle.offset() : 0;
         MemorySegment stream = device.defaultStream();
         try (ImportedMemory memory = device.openMemory(handle); Arena arena = Arena.ofConfined()) {
             MemorySegment read = arena.allocate(count);
-            device.copyToHost(memory.pointer(), 0, read, stream);
+            device.copyToHost(memory.pointer(), at, read, stream);
             device.synchronizeStream(stream);
             System.out.println("read " + HEX.formatHex(read.toArray(JAVA_BYTE)));
-            device.copyFromHost(arena.allocateFrom(JAVA_BYTE, write), memory.pointer(), 0, stream);
+            device.copyFromHost(arena.allocateFrom(JAVA_BYTE, write), memory.pointer(), at, stream);
             device.synchronizeStream(stream);
+        } finally {
+            if (fd >= 0) {
+                PosixFiles.close(fd);
+            }
         }
     }
 }

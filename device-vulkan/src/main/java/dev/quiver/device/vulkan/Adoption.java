@@ -57,7 +57,7 @@ final class Adoption {
             PhysicalDeviceInfo info = PhysicalDeviceInfo.read(physical).withQueueFamily(queueFamilyIndex, families[0][queueFamilyIndex]);
             VkDevice vkDevice = new VkDevice(device, physical, VkDeviceCreateInfo.calloc(stack).sType$Default(), apiVersion);
             VkQueue vkQueue = new VkQueue(queue, vkDevice);
-            return new VulkanDevice(DeviceContext.of(vkDevice, vkQueue, queueFamilyIndex, queueLock, info), instance, index, true, false);
+            return new VulkanDevice(DeviceContext.of(vkDevice, vkQueue, queueFamilyIndex, queueLock, info), instance, index, true, false, false);
         }
     }
 

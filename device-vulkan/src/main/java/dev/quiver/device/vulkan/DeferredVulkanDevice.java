@@ -12,21 +12,25 @@ import java.util.Map;
  * A device the {@link VulkanSurvey} found, listed before it is opened: it describes itself from what the
  * survey read (name, memory, the properties {@link VulkanDevice} would give, no handles), and the first call
  * that needs the device runs the provider's full probe ({@link VulkanProbe}) and hands every call on to the
- * {@link VulkanDevice} with the same id, as that device answers it. So listing the devices loads neither
- * LWJGL nor a logical device. If the full probe cannot open the device, every such call throws a
+ * {@link VulkanDevice} with the same id, as that device answers it. So listing the devices, and asking
+ * them for their {@link #ipcMechanism()}, loads neither LWJGL nor a logical device. If the full probe cannot open the device, every such call throws a
  * {@link DeviceException} with the probe's reasons. Thread-safe.
  */
 final class DeferredVulkanDevice implements BackendDevice {
     private final PhysicalDeviceInfo info;
+    private final boolean sharesOpaqueFd;
     private final long id;
     private volatile VulkanDevice opened;
 
     /**
-     * @param info what the survey read of the device
-     * @param id   its index among the instance's physical devices
+     * Lists a surveyed device without opening it.
+     *
+     * @param surveyed what the survey read of the device
+     * @param id       its index among the instance's physical devices
      */
-    DeferredVulkanDevice(PhysicalDeviceInfo info, long id) {
-        this.info = info;
+    DeferredVulkanDevice(SurveyedDevice surveyed, long id) {
+        this.info = surveyed.info();
+        this.sharesOpaqueFd = surveyed.sharesOpaqueFd();
         this.id = id;
     }
 
@@ -53,6 +57,11 @@ final class DeferredVulkanDevice implements BackendDevice {
             opened = device;
         }
         return device;
+    }
+
+    /** @return whether a call has opened the device */
+    boolean isOpened() {
+        return opened != null;
     }
 
     private VulkanDevice open() {
@@ -226,7 +235,28 @@ final class DeferredVulkanDevice implements BackendDevice {
         device().forgetEvent(event, destroy);
     }
 
-    /** @return what {@link VulkanDevice#toString()} says of the device it opens */
+    /**
+     * Answers from the survey, without opening the device: what {@link VulkanDevice#ipcMechanism()} of the
+     * device it opens answers, since both ask the physical device the same ({@link ExternalMemoryFd#supported}).
+     *
+     * @return {@link dev.quiver.spi.IpcMechanism#VULKAN_FD} where the survey found the device sharing memory as
+     *         opaque file descriptors, else {@link dev.quiver.spi.IpcMechanism#NONE}
+     */
+    @Override
+    public dev.quiver.spi.IpcMechanism ipcMechanism() {
+        return sharesOpaqueFd ? dev.quiver.spi.IpcMechanism.VULKAN_FD : dev.quiver.spi.IpcMechanism.NONE;
+    }
+
+    @Override
+    public dev.quiver.spi.IpcMemoryHandle exportMemory(MemorySegment pointer, long offset) {
+        return device().exportMemory(pointer, offset);
+    }
+
+    @Override
+    public dev.quiver.spi.ImportedMemory openMemory(dev.quiver.spi.IpcMemoryHandle handle) {
+        return device().openMemory(handle);
+    }
+
     @Override
     public String toString() {
         return "VULKAN:" + id + " " + name();

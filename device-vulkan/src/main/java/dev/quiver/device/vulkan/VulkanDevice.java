@@ -2,6 +2,9 @@ package dev.quiver.device.vulkan;
 
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
+import dev.quiver.spi.ImportedMemory;
+import dev.quiver.spi.IpcMechanism;
+import dev.quiver.spi.IpcMemoryHandle;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkDevice;
 import org.lwjgl.vulkan.VkEventCreateInfo;
@@ -101,6 +104,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     private final long deviceId;
     private final boolean adopted;
     private final boolean validation;
+    private final boolean exportsMemory;
     private final Map<Long, Allocation> allocations = new ConcurrentHashMap<>();
     private final Map<Long, SubmissionChain> streams = new ConcurrentHashMap<>();
     private final Map<Long, EventState> events = new ConcurrentHashMap<>();
@@ -113,8 +117,9 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     private final Map<String, MemorySegment> handles;
     private volatile boolean closed;
 
-    VulkanDevice(DeviceContext context, long instance, long deviceId, boolean adopted, boolean validation) {
+    VulkanDevice(DeviceContext context, long instance, long deviceId, boolean adopted, boolean validation, boolean exportsMemory) {
         this.context = context;
+        this.exportsMemory = exportsMemory;
         this.instance = instance;
         this.deviceId = deviceId;
         this.adopted = adopted;
@@ -248,7 +253,14 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     public MemorySegment allocate(long byteSize, long alignment) {
         checkOpen();
         // Each buffer is bound at offset 0 of its own memory, so every alignment holds relative to it.
-        BufferMemory memory = BufferMemory.create(context.device(), context.info(), byteSize, BUFFER_USAGE, MemoryPurpose.DEVICE);
+        BufferMemory memory = exportsMemory
+                ? BufferMemory.createExportable(context.device(), context.info(), byteSize, BUFFER_USAGE, MemoryPurpose.DEVICE, ExternalMemoryFd.HANDLE_TYPE)
+                : BufferMemory.create(context.device(), context.info(), byteSize, BUFFER_USAGE, MemoryPurpose.DEVICE);
+        return register(memory, byteSize, false);
+    }
+
+    /** Maps the memory where it is host-visible and registers the buffer; destroys it if that fails. */
+    private MemorySegment register(BufferMemory memory, long byteSize, boolean imported) {
         HostMapping mapping;
         try {
             mapping = HostMapping.mapIfVisible(context.device(), memory, context.info().nonCoherentAtomSize());
@@ -256,8 +268,90 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
             memory.destroy(context.device());
             throw e;
         }
-        allocations.put(memory.buffer(), new Allocation(memory, byteSize, mapping));
+        allocations.put(memory.buffer(), new Allocation(memory, byteSize, mapping, imported));
         return MemorySegment.ofAddress(memory.buffer());
+    }
+
+    // ---- inter-process memory -----------------------------------------------------------------
+
+    /**
+     * @return {@link IpcMechanism#VULKAN_FD} where the device offers {@code VK_KHR_external_memory_fd} for
+     *         its buffers (then every buffer of {@link #allocate} is exportable), else {@link IpcMechanism#NONE};
+     *         always NONE for an adopted device
+     */
+    @Override
+    public IpcMechanism ipcMechanism() {
+        return exportsMemory ? IpcMechanism.VULKAN_FD : IpcMechanism.NONE;
+    }
+
+    /**
+     * Exports the memory of a buffer of {@link #allocate} as an opaque file descriptor
+     * ({@code vkGetMemoryFdKHR}). The handle's {@link IpcMemoryHandle#fileDescriptor()} is a new descriptor
+     * of this process, owned by the caller, who passes it to the peer (for example by {@code SCM_RIGHTS}, or
+     * the peer opens {@code /proc/<pid>/fd/<fd>}) and closes it; its {@link IpcMemoryHandle#handle() bytes}
+     * are empty, its offset is {@code offset} (the buffer is bound at offset 0 of its memory) and its
+     * allocation size is the {@code VkDeviceMemory}'s {@code allocationSize}, which the importer must use.
+     *
+     * @param pointer a {@code VkBuffer} of {@link #allocate}, not one opened by {@link #openMemory}
+     * @param offset  byte offset into it, from 0 to its size
+     * @throws IllegalArgumentException if the buffer is not one this device allocated, or the offset is outside it
+     */
+    @Override
+    public IpcMemoryHandle exportMemory(MemorySegment pointer, long offset) {
+        if (!exportsMemory) {
+            return BackendDevice.super.exportMemory(pointer, offset);
+        }
+        checkOpen();
+        Allocation allocation = allocations.get(requireHandle(pointer, "exported VkBuffer"));
+        if (allocation == null || allocation.imported) {
+            throw new IllegalArgumentException("VkBuffer 0x" + Long.toHexString(pointer.address()) + " is not a buffer "
+                    + this + " allocated" + (allocation == null ? "" : " (it was opened from another process)"));
+        }
+        if (offset < 0 || offset > allocation.size || offset >= allocation.memory.allocationSize()) {
+            throw new IllegalArgumentException("offset " + offset + " lies outside the " + allocation.size + "-byte VkBuffer 0x"
+                    + Long.toHexString(pointer.address()));
+        }
+        int fd = ExternalMemoryFd.export(context.device(), allocation.memory.memory());
+        return new IpcMemoryHandle(IpcMechanism.VULKAN_FD, new byte[0], fd, offset, allocation.memory.allocationSize());
+    }
+
+    /**
+     * Imports memory another process exported with {@link #exportMemory} into a new {@code VkDeviceMemory}
+     * ({@code VkImportMemoryFdInfoKHR}) and binds a new {@code VkBuffer} covering all of it at offset 0. The
+     * returned {@link ImportedMemory#pointer()} is that {@code VkBuffer}, an opaque handle like every buffer
+     * pointer of this device: the exported bytes begin at {@link IpcMemoryHandle#offset()} in it, an offset
+     * that travels beside the handle, and {@link ImportedMemory#byteSize()} is the whole allocation. The
+     * handle's descriptor stays the caller's (a duplicate is imported). Closing waits for the work that uses
+     * the buffer, then destroys the buffer and frees the imported memory; never {@link #free} it.
+     *
+     * @param handle a {@link IpcMechanism#VULKAN_FD} handle with its allocation size
+     * @throws IllegalArgumentException if the handle is of another mechanism, has no allocation size, or its
+     *                                  descriptor is not open in this process
+     * @throws VulkanException          if the driver refuses the descriptor ({@code vkAllocateMemory})
+     */
+    @Override
+    public ImportedMemory openMemory(IpcMemoryHandle handle) {
+        if (!exportsMemory) {
+            return BackendDevice.super.openMemory(handle);
+        }
+        checkOpen();
+        if (handle.mechanism() != IpcMechanism.VULKAN_FD) {
+            throw new IllegalArgumentException(this + " opens " + IpcMechanism.VULKAN_FD + " handles, not " + handle);
+        }
+        if (handle.allocationSize() <= 0) {
+            throw new IllegalArgumentException("a " + IpcMechanism.VULKAN_FD + " handle needs the exported allocationSize: " + handle);
+        }
+        int fd = FileDescriptors.duplicate(handle.fileDescriptor());
+        BufferMemory memory = BufferMemory.importFd(context.device(), context.info(), handle.allocationSize(), BUFFER_USAGE,
+                MemoryPurpose.DEVICE, ExternalMemoryFd.HANDLE_TYPE, fd);
+        MemorySegment buffer = register(memory, handle.allocationSize(), true);
+        return new ImportedMemory(buffer, buffer, handle.allocationSize(), opened -> {
+            Allocation allocation = allocations.remove(opened.address());
+            if (allocation != null) {
+                allocation.awaitUsers(context.device());
+                allocation.memory.destroy(context.device());
+            }
+        });
     }
 
     // ---- host memory the device copies directly -------------------------------------------------
@@ -335,8 +429,12 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         if (pointer.equals(MemorySegment.NULL)) {
             return;
         }
-        Allocation allocation = allocations.remove(pointer.address());
-        if (allocation == null) {
+        Allocation allocation = allocations.get(pointer.address());
+        if (allocation != null && allocation.imported) {
+            throw new IllegalArgumentException("VkBuffer 0x" + Long.toHexString(pointer.address())
+                    + " was opened from another process: close its ImportedMemory instead of freeing it");
+        }
+        if (allocation == null || !allocations.remove(pointer.address(), allocation)) {
             throw new IllegalArgumentException("VkBuffer 0x" + Long.toHexString(pointer.address())
                     + " was not allocated by " + this + " or was already freed");
         }

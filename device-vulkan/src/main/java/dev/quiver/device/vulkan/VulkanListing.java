@@ -32,7 +32,7 @@ final class VulkanListing {
             return opened.get();
         }
         if (!ValidationLog.requested()) {
-            Optional<List<PhysicalDeviceInfo>> found = VulkanSurvey.devices();
+            Optional<List<SurveyedDevice>> found = VulkanSurvey.devices();
             if (found.isPresent()) {
                 List<BackendDevice> devices = new ArrayList<>();
                 for (int id = 0; id < found.get().size(); id++) {

@@ -19,7 +19,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * {@link VulkanCalls} instead of LWJGL, whose start-up costs far more than the driver's: loads the loader LWJGL
  * is configured to load,
  * creates an instance like {@link VulkanInstance}'s (API 1.1, portability enumeration where the loader has
- * it, no validation) and reads each physical device as {@link PhysicalDeviceInfo#read} does. The instance is
+ * it, no validation), reads each physical device as {@link PhysicalDeviceInfo#read} does and asks it what
+ * {@link ExternalMemoryFd#supported} asks ({@link SurveyedExternalMemory}). The instance is
  * kept for the life of the process, so the driver stays loaded for the probe that opens the devices later.
  *
  * <p>It answers only when it finds every device usable; in every other case (loader or driver missing,
@@ -50,15 +51,16 @@ final class VulkanSurvey {
     /** {@code VkQueueFamilyProperties}: flags, count, timestamp bits, a 3 x uint32 extent. */
     static final long QUEUE_FAMILY_SIZE = 24;
 
-    private static Optional<List<PhysicalDeviceInfo>> devices;
+    private static Optional<List<SurveyedDevice>> devices;
 
     private VulkanSurvey() {}
 
     /**
      * @return every physical device, each supporting Vulkan 1.1 and having a queue family that can transfer,
-     *         in the instance's order; empty if the survey cannot tell (the full probe then does)
+     *         in the instance's order, with whether it shares memory as opaque file descriptors; empty if the
+     *         survey cannot tell (the full probe then does)
      */
-    static synchronized Optional<List<PhysicalDeviceInfo>> devices() {
+    static synchronized Optional<List<SurveyedDevice>> devices() {
         if (devices == null) {
             try {
                 devices = run();
@@ -69,7 +71,7 @@ final class VulkanSurvey {
         return devices;
     }
 
-    private static Optional<List<PhysicalDeviceInfo>> run() {
+    private static Optional<List<SurveyedDevice>> run() {
         LwjglSetup.configure();
         VulkanCalls vk;
         try {
@@ -87,13 +89,13 @@ final class VulkanSurvey {
             if (instance.isEmpty()) {
                 return Optional.empty();
             }
-            List<PhysicalDeviceInfo> found = new ArrayList<>();
+            List<SurveyedDevice> found = new ArrayList<>();
             for (MemorySegment physical : instance.get().physicalDevices()) {
                 PhysicalDeviceInfo info = read(instance.get().calls(), physical, arena);
                 if (Integer.compareUnsigned(info.apiVersion(), API_VERSION_1_1) < 0 || info.queueFamily() < 0) {
                     return Optional.empty();
                 }
-                found.add(info);
+                found.add(new SurveyedDevice(info, SurveyedExternalMemory.sharesOpaqueFd(instance.get().calls(), physical, arena)));
             }
             return found.isEmpty() ? Optional.empty() : Optional.of(List.copyOf(found));
         }
@@ -156,13 +158,37 @@ final class VulkanSurvey {
     }
 
     private static List<String> instanceExtensions(Bindings<VkGlobalFunction> vk, Arena arena) {
-        VkGlobalFunction function = VkGlobalFunction.vkEnumerateInstanceExtensionProperties;
+        return extensionNames((count, properties) -> vk.result(VkGlobalFunction.vkEnumerateInstanceExtensionProperties,
+                h -> (int) h.invokeExact(MemorySegment.NULL, count, properties)), arena);
+    }
+
+    /** One of the two-call functions that list extensions: {@code VkResult (uint32_t *count, VkExtensionProperties *properties)}. */
+    @FunctionalInterface
+    interface ExtensionEnumeration {
+        /**
+         * Calls the function.
+         *
+         * @param count      the count, read and written
+         * @param properties NULL to ask for the count, else room for that many {@code VkExtensionProperties}
+         * @return the {@code VkResult}
+         */
+        int call(MemorySegment count, MemorySegment properties);
+    }
+
+    /**
+     * Asks for the count, then for the properties.
+     *
+     * @param enumeration the function, bound to its other arguments
+     * @param arena       where the properties are read
+     * @return the extension names, or none if either call fails
+     */
+    static List<String> extensionNames(ExtensionEnumeration enumeration, Arena arena) {
         MemorySegment count = arena.allocate(JAVA_INT);
-        if (vk.result(function, h -> (int) h.invokeExact(MemorySegment.NULL, count, MemorySegment.NULL)) != 0) {
+        if (enumeration.call(count, MemorySegment.NULL) != 0) {
             return List.of();
         }
         MemorySegment properties = arena.allocate(EXTENSION_PROPERTIES_SIZE * Math.max(1, count.get(JAVA_INT, 0)), 4);
-        if (vk.result(function, h -> (int) h.invokeExact(MemorySegment.NULL, count, properties)) != 0) {
+        if (enumeration.call(count, properties) != 0) {
             return List.of();
         }
         List<String> names = new ArrayList<>();

@@ -34,6 +34,18 @@
  * are {@code vkCmdCopyBuffer}. Host to device copies return once the bytes are written or staged; device to
  * host copies return once the bytes are in host memory.
  *
+ * <h2>Inter-process memory</h2>
+ * Where the device offers {@code VK_KHR_external_memory_fd} for Quiver's buffers (both export and import of
+ * {@code VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT}, no dedicated allocation), the provider's logical device
+ * enables it, every buffer's memory is allocated exportable and {@code ipcMechanism()} is {@code VULKAN_FD}
+ * (else, and for adopted devices, {@code NONE}). {@code exportMemory} gives a new file descriptor of the
+ * buffer's memory ({@code vkGetMemoryFdKHR}), owned by the caller, with the offset beside it and the
+ * memory's {@code allocationSize}; {@code openMemory} imports a duplicate of the descriptor into a new
+ * {@code VkDeviceMemory}, binds a new {@code VkBuffer} over all of it, and returns that buffer with the
+ * exported bytes at the handle's offset in it; closing destroys both.
+ * A device listed from the survey answers {@code ipcMechanism()} from the same question asked through the
+ * survey's own downcalls, without opening the device.
+ *
  * <h2>Streams</h2>
  * A stream is an ordered submission sequence on the device's one queue (a queue family that can transfer,
  * a dedicated transfer family where there is one): each operation is one {@code vkQueueSubmit} that waits

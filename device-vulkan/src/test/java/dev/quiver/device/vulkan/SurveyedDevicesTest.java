@@ -1,5 +1,6 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.spi.IpcMechanism;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.MemorySegment;
@@ -8,20 +9,50 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The survey reads each physical device through its own downcalls exactly as the LWJGL probe does, and a
- * device listed from it describes itself as the opened device does and hands every call on to that device.
+ * device listed from it describes itself as the opened device does, answers its inter-process mechanism without
+ * opening, and hands every other call on to that device.
  */
 class SurveyedDevicesTest {
 
     @Test
     void theSurveyReadsWhatTheProbeReads() {
         VulkanDevice opened = Lavapipe.device();
-        List<PhysicalDeviceInfo> surveyed = VulkanSurvey.devices().orElseThrow(() -> new AssertionError("the survey found no device"));
-        assertEquals(opened.context().info(), surveyed.get((int) opened.deviceId()));
+        List<SurveyedDevice> surveyed = VulkanSurvey.devices().orElseThrow(() -> new AssertionError("the survey found no device"));
+        assertEquals(opened.context().info(), surveyed.get((int) opened.deviceId()).info());
+    }
+
+    @Test
+    void theSurveySharesMemoryAsTheOpenedDeviceDoes() {
+        VulkanDevice opened = Lavapipe.device();
+        SurveyedDevice surveyed = VulkanSurvey.devices().orElseThrow().get((int) opened.deviceId());
+        assertEquals(opened.ipcMechanism() == IpcMechanism.VULKAN_FD, surveyed.sharesOpaqueFd(),
+                "the survey and the opened device ask the physical device the same");
+        assertEquals(IpcMechanism.VULKAN_FD, opened.ipcMechanism(), "lavapipe offers opaque file descriptors");
+    }
+
+    @Test
+    void aListedDeviceAnswersItsMechanismWithoutOpening() {
+        VulkanDevice opened = Lavapipe.device();
+        DeferredVulkanDevice listed = new DeferredVulkanDevice(VulkanSurvey.devices().orElseThrow().get((int) opened.deviceId()), opened.deviceId());
+        assertEquals(opened.ipcMechanism(), listed.ipcMechanism());
+        assertFalse(listed.isOpened(), "asking for the mechanism does not open the device");
+        listed.nativeHandles();
+        assertTrue(listed.isOpened(), "a call that needs the device opens it");
+    }
+
+    @Test
+    void aListedDeviceThatTheSurveyFoundWithoutSharingAnswersNone() {
+        VulkanDevice opened = Lavapipe.device();
+        SurveyedDevice surveyed = VulkanSurvey.devices().orElseThrow().get((int) opened.deviceId());
+        DeferredVulkanDevice listed = new DeferredVulkanDevice(new SurveyedDevice(surveyed.info(), false), opened.deviceId());
+        assertEquals(IpcMechanism.NONE, listed.ipcMechanism());
+        assertFalse(listed.isOpened());
     }
 
     @Test

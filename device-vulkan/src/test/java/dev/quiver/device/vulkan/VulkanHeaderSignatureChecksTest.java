@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code vulkan_core.h} ({@code libvulkan-dev}), generated from {@link VulkanCalls#GET_INSTANCE_PROC_ADDR},
  * {@link VkGlobalFunction} and {@link VkInstanceFunction} and judged by the C compiler: each function's declared
  * type, and the size and kind of every C type against its Java layout; and the constants, sizes and offsets
- * {@link VulkanSurvey} spells out.
+ * {@link VulkanSurvey} and {@link SurveyedExternalMemory} spell out.
  */
 class VulkanHeaderSignatureChecksTest {
 
@@ -62,5 +62,27 @@ class VulkanHeaderSignatureChecksTest {
                 .expansion("VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME");
         Map<String, String> expansions = check.run("vulkan_survey_header_checks.c", List.of());
         assertEquals("\"" + VulkanSurvey.PORTABILITY_ENUMERATION + "\"", expansions.get("VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME"));
+    }
+
+    @Test
+    void theSurveysExternalMemoryConstantsSizesAndOffsetsMatchTheVulkanHeader() {
+        String info = "VkPhysicalDeviceExternalBufferInfo";
+        String properties = "VkExternalBufferProperties";
+        CHeaderCheck check = new CHeaderCheck(List.of("#include <stddef.h>", "#include <vulkan/vulkan_core.h>"))
+                .constant("VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO",
+                        SurveyedExternalMemory.STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO)
+                .constant("VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES", SurveyedExternalMemory.STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES)
+                .constant("VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT", SurveyedExternalMemory.HANDLE_TYPE_OPAQUE_FD)
+                .constant("VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT",
+                        VulkanDevice.BUFFER_USAGE)
+                .constant("sizeof(" + info + ")", SurveyedExternalMemory.BUFFER_INFO_SIZE)
+                .constant("offsetof(" + info + ", usage)", SurveyedExternalMemory.BUFFER_INFO_USAGE_OFFSET)
+                .constant("offsetof(" + info + ", handleType)", SurveyedExternalMemory.BUFFER_INFO_HANDLE_TYPE_OFFSET)
+                .constant("sizeof(" + properties + ")", SurveyedExternalMemory.BUFFER_PROPERTIES_SIZE)
+                .constant("offsetof(" + properties + ", externalMemoryProperties.externalMemoryFeatures)",
+                        SurveyedExternalMemory.FEATURES_OFFSET)
+                .expansion("VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME");
+        Map<String, String> expansions = check.run("vulkan_external_memory_header_checks.c", List.of());
+        assertEquals("\"" + SurveyedExternalMemory.EXTENSION + "\"", expansions.get("VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME"));
     }
 }

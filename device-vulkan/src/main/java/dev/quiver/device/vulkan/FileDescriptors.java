@@ -1,0 +1,49 @@
+package dev.quiver.device.vulkan;
+
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.linux.FCNTL;
+import org.lwjgl.system.linux.UNISTD;
+
+import java.nio.IntBuffer;
+
+/**
+ * The POSIX calls on file descriptors that inter-process memory needs, through LWJGL's C library bindings:
+ * duplicating a descriptor the caller keeps, and closing one Quiver owns. Stateless; thread-safe.
+ */
+final class FileDescriptors {
+    private FileDescriptors() {}
+
+    /**
+     * Duplicates a descriptor ({@code fcntl(F_DUPFD_CLOEXEC)}), so that the duplicate can be handed to a call
+     * that takes it over while the caller keeps its own.
+     *
+     * @param fd an open file descriptor of this process
+     * @return the duplicate, owned by the caller
+     * @throws IllegalArgumentException if {@code fd} is not an open descriptor, naming it and {@code errno}
+     */
+    static int duplicate(int fd) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            IntBuffer errno = stack.mallocInt(1);
+            int copy = FCNTL.fcntli(errno, fd, FCNTL.F_DUPFD_CLOEXEC, 0);
+            if (copy < 0) {
+                throw new IllegalArgumentException("file descriptor " + fd + " is not open in this process (fcntl errno "
+                        + errno.get(0) + ")");
+            }
+            return copy;
+        }
+    }
+
+    /**
+     * Closes a descriptor Quiver owns; does nothing for a negative one.
+     *
+     * @param fd the descriptor, or -1
+     */
+    static void close(int fd) {
+        if (fd < 0) {
+            return;
+        }
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            UNISTD.close(stack.mallocInt(1), fd);
+        }
+    }
+}
