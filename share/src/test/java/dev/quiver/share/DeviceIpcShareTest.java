@@ -9,14 +9,14 @@ import dev.quiver.plugin.Backends;
 import dev.quiver.share.internal.protocol.BatchMessage;
 import dev.quiver.share.internal.protocol.ErrorCode;
 import dev.quiver.share.internal.protocol.ErrorMessage;
-import dev.quiver.share.internal.protocol.HandleKind;
 import dev.quiver.share.internal.protocol.Handshake;
 import dev.quiver.share.internal.protocol.MessageType;
 import dev.quiver.spi.IpcMemoryHandle;
-import dev.quiver.testkit.TestDoubleLibrary;
 import dev.quiver.type.Field;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -26,16 +26,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Device arrays handed to another process as CUDA IPC handles (docs/SHARING.md, "Device IPC handles"): the
- * owner in this JVM and the receiver in a {@link ChildJvm} ({@link CudaShareChild}), both on the CUDA backend
- * over the same test double of the driver ({@link CudaTestDoubleDevices}), whose device memory the child maps
- * from the handle. Proves the sharing code's paths, not NVIDIA hardware.
+ * Device arrays handed to another process as the driver's IPC handles (docs/SHARING.md, "Device IPC handles"),
+ * CUDA, HIP and Level Zero IPC: the owner in this JVM and the receiver in a {@link ChildJvm} ({@link DeviceShareChild}),
+ * both on the same backend over the same test double of its driver ({@link TestDoubleDevices}), whose device
+ * memory the child maps from the handle. Proves the sharing code's paths, not GPU hardware.
  */
-class CudaIpcShareTest {
-    /** One set of devices over the test double for the whole class, as an application has one. */
-    private static final TestDoubleLibrary library = CudaTestDoubleDevices.library();
-    private static final Devices devices = CudaTestDoubleDevices.devices(library.path());
-    private static final Device cuda = CudaTestDoubleDevices.cuda(devices);
+class DeviceIpcShareTest {
 
     private static HostVector table(int seed, int rows) {
         Long[] ids = new Long[rows];
@@ -47,16 +43,20 @@ class CudaIpcShareTest {
         return HostVector.struct("batch", HostVector.int64("id", ids), HostVector.utf8("name", names));
     }
 
-    @Test
-    void int64AndUtf8ColumnsOnTheDeviceTravelAsCudaIpcHandlesAndTheirReleaseReachesTheOwner() throws Exception {
+    @ParameterizedTest
+    @EnumSource(TestDoubleDevices.class)
+    void int64AndUtf8ColumnsOnTheDeviceTravelAsIpcHandlesAndTheirReleaseReachesTheOwner(TestDoubleDevices backend) throws Exception {
+        Path library = backend.library();
+        Devices devices = backend.devices(library);
+        Device device = backend.device(library);
         int regions = ShareStatistics.openRegions();
-        try (ShareServer server = ShareServer.bindPrivate().serve(cuda);
-             ChildJvm child = ChildJvm.startMain(CudaShareChild.class, library.path().toString(), server.path().toString());
+        try (ShareServer server = ShareServer.bindPrivate().serve(device);
+             ChildJvm child = ChildJvm.startMain(DeviceShareChild.class, backend.name(), library.toString(), server.path().toString());
              ShareSession session = server.accept()) {
             String[] expected = new String[3];
             for (int seed = 0; seed < 3; seed++) {
                 try (DeviceArray host = table(seed, 200 + seed).toDeviceArray(devices);
-                     DeviceArray onDevice = host.copyTo(cuda)) {
+                     DeviceArray onDevice = host.copyTo(device)) {
                     expected[seed] = Batches.digest(host);
                     session.send(onDevice);
                 }
@@ -67,7 +67,7 @@ class CudaIpcShareTest {
                 String[] line = child.lineStartingWith("BATCH ").split(" ");
                 assertEquals(Long.toString(seed + 1), line[0]);
                 assertEquals("zero-copy", line[1], "the owner's device memory, opened from its handles");
-                assertEquals("CUDA", line[2], "an array of the receiver's CUDA device");
+                assertEquals(device.type().toString(), line[2], "an array of the receiver's device");
                 assertEquals(expected[seed], line[3], "batch " + seed + " read in the child after copyToHost");
             }
             assertEquals("END", child.line());
@@ -78,63 +78,74 @@ class CudaIpcShareTest {
         assertEquals(0, ShareStatistics.outstandingBatches());
     }
 
-    @Test
-    void aDeviceArrayForAReceiverOfTheCpuIsCopiedToHostMemoryAndTheReceiverIsToldSo() throws Exception {
-        try (ShareServer server = ShareServer.bindPrivate().serve(cuda);
+    @ParameterizedTest
+    @EnumSource(TestDoubleDevices.class)
+    void aDeviceArrayForAReceiverOfTheCpuIsCopiedToHostMemoryAndTheReceiverIsToldSo(TestDoubleDevices backend) throws Exception {
+        Devices devices = backend.devices(backend.library());
+        Device device = backend.device(backend.library());
+        try (ShareServer server = ShareServer.bindPrivate().serve(device);
              ChildJvm child = ChildJvm.start("receive", server.path().toString());
              ShareSession session = server.accept();
              DeviceArray host = table(7, 100).toDeviceArray(devices);
-             DeviceArray onDevice = host.copyTo(cuda)) {
+             DeviceArray onDevice = host.copyTo(device)) {
             TwoProcessShareTest.sendOneCopied(session, child, onDevice, Batches.digest(host));
         }
     }
 
-    @Test
-    void aHandleWhoseBytesNoDriverMadeIsRefusedNamingTheDriverCall() throws Exception {
+    @ParameterizedTest
+    @EnumSource(TestDoubleDevices.class)
+    void aHandleWhoseBytesNoDriverMadeIsRefusedNamingTheDriverCall(TestDoubleDevices backend) throws Exception {
         byte[] forged = new byte[64];
         Arrays.fill(forged, (byte) 0x5a);
-        String refusal = refused(allocation -> new BatchMessage.Handle(HandleKind.CUDA_IPC, allocation.allocationSize(), 1, true, forged),
+        String refusal = refused(backend, allocation -> new BatchMessage.Handle(backend.kind(), allocation.allocationSize(), 1, true, forged),
                 8, ErrorCode.PROTOCOL);
-        assertTrue(refusal.contains("handles[0]: the device refused the CUDA_IPC handle") && refusal.contains("cuIpcOpenMemHandle"), refusal);
+        assertTrue(refusal.contains("handles[0]: the device refused the " + backend.kind() + " handle")
+                && refusal.contains(backend.openCall()), refusal);
     }
 
-    @Test
-    void aBufferPastTheAllocationIsRefusedNamingIt() throws Exception {
+    @ParameterizedTest
+    @EnumSource(TestDoubleDevices.class)
+    void aBufferPastTheAllocationIsRefusedNamingIt(TestDoubleDevices backend) throws Exception {
         long[] size = new long[1];
-        String refusal = refused(allocation -> {
+        String refusal = refused(backend, allocation -> {
             size[0] = allocation.allocationSize();
-            return new BatchMessage.Handle(HandleKind.CUDA_IPC, allocation.allocationSize(), 1, true, allocation.handle());
+            return new BatchMessage.Handle(backend.kind(), allocation.allocationSize(), 1, true, allocation.handle());
         }, -1, ErrorCode.LIMIT);
         assertTrue(refusal.contains("nodes[0].buffers[1] at offset 0 for " + (size[0] + 8) + " bytes is past the " + size[0]
                 + " bytes of handles[0]"), refusal);
     }
 
-    @Test
-    void aHandleOfTheWrongLengthIsRefused() throws Exception {
-        String refusal = refused(allocation -> new BatchMessage.Handle(HandleKind.CUDA_IPC, allocation.allocationSize(), 1, true,
+    @ParameterizedTest
+    @EnumSource(TestDoubleDevices.class)
+    void aHandleOfTheWrongLengthIsRefused(TestDoubleDevices backend) throws Exception {
+        String refusal = refused(backend, allocation -> new BatchMessage.Handle(backend.kind(), allocation.allocationSize(), 1, true,
                 Arrays.copyOf(allocation.handle(), 60)), 8, ErrorCode.PROTOCOL);
         assertTrue(refusal.contains("handles[0] has a payload of 60 bytes"), refusal);
     }
 
     /**
-     * Sends the child one BATCH of an int64 array of 4 values whose data buffer lies in a real allocation of this
+     * Sends a child on {@code backend} one BATCH of an int64 array of 4 values whose data buffer lies in a real allocation of this
      * process, with the handle {@code forge} makes of its export and a data length of {@code dataLength} (-1: 8
      * bytes past the allocation), and returns the reason of the child's refusal, which must carry {@code code}.
      */
-    private String refused(Function<IpcMemoryHandle, BatchMessage.Handle> forge, long dataLength, ErrorCode code) throws Exception {
+    private static String refused(TestDoubleDevices backend, Function<IpcMemoryHandle, BatchMessage.Handle> forge, long dataLength,
+                                  ErrorCode code) throws Exception {
+        Path library = backend.library();
+        Devices devices = backend.devices(library);
+        Device device = backend.device(library);
         Field field;
         try (DeviceArray sample = table(0, 1).toDeviceArray(devices)) {
             field = sample.field().children().getFirst();
         }
-        try (DeviceBuffer allocation = cuda.allocate(64)) {
-            IpcMemoryHandle exported = Backends.of(cuda).exportMemory(allocation.pointer(), 0);
+        try (DeviceBuffer allocation = device.allocate(64)) {
+            IpcMemoryHandle exported = Backends.of(device).exportMemory(allocation.pointer(), 0);
             long length = dataLength < 0 ? exported.allocationSize() + 8 : dataLength;
             BatchMessage batch = new BatchMessage(1, false, List.of(forge.apply(exported)), 0, new byte[0],
                     List.of(new BatchMessage.Node(1, 0, 0, List.of(new BatchMessage.Buffer(BatchMessage.NO_HANDLE, 0, 0),
                             new BatchMessage.Buffer(0, exported.offset(), length)), 0, false)));
-            try (HostileOwner owner = new HostileOwner(new Handshake.Welcome(2, DeviceNames.of(cuda), 1), field,
+            try (HostileOwner owner = new HostileOwner(new Handshake.Welcome(2, DeviceNames.of(device), 1), field,
                     connection -> connection.send(MessageType.BATCH, batch.encode()));
-                 ChildJvm child = ChildJvm.startMain(CudaShareChild.class, library.path().toString(), owner.socket().toString())) {
+                 ChildJvm child = ChildJvm.startMain(DeviceShareChild.class, backend.name(), library.toString(), owner.socket().toString())) {
                 String line = child.lineStartingWith("ERROR ");
                 assertEquals(3, child.waitFor(), child.errors());
                 ErrorMessage sent = owner.errorSent();
