@@ -5,5 +5,6 @@
  */
 module dev.quiver.share {
     requires transitive dev.quiver.api;
+    requires dev.quiver.spi;   // a device's backend: its inter-process memory handles
     exports dev.quiver.share;
 }

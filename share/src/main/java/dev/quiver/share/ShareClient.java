@@ -4,6 +4,7 @@ import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
+import dev.quiver.plugin.Backends;
 import dev.quiver.share.internal.arrays.BatchImport;
 import dev.quiver.share.internal.arrays.RegionCache;
 import dev.quiver.share.internal.posix.UnixSocket;
@@ -29,8 +30,9 @@ import java.util.Optional;
 
 /**
  * The receiver's end: connects to a {@link ShareServer} of another process (of the same user) and receives
- * its arrays as ordinary CPU {@link dev.quiver.DeviceArray}s that read the owner's memory, mapped into this
- * process (docs/SHARING.md).
+ * its arrays as ordinary {@link dev.quiver.DeviceArray}s that read the owner's memory: CPU arrays of memory
+ * files mapped into this process, or, for a client of a device whose backend has an inter-process mechanism,
+ * arrays of that device over the owner's device memory opened from the driver's handles (docs/SHARING.md).
  *
  * {@snippet :
  * try (ShareClient client = ShareClient.connect(socket)) {
@@ -102,8 +104,11 @@ public final class ShareClient implements AutoCloseable {
      * Connects for arrays of {@code device}.
      *
      * @param socket  the owner's socket file
-     * @param device  the device the arrays are to be of; the owner refuses one it does not serve (version 2
-     *                serves the CPU only)
+     * @param device  the device the arrays are to be of; the owner refuses one it does not serve (it serves the
+     *                CPU and the devices given to {@link ShareServer#serve}). Where the device's backend has an
+     *                inter-process mechanism (CUDA, HIP, Level Zero IPC), the owner's arrays of that device arrive as
+     *                arrays of {@code device} that use the owner's memory, opened from the driver's handles;
+     *                closing one closes what was opened. Other arrays arrive as CPU arrays in host memory
      * @param options how to receive
      * @return the client, after the handshake and the schema
      * @throws ShareException naming the owner and the reason if the connection or the handshake fails
@@ -121,7 +126,7 @@ public final class ShareClient implements AutoCloseable {
             name = "owner " + owner;
             owner.requireSameUser("owner");
             DeviceName asked = DeviceNames.of(device);
-            connection.send(MessageType.HELLO, new Handshake.Hello(Handshake.VERSION, asked, HandleKind.MEMFD.bit(),
+            connection.send(MessageType.HELLO, new Handshake.Hello(Handshake.VERSION, asked, handleKinds(device),
                     options.maxRegions(), options.maxMappedBytes()).encode());
             Handshake.Welcome welcome = Handshake.Welcome.decode(expect(connection, MessageType.WELCOME, name, "WELCOME").body());
             if (welcome.version() != Handshake.VERSION) {
@@ -141,6 +146,15 @@ public final class ShareClient implements AutoCloseable {
             connection.close();
             throw Failures.of(e, name);
         }
+    }
+
+    /** {@return the handle kinds this receiver imports for {@code device}: memory files, and its backend's IPC handles} */
+    private static int handleKinds(Device device) {
+        int kinds = HandleKind.MEMFD.bit();
+        if (device.type() != DeviceType.CPU) {
+            kinds |= HandleKind.of(Backends.of(device).ipcMechanism()).map(HandleKind::bit).orElse(0);
+        }
+        return kinds;
     }
 
     private static Message expect(Connection connection, MessageType type, String name, String what) {

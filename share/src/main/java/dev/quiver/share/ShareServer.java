@@ -1,5 +1,8 @@
 package dev.quiver.share;
 
+import dev.quiver.Device;
+import dev.quiver.DeviceType;
+import dev.quiver.plugin.Backends;
 import dev.quiver.share.internal.arrays.KnownRegions;
 import dev.quiver.share.internal.posix.PeerCredentials;
 import dev.quiver.share.internal.posix.SystemCallException;
@@ -23,7 +26,9 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The owner's end: a Unix domain socket where other processes of the same user connect to receive arrays of
@@ -40,8 +45,10 @@ import java.util.Set;
  * }
  * }
  *
- * <p><b>Device.</b> Version 2 shares host memory: the server serves the CPU device ({@code ARROW_DEVICE_CPU},
- * id -1), and a receiver asking for another device is refused with the reason.
+ * <p><b>Device.</b> The server serves the CPU device ({@code ARROW_DEVICE_CPU}, id -1) and the devices given to
+ * {@link #serve(Device)}; a receiver asking for another device is refused with the reason. To a receiver of a
+ * served device whose backend has an inter-process mechanism (CUDA, HIP, Level Zero IPC) and that imports its
+ * handle kind, arrays of that device go as the driver's handles, with no copy; other arrays go as host memory.
  *
  * <p><b>Ownership and threading.</b> {@link #accept()} may be called from one thread at a time; {@link #close()}
  * from any thread wakes it. Closing the server removes the socket file (and the directory {@link #bindPrivate()}
@@ -56,6 +63,7 @@ public final class ShareServer implements AutoCloseable {
     private final Path path;
     private final Path madeDirectory;
     private volatile Duration handshakeTimeout = Duration.ofSeconds(10);
+    private final List<Device> served = new CopyOnWriteArrayList<>();
 
     private ShareServer(UnixSocket listener, Path path, Path madeDirectory) {
         this.listener = listener;
@@ -134,6 +142,22 @@ public final class ShareServer implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Serves {@code device} too: a receiver may ask for arrays of it (its type, id and UUID). Where its backend
+     * has an inter-process mechanism whose handle kind the receiver imports, the sessions of such receivers send
+     * the arrays of that device as the driver's handles of its memory, with no copy; otherwise, and for arrays of
+     * other devices, the arrays are copied into host memory and the receiver is told so.
+     *
+     * @param device a device of this process; the CPU is always served
+     * @return this server
+     */
+    public ShareServer serve(Device device) {
+        if (device.type() != DeviceType.CPU && !served.contains(device)) {
+            served.add(device);
+        }
+        return this;
+    }
+
     /** {@return the socket file receivers connect to} */
     public Path path() {
         return path;
@@ -174,16 +198,20 @@ public final class ShareServer implements AutoCloseable {
                         + "; this owner speaks version " + Handshake.VERSION + " only (version 2 sends each memory file once and names it by id after)");
             }
             Handshake.Hello hello = Handshake.Hello.decode(message.body());
-            if (!hello.device().equals(SERVED)) {
+            Device device = served.stream().filter(d -> DeviceNames.of(d).equals(hello.device())).findFirst().orElse(null);
+            if (device == null && !hello.device().equals(SERVED)) {
                 throw new ProtocolException(ErrorCode.DEVICE, "the receiver asked for " + hello.device()
-                        + "; this owner serves " + SERVED + " (the CPU)");
+                        + "; this owner serves " + SERVED + " (the CPU)"
+                        + served.stream().map(d -> ", " + DeviceNames.of(d) + " (" + d + ")").reduce("", String::concat));
             }
             if ((hello.handleKinds() & HandleKind.MEMFD.bit()) == 0) {
-                throw new ProtocolException(ErrorCode.HANDLE_KIND, "the receiver does not import MEMFD handles, the only kind this owner sends");
+                throw new ProtocolException(ErrorCode.HANDLE_KIND, "the receiver does not import MEMFD handles, which this owner "
+                        + "sends for host memory and for every copy");
             }
-            connection.send(MessageType.WELCOME, new Handshake.Welcome(Handshake.VERSION, SERVED, PeerCredentials.currentPid()).encode());
+            IpcRoute route = device == null ? null : route(device, hello.handleKinds());
+            connection.send(MessageType.WELCOME, new Handshake.Welcome(Handshake.VERSION, hello.device(), PeerCredentials.currentPid()).encode());
             return new ShareSession(connection, peer,
-                    new KnownRegions(Math.min(hello.maxRegions(), Limits.MAX_IDS), hello.maxMappedBytes()));
+                    new KnownRegions(Math.min(hello.maxRegions(), Limits.MAX_IDS), hello.maxMappedBytes()), route);
         } catch (ProtocolException e) {
             connection.sendError(e.code(), e.getMessage());
             connection.close();
@@ -192,6 +220,13 @@ public final class ShareServer implements AutoCloseable {
             connection.close();
             throw Failures.of(e, name);
         }
+    }
+
+    /** {@return how arrays of {@code device} travel as handles to a receiver importing {@code kinds}, or null if they do not} */
+    private static IpcRoute route(Device device, int kinds) {
+        dev.quiver.spi.BackendDevice backend = Backends.of(device);
+        return HandleKind.of(backend.ipcMechanism()).filter(kind -> (kinds & kind.bit()) != 0)
+                .map(kind -> new IpcRoute(device, backend, kind)).orElse(null);
     }
 
     private Message helloWithin(Connection connection) {

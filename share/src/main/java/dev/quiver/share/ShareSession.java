@@ -1,6 +1,7 @@
 package dev.quiver.share;
 
 import dev.quiver.DeviceArray;
+import dev.quiver.share.internal.arrays.DeviceBatch;
 import dev.quiver.share.internal.arrays.KnownRegions;
 import dev.quiver.share.internal.arrays.PlannedBatch;
 import dev.quiver.share.internal.protocol.ByteReader;
@@ -44,6 +45,8 @@ public final class ShareSession implements AutoCloseable {
     private final Object lock = new Object();
     private final Thread reader;
     private final KnownRegions known;
+    /** Where arrays of the receiver's device go as inter-process handles; null where they are copied. */
+    private final IpcRoute route;
     private long credits;
     private volatile boolean gone;
     /** Set once the reader let go of every batch after the connection ended. */
@@ -53,10 +56,11 @@ public final class ShareSession implements AutoCloseable {
     private boolean ended;
     private volatile boolean closed;
 
-    ShareSession(Connection connection, Peer peer, KnownRegions known) {
+    ShareSession(Connection connection, Peer peer, KnownRegions known, IpcRoute route) {
         this.connection = connection;
         this.peer = peer;
         this.known = known;
+        this.route = route;
         this.reader = Thread.ofPlatform().daemon().name("quiver-share-" + peer.pid()).start(this::read);
     }
 
@@ -92,7 +96,10 @@ public final class ShareSession implements AutoCloseable {
      * Sends one array, waiting until the receiver has room for it. The array goes as handles of the memory it
      * lives in if every buffer lies in shareable memory (a {@link SharedHostArena}, a pool on a
      * {@link SharedHostAllocator}), with no copy; otherwise it is copied into a new memory file, and the
-     * receiver is told it got a copy. A device array is copied to the host first. A memory file's descriptor
+     * receiver is told it got a copy. An array of the device the receiver asked for, where the device's backend
+     * has an inter-process mechanism whose handles the receiver imports ({@link ShareServer#serve}), goes as the
+     * driver's handles of its allocations, with no copy, once its sync event completed (this call waits for it on
+     * the host). Any other device array is copied to the host first. A memory file's descriptor
      * travels the first time a batch uses it; later batches in the same memory name it by id, and the receiver
      * maps it once. Memory files closed since the last batch are retired first (REGION_CLOSED).
      *
@@ -115,6 +122,12 @@ public final class ShareSession implements AutoCloseable {
         }
         awaitCredit();
         long id = nextId.getAndIncrement();
+        java.util.Optional<DeviceBatch> onDevice = route != null && route.carries(array)
+                ? DeviceBatch.of(array, route.backend(), route.kind()) : java.util.Optional.empty();
+        if (onDevice.isPresent()) {
+            sendHeld(id, onDevice.get().hold(), known.retireClosed(), new long[0], onDevice.get().message(id).encode(), new int[0]);
+            return id;
+        }
         PlannedBatch plan = PlannedBatch.of(array);
         long[] closed = known.retireClosed();
         KnownRegions.Assignment assignment;
@@ -124,11 +137,17 @@ public final class ShareSession implements AutoCloseable {
             closeQuietly(plan.hold(), id);
             throw e;
         }
-        outstanding.put(id, plan.hold());
+        sendHeld(id, plan.hold(), closed, assignment.retired(), plan.message(id, assignment).encode(), plan.fds(assignment));
+        return id;
+    }
+
+    /** Records {@code hold} as batch {@code id}'s, retires regions, and sends the BATCH; lets go of it on failure. */
+    private void sendHeld(long id, AutoCloseable hold, long[] closed, long[] retired, byte[] batch, int[] fds) {
+        outstanding.put(id, hold);
         OUTSTANDING_EVERYWHERE.incrementAndGet();
         try {
-            retire(closed, assignment.retired());
-            connection.send(MessageType.BATCH, plan.message(id, assignment).encode(), plan.fds(assignment));
+            retire(closed, retired);
+            connection.send(MessageType.BATCH, batch, fds);
         } catch (RuntimeException e) {
             let(id);
             throw Failures.of(e, "receiver " + peer);
@@ -136,7 +155,6 @@ public final class ShareSession implements AutoCloseable {
         if (gone) {
             let(id);   // the reader may have let go of everything before this batch was recorded
         }
-        return id;
     }
 
     /**

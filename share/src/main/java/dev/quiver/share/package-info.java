@@ -5,7 +5,10 @@
  * each array's release in the receiver reaches the owner. Host memory travels as memory files
  * ({@code memfd_create}) whose descriptors pass over the socket; arrays built in a
  * {@link dev.quiver.share.SharedHostArena} (or on a pool using {@link dev.quiver.share.SharedHostAllocator}) go
- * with no copy, others are copied into a memory file first and the receiver is told so. The protocol,
+ * with no copy, others are copied into a memory file first and the receiver is told so. Device memory of a
+ * device whose backend has an inter-process mechanism (CUDA, HIP, Level Zero IPC) travels as the driver's handles
+ * to a receiver of that same device ({@link dev.quiver.share.ShareServer#serve}), which opens them on its device,
+ * with no copy through host memory. The protocol,
  * byte by byte, is in {@code docs/SHARING.md} of the repository, so that another runtime can implement either end.
  *
  * <p><b>Lifetimes.</b> The owner keeps each batch's memory alive until the receiver releases it or the

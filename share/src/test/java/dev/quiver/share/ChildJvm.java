@@ -28,11 +28,16 @@ final class ChildJvm implements AutoCloseable {
     }
 
     static ChildJvm start(String... arguments) {
+        return startMain(ShareChild.class, arguments);
+    }
+
+    /** {@return a child JVM running {@code main}'s {@code main} method with {@code arguments}} */
+    static ChildJvm startMain(Class<?> main, String... arguments) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-Dquiver.leakTracking=true", "-XX:TieredStopAtLevel=1",
                 "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                ShareChild.class.getName()));
+                main.getName()));
         command.addAll(List.of(arguments));
         try {
             Path errors = java.nio.file.Files.createTempFile("quiver-share-child", ".err");

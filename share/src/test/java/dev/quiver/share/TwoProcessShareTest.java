@@ -50,13 +50,7 @@ class TwoProcessShareTest {
              ChildJvm child = ChildJvm.start("receive", server.path().toString());
              ShareSession session = server.accept();
              DeviceArray built = Batches.table(42, 1000).toDeviceArray()) {
-            session.send(built);
-            session.end();
-            String[] line = child.lineStartingWith("BATCH ").split(" ");
-            assertEquals("copied", line[1]);
-            assertEquals(Batches.digest(built), line[2]);
-            assertEquals(0, child.waitFor(), child.errors());
-            assertTrue(session.awaitReleased(Duration.ofSeconds(30)));
+            sendOneCopied(session, child, built, Batches.digest(built));
         }
         assertEquals(0, ShareStatistics.openRegions(), "the copy's memory file is freed on release");
     }
@@ -119,5 +113,19 @@ class TwoProcessShareTest {
             }
             assertEquals(0, ShareStatistics.mappedRegions());
         }
+    }
+
+    /**
+     * Sends {@code array} as the session's only batch to a child running {@code receive}, and checks that the
+     * child got a copy whose values have {@code digest} and released it.
+     */
+    static void sendOneCopied(ShareSession session, ChildJvm child, DeviceArray array, String digest) throws InterruptedException {
+        session.send(array);
+        session.end();
+        String[] line = child.lineStartingWith("BATCH ").split(" ");
+        assertEquals("copied", line[1]);
+        assertEquals(digest, line[2]);
+        assertEquals(0, child.waitFor(), child.errors());
+        assertTrue(session.awaitReleased(Duration.ofSeconds(30)));
     }
 }

@@ -3,6 +3,8 @@ package dev.quiver.share.internal.arrays;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
+import dev.quiver.DeviceType;
+import dev.quiver.Devices;
 import dev.quiver.share.internal.posix.Memfd;
 import dev.quiver.share.internal.protocol.BatchMessage;
 import dev.quiver.share.internal.protocol.ErrorCode;
@@ -19,7 +21,8 @@ import java.util.Map;
 import java.util.function.LongConsumer;
 
 /**
- * Imports a received BATCH as a CPU {@link DeviceArray}, treating everything in it as untrusted: each
+ * Imports a received BATCH as a {@link DeviceArray}: one of device handles as an array of the receiver's device
+ * ({@link DeviceHandleImport}), one of memory files as a CPU array. Everything in it is untrusted: each
  * descriptor (of a region the batch introduces) must be a memory file sealed against shrinking whose size
  * ({@code fstat}) is the size the message states; a region named by id must be one the {@link RegionCache} knows,
  * of the size stated; each buffer's offset and length must lie inside its region; the nodes must fit the
@@ -35,7 +38,8 @@ public final class BatchImport {
      *
      * @param message          the BATCH, whose descriptors this call consumes
      * @param schema           the connection's schema
-     * @param device           the CPU device the array is of
+     * @param device           the receiver's device: arrays of device handles are of it, arrays of memory files of
+     *                          the CPU
      * @param validateContents whether to validate buffer contents too (reads every byte of offsets and views)
      * @param released         runs with the batch id when the array is released
      * @param cache            the connection's regions
@@ -55,26 +59,38 @@ public final class BatchImport {
                 throw new ProtocolException(ErrorCode.HANDLE_KIND, "BATCH " + batch.batchId() + " has an event of kind "
                         + batch.eventKind() + "; this receiver takes host memory without events only");
             }
+            if (!batch.handles().isEmpty() && batch.handles().getFirst().kind() != HandleKind.MEMFD && message.fds().length == 0) {
+                DeviceArray array = DeviceHandleImport.run(batch, schema, device, released);
+                if (validateContents) {
+                    validateOnHost(array, batch.batchId());
+                }
+                return new Imported(array, batch.copied(), batch.batchId());
+            }
+            if (device.type() != DeviceType.CPU) {
+                device = Devices.system().cpu();   // host memory: a copy, or host arrays of the owner
+            }
             int nextFd = 0;
             for (int h = 0; h < batch.handles().size(); h++) {
                 BatchMessage.Handle handle = batch.handles().get(h);
                 String at = "BATCH " + batch.batchId() + ": handles[" + h + "]";
                 if (handle.kind() != HandleKind.MEMFD) {
-                    throw new ProtocolException(ErrorCode.HANDLE_KIND, at + " is " + handle.kind() + "; this receiver imports MEMFD handles only");
+                    throw new ProtocolException(ErrorCode.HANDLE_KIND, at + " is " + handle.kind() + " in a batch of MEMFD handles; "
+                            + "a batch carries host memory or device memory, not both");
                 }
                 uses.add(handle.introduces() ? introduce(cache, message.fds()[nextFd++], handle, at)
                         : cache.use(handle.regionId(), handle.size(), at));
             }
             List<MemorySegment> mapped = uses.stream().map(RegionCache.Region::mapping).toList();
-            checkPlaces(batch, mapped);
+            checkPlaces(batch, mapped.stream().mapToLong(MemorySegment::byteSize).toArray());
             Map<Long, Long> capacities = new HashMap<>();
+            Device host = device;
             ArrayAssembly.Buffers buffers = (node, index, place) -> {
                 if (place.handle() == BatchMessage.NO_HANDLE) {
                     return null;
                 }
                 MemorySegment bytes = mapped.get(place.handle()).asSlice(place.offset(), place.length());
                 capacities.merge(bytes.address(), place.length(), Math::max);
-                return device.wrap(bytes, place.length(), () -> { });
+                return host.wrap(bytes, place.length(), () -> { });
             };
             long id = batch.batchId();
             ReceivedMappings lease = new ReceivedMappings(cache, uses, () -> released.accept(id));
@@ -129,7 +145,14 @@ public final class BatchImport {
         return cache.introduce(handle.regionId(), fd, size, at);
     }
 
-    private static void checkPlaces(BatchMessage batch, List<MemorySegment> mappings) {   // against the cached sizes
+    /**
+     * Checks every buffer's offset and length against the size of the handle it names.
+     *
+     * @param batch the batch
+     * @param sizes the size of each handle's memory, as recorded at the region's first sight or as opened
+     * @throws ProtocolException with {@link ErrorCode#LIMIT} naming the first buffer past its handle's memory
+     */
+    static void checkPlaces(BatchMessage batch, long[] sizes) {
         for (int n = 0; n < batch.nodes().size(); n++) {
             List<BatchMessage.Buffer> buffers = batch.nodes().get(n).buffers();
             for (int b = 0; b < buffers.size(); b++) {
@@ -137,7 +160,7 @@ public final class BatchImport {
                 if (place.handle() == BatchMessage.NO_HANDLE) {
                     continue;
                 }
-                long size = mappings.get(place.handle()).byteSize();
+                long size = sizes[place.handle()];
                 if (place.offset() < 0 || place.length() < 0 || place.offset() > size || place.length() > size - place.offset()) {
                     throw new ProtocolException(ErrorCode.LIMIT, "BATCH " + batch.batchId() + ": nodes[" + n + "].buffers[" + b
                             + "] at offset " + Long.toUnsignedString(place.offset()) + " for " + Long.toUnsignedString(place.length())
@@ -147,7 +170,18 @@ public final class BatchImport {
         }
     }
 
-    private static ProtocolException asProtocol(RuntimeException e, long id) {
+    /** Validates a device array's contents on a copy in host memory, closing the array if they are invalid. */
+    private static void validateOnHost(DeviceArray array, long id) {
+        try (DeviceArray copy = array.copyToHost()) {
+            copy.validateFull();
+        } catch (RuntimeException e) {
+            array.close();
+            throw asProtocol(e, id);
+        }
+    }
+
+    /** {@return {@code e} as the refusal of batch {@code id}} */
+    static ProtocolException asProtocol(RuntimeException e, long id) {
         return e instanceof ProtocolException p ? p
                 : new ProtocolException(ErrorCode.PROTOCOL, "BATCH " + id + " is not a valid array: " + e.getMessage());
     }

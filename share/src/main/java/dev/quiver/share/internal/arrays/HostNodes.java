@@ -33,12 +33,33 @@ public final class HostNodes {
         if (array.deviceType() != DeviceType.CPU) {
             throw new IllegalArgumentException("walking the buffers of a " + array.deviceType() + " array; copy it to the host first");
         }
+        return of(array, HostPointers::bytes);
+    }
+
+    /** Reads bytes of the array's buffers, for the last offset of strings and the sizes of views. */
+    @FunctionalInterface
+    public interface BufferReads {
+        /**
+         * {@return {@code size} bytes at {@code address} of a buffer, readable on the host}
+         * @param address a buffer's address plus an offset
+         * @param size    bytes to read
+         */
+        MemorySegment bytes(long address, long size);
+    }
+
+    /**
+     * {@return the nodes of {@code array}, pre-order, its buffers' addresses as its structs hold them (device
+     * pointers for a device array); the few bytes that sizes depend on are read with {@code reads}}
+     * @param array an open array whose sync event was honoured, kept open by the caller during the walk
+     * @param reads reads buffer bytes on the host
+     */
+    public static List<HostNode> of(DeviceArray array, BufferReads reads) {
         List<HostNode> nodes = new ArrayList<>();
-        walk(array.arrowArray(), array.field(), nodes);
+        walk(array.arrowArray(), array.field(), nodes, reads);
         return nodes;
     }
 
-    private static void walk(MemorySegment struct, Field field, List<HostNode> out) {
+    private static void walk(MemorySegment struct, Field field, List<HostNode> out, BufferReads reads) {
         long length = struct.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
         long nullCount = struct.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT);
         long offset = struct.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
@@ -52,22 +73,22 @@ public final class HostNodes {
                 addresses[i] = pointers.get(JAVA_LONG, i * 8L);
             }
         }
-        long[] sizes = sizes(field, offset + length, addresses);
+        long[] sizes = sizes(field, offset + length, addresses, reads);
         boolean hasDictionary = dictionary != 0 && field.dictionary() != null;
         out.add(new HostNode(field, length, nullCount, offset, addresses, sizes, childCount, hasDictionary));
         if (childCount > 0) {
             MemorySegment children = HostPointers.bytes(struct.get(ADDRESS, ArrowArrayLayout.CHILDREN).address(), childCount * 8L);
             for (int i = 0; i < childCount; i++) {
                 walk(HostPointers.bytes(children.get(JAVA_LONG, i * 8L), ArrowArrayLayout.LAYOUT.byteSize()),
-                        field.children().get(i), out);
+                        field.children().get(i), out, reads);
             }
         }
         if (hasDictionary) {
-            walk(HostPointers.bytes(dictionary, ArrowArrayLayout.LAYOUT.byteSize()), field.dictionary().values(), out);
+            walk(HostPointers.bytes(dictionary, ArrowArrayLayout.LAYOUT.byteSize()), field.dictionary().values(), out, reads);
         }
     }
 
-    private static long[] sizes(Field field, long slots, long[] addresses) {
+    private static long[] sizes(Field field, long slots, long[] addresses, BufferReads reads) {
         BufferLayout layout = BufferLayout.of(field.type());
         List<BufferLayout.Buffer> fixed = layout.buffers();
         long[] sizes = new long[addresses.length];
@@ -78,24 +99,24 @@ public final class HostNodes {
             if (i < fixed.size()) {
                 BufferLayout.Buffer buffer = fixed.get(i);
                 sizes[i] = buffer.kind() == BufferLayout.Kind.DATA
-                        ? lastOffset(addresses[i - 1], fixed.get(i - 1).bitWidth(), slots)
+                        ? lastOffset(addresses[i - 1], fixed.get(i - 1).bitWidth(), slots, reads)
                         : buffer.bytesFor(slots);
             } else if (i == addresses.length - 1) {
                 sizes[i] = 8L * (addresses.length - fixed.size() - 1);   // the variadic sizes buffer
             } else {
                 long sizesBuffer = addresses[addresses.length - 1];
-                sizes[i] = HostPointers.bytes(sizesBuffer, 8L * (addresses.length - fixed.size() - 1))
+                sizes[i] = reads.bytes(sizesBuffer, 8L * (addresses.length - fixed.size() - 1))
                         .get(JAVA_LONG_UNALIGNED, 8L * (i - fixed.size()));
             }
         }
         return sizes;
     }
 
-    private static long lastOffset(long offsets, int bitWidth, long slots) {
+    private static long lastOffset(long offsets, int bitWidth, long slots, BufferReads reads) {
         if (offsets == 0) {
             return 0;
         }
-        MemorySegment entry = HostPointers.bytes(offsets + slots * (bitWidth / 8), bitWidth / 8);
+        MemorySegment entry = reads.bytes(offsets + slots * (bitWidth / 8), bitWidth / 8);
         return bitWidth == 64 ? entry.get(JAVA_LONG_UNALIGNED, 0) : Integer.toUnsignedLong(entry.get(JAVA_INT_UNALIGNED, 0));
     }
 }

@@ -1,19 +1,25 @@
 package dev.quiver.share.internal.protocol;
 
+import dev.quiver.spi.IpcMechanism;
+
+import java.util.Optional;
+
 /**
- * How a batch's memory travels (docs/SHARING.md, "Handle kinds"). Version 1 implements {@link #MEMFD}; the
- * other codes are reserved so that backends add their mechanism without a new message layout.
+ * How a batch's memory travels (docs/SHARING.md, "Handle kinds"). {@link #MEMFD} carries host memory;
+ * {@link #CUDA_IPC}, {@link #HIP_IPC} and {@link #LEVEL_ZERO_IPC} carry device memory as the driver's handle
+ * of its allocation ({@link #of(IpcMechanism)}); the other codes are reserved so that backends add their
+ * mechanism without a new message layout.
  */
 public enum HandleKind {
     /** Host memory in a memory file, its descriptor passed with {@code SCM_RIGHTS}; payload empty. */
     MEMFD(1),
-    /** Reserved: a {@code CUipcMemHandle} (64 bytes) of {@code cuIpcGetMemHandle}. */
+    /** A {@code CUipcMemHandle} (64 bytes) of {@code cuIpcGetMemHandle}. */
     CUDA_IPC(2),
     /** Reserved: a POSIX descriptor of {@code cuMemExportToShareableHandle}. */
     CUDA_FD(3),
-    /** Reserved: a {@code hipIpcMemHandle_t} (64 bytes). */
+    /** A {@code hipIpcMemHandle_t} (64 bytes) of {@code hipIpcGetMemHandle}. */
     HIP_IPC(4),
-    /** Reserved: a Level Zero {@code ze_ipc_mem_handle_t} (64 bytes). */
+    /** A Level Zero {@code ze_ipc_mem_handle_t} (64 bytes) of {@code zeMemGetIpcHandle}. */
     LEVEL_ZERO_IPC(5),
     /** Reserved: a descriptor of {@code VK_KHR_external_memory_fd}. */
     VULKAN_FD(6);
@@ -46,5 +52,31 @@ public enum HandleKind {
             }
         }
         throw new ProtocolException(ErrorCode.HANDLE_KIND, "unknown handle kind " + wire);
+    }
+
+    /**
+     * {@return the kind that carries memory of a backend's inter-process mechanism, where this protocol has one
+     * that travels without a descriptor}
+     * @param mechanism the backend's mechanism
+     */
+    public static Optional<HandleKind> of(IpcMechanism mechanism) {
+        return Optional.ofNullable(switch (mechanism) {
+            case CUDA_IPC -> CUDA_IPC;
+            case HIP_IPC -> HIP_IPC;
+            case LEVEL_ZERO_IPC -> LEVEL_ZERO_IPC;
+            default -> null;
+        });
+    }
+
+    /** {@return the backend mechanism whose handles this kind carries, or {@link IpcMechanism#NONE} for host memory} */
+    public IpcMechanism mechanism() {
+        return switch (this) {
+            case CUDA_IPC -> IpcMechanism.CUDA_IPC;
+            case HIP_IPC -> IpcMechanism.HIP_IPC;
+            case LEVEL_ZERO_IPC -> IpcMechanism.LEVEL_ZERO_IPC;
+            case CUDA_FD -> IpcMechanism.CUDA_FD;
+            case VULKAN_FD -> IpcMechanism.VULKAN_FD;
+            case MEMFD -> IpcMechanism.MEMFD;
+        };
     }
 }

@@ -1,0 +1,93 @@
+package dev.quiver.share.internal.arrays;
+
+import dev.quiver.Device;
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
+import dev.quiver.plugin.Backends;
+import dev.quiver.share.internal.protocol.BatchMessage;
+import dev.quiver.share.internal.protocol.ErrorCode;
+import dev.quiver.share.internal.protocol.HandleKind;
+import dev.quiver.share.internal.protocol.ProtocolException;
+import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.ImportedMemory;
+import dev.quiver.spi.IpcMemoryHandle;
+import dev.quiver.type.Field;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+
+/**
+ * Imports a received BATCH whose handles are the driver's inter-process handles of device memory
+ * (docs/SHARING.md, "Device IPC handles") as a {@link DeviceArray} of the receiver's device: each handle must be
+ * of the kind of that device's backend mechanism and is opened with {@link BackendDevice#openMemory}, and each
+ * buffer's offset and length must lie inside the size the handle states. (The driver's open does not report the
+ * opened allocation's size, so that size is the owner's word: the owner is trusted not to understate its
+ * allocations, as it is trusted not to write a batch's memory before it is released.) The array's buffers wrap the opened pointers with
+ * {@link Device#wrap}; its release closes the opened memory, then tells the owner. On failure everything
+ * opened is closed before this throws. Stateless.
+ */
+final class DeviceHandleImport {
+    private DeviceHandleImport() {}
+
+    /**
+     * Imports one batch of device handles.
+     *
+     * @param batch    the decoded BATCH, without descriptors
+     * @param schema   the connection's schema
+     * @param device   the receiver's device, which the arrays are of
+     * @param released runs with the batch id when the array is released
+     * @return the array, owned by the caller
+     * @throws ProtocolException naming the handle, node or buffer that is wrong, or the driver's refusal
+     */
+    static DeviceArray run(BatchMessage batch, Field schema, Device device, LongConsumer released) {
+        String name = "BATCH " + batch.batchId();
+        BackendDevice backend = device.type() == DeviceType.CPU ? null : Backends.of(device);
+        HandleKind kind = backend == null ? null : HandleKind.of(backend.ipcMechanism()).orElse(null);
+        List<ImportedMemory> opened = new ArrayList<>();
+        try {
+            long[] sizes = new long[batch.handles().size()];
+            for (int h = 0; h < batch.handles().size(); h++) {
+                BatchMessage.Handle handle = batch.handles().get(h);
+                String at = name + ": handles[" + h + "]";
+                if (handle.kind() != kind) {
+                    throw new ProtocolException(ErrorCode.HANDLE_KIND, at + " is " + handle.kind() + "; this receiver of "
+                            + device + " imports " + (kind == null ? "MEMFD handles only" : kind + " and MEMFD handles, one kind per batch"));
+                }
+                opened.add(open(backend, handle, at));
+                sizes[h] = handle.size();
+            }
+            BatchImport.checkPlaces(batch, sizes);
+            List<ImportedMemory> memory = List.copyOf(opened);
+            ArrayAssembly.Buffers buffers = (node, index, place) -> place.handle() == BatchMessage.NO_HANDLE ? null
+                    : device.wrap(MemorySegment.ofAddress(memory.get(place.handle()).pointer().address() + place.offset()),
+                            place.length(), () -> { });
+            long id = batch.batchId();
+            OpenedHandles lease = new OpenedHandles(opened, () -> released.accept(id));
+            opened.clear();   // the lease owns them now
+            try {
+                return ArrayAssembly.build(schema, batch.nodes(), buffers, device, lease);
+            } catch (RuntimeException e) {
+                lease.close();
+                throw BatchImport.asProtocol(e, id);
+            }
+        } finally {
+            OpenedHandles.closeAll(opened);
+        }
+    }
+
+    private static ImportedMemory open(BackendDevice backend, BatchMessage.Handle handle, String at) {
+        byte[] bytes = handle.payload();
+        if (bytes.length != handle.kind().mechanism().handleBytes() || handle.size() <= 0) {
+            throw new ProtocolException(ErrorCode.PROTOCOL, at + " has a payload of " + bytes.length + " bytes and a size of "
+                    + Long.toUnsignedString(handle.size()) + "; a " + handle.kind() + " handle is " + handle.kind().mechanism().handleBytes()
+                    + " bytes of an allocation of at least 1 byte");
+        }
+        try {
+            return backend.openMemory(new IpcMemoryHandle(handle.kind().mechanism(), bytes, -1, 0, handle.size()));
+        } catch (RuntimeException e) {
+            throw new ProtocolException(ErrorCode.PROTOCOL, at + ": the device refused the " + handle.kind() + " handle: " + e.getMessage());
+        }
+    }
+}
