@@ -267,9 +267,10 @@ public final class ShareClient implements AutoCloseable {
     }
 
     /**
-     * This client's batches as a {@link DeviceArrayStream} of CPU arrays, for code that takes one (an export to a
-     * C consumer, a Flight server): each array moves to the consumer; a failure of {@link #next()} fails the
-     * stream. The stream owns this client from now on: closing it closes the client.
+     * This client's batches as a {@link DeviceArrayStream} of arrays on its device (the CPU unless
+     * {@link #connect(Path, Device, ReceiveOptions)} named another), for code that takes one (an export to a C
+     * consumer, a Flight server): each array moves to the consumer, a batch that came as a host copy copied to the
+     * device first; a failure of {@link #next()} fails the stream. The stream owns this client from now on: closing it closes the client.
      *
      * @return the stream, owned by the caller
      */
@@ -282,7 +283,7 @@ public final class ShareClient implements AutoCloseable {
             public boolean hasNext() {
                 if (ahead == null && !done) {
                     Optional<ReceivedBatch> batch = ShareClient.this.next();
-                    ahead = batch.map(ReceivedBatch::array).orElse(null);
+                    ahead = batch.map(received -> onDevice(received.array())).orElse(null);
                     done = ahead == null;
                 }
                 return ahead != null;
@@ -307,7 +308,17 @@ public final class ShareClient implements AutoCloseable {
                 ShareClient.this.close();
             }
         }
-        return DeviceArrayStream.of(schema, DeviceType.CPU, new Batches());
+        return DeviceArrayStream.of(schema, device.type(), new Batches());
+    }
+
+    /** @return {@code array} on this client's device: a batch that came as a host copy is copied there (and closed) */
+    private DeviceArray onDevice(DeviceArray array) {
+        if (array.deviceType().equals(device.type())) {
+            return array;
+        }
+        try (array) {
+            return array.copyTo(device);
+        }
     }
 
     private void released(long batchId) {
