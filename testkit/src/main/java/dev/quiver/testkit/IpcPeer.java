@@ -142,6 +142,37 @@ public final class IpcPeer {
         }
     }
 
+    /**
+     * Checks that a handle whose allocation size overstates what the exporter allocated is refused where it is
+     * opened, naming both sizes: a child process opens the real handle with its size raised by 4096 bytes, and must
+     * fail rather than hand out memory it could read past the opened allocation.
+     *
+     * @param device     the exporting device
+     * @param provider   the provider class the child finds the same device with
+     * @param properties system properties the child's provider needs
+     * @throws AssertionError if the child opened it, or failed for another reason
+     */
+    public static void checkOverstatedAllocationRefused(BackendDevice device, Class<? extends DeviceProvider> provider,
+                                                        Map<String, String> properties) {
+        MemorySegment pointer = device.allocate(4096, 64);
+        try {
+            IpcMemoryHandle real = device.exportMemory(pointer, 0);
+            IpcMemoryHandle lying = new IpcMemoryHandle(real.mechanism(), real.handle(), real.fileDescriptor(), real.offset(),
+                    real.allocationSize() + 4096);
+            AssertionError refused = null;
+            try {
+                openInChild(provider, properties, device, lying, 8, new byte[0]);
+            } catch (AssertionError e) {
+                refused = e;
+            }
+            require(refused != null, "the child opened a handle that overstates its allocation by 4096 bytes");
+            require(refused.getMessage().contains("says its allocation holds " + lying.allocationSize() + " bytes, but the driver opened "
+                    + real.allocationSize()), "the child's refusal names both sizes: " + refused.getMessage());
+        } finally {
+            device.free(pointer);
+        }
+    }
+
     private static void expectFailure(java.util.function.Supplier<ImportedMemory> open, Class<? extends RuntimeException> type, String named) {
         ImportedMemory opened;
         try {

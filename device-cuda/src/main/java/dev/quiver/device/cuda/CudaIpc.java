@@ -34,7 +34,7 @@ record CudaIpc(CudaDriver driver, CudaContext context) implements VendorIpc {
     @Override
     public IpcMemoryHandle export(long address) {
         return context.call(() -> IpcHandles.export(IpcMechanism.CUDA_IPC, MEM_HANDLE, address,
-                (at, base, size) -> driver.api.check(CudaFunction.cuMemGetAddressRange, h -> (int) h.invokeExact(base, size, at)),
+                range(),
                 (base, handle) -> driver.api.check(CudaFunction.cuIpcGetMemHandle, h -> (int) h.invokeExact(handle, base))));
     }
 
@@ -44,6 +44,12 @@ record CudaIpc(CudaDriver driver, CudaContext context) implements VendorIpc {
         return context.call(() -> IpcHandles.open(IpcMechanism.CUDA_IPC, handle, device,
                 (bytes, out) -> driver.api.check(CudaFunction.cuIpcOpenMemHandle,
                         h -> (int) h.invokeExact(out, bytes, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS)),
+                range(),
                 opened -> context.run(() -> driver.api.check(CudaFunction.cuIpcCloseMemHandle, h -> (int) h.invokeExact(opened.address())))));
+    }
+
+    /** {@return the driver call that finds the allocation holding an address, exported or opened} */
+    private IpcHandles.RangeCall range() {
+        return (at, base, size) -> driver.api.check(CudaFunction.cuMemGetAddressRange, h -> (int) h.invokeExact(base, size, at));
     }
 }

@@ -37,6 +37,14 @@ class CudaIpcOnTestDoubleTest {
     }
 
     @Test
+    void aHandleThatOverstatesItsAllocationIsRefusedWhereItIsOpened() {
+        long live = CudaTestDouble.counter("live_allocations");
+        IpcPeer.checkOverstatedAllocationRefused(device, CudaProvider.class,
+                Map.of(CudaProvider.LIBRARY_PROPERTY, CudaTestDouble.library().path().toString()));
+        assertEquals(live, CudaTestDouble.counter("live_allocations"), "everything allocated was freed");
+    }
+
+    @Test
     void badHandlesFailNamingTheCall() {
         long live = CudaTestDouble.counter("live_allocations");
         IpcPeer.checkBadHandles(device, "cuIpcOpenMemHandle");

@@ -92,19 +92,22 @@ public final class IpcHandles {
     }
 
     /**
-     * Opens a peer's handle after checking its mechanism, and wraps the opened allocation with the exported
-     * pointer (the allocation's start plus the handle's offset).
+     * Opens a peer's handle after checking its mechanism, asks the driver how large the opened allocation is, and
+     * wraps it with the exported pointer (the allocation's start plus the handle's offset). The size comes from the
+     * driver, not from the peer: a handle that claims a larger allocation than the driver opened, or an offset past
+     * its end, is refused (and the opened memory closed), so that nothing reads past what was opened.
      *
      * @param mechanism the mechanism of the device opening it
      * @param handle    the handle a peer exported
      * @param device    the device, for the message
      * @param open      opens the handle
+     * @param range     finds the opened allocation's start and size
      * @param closer    the driver's close call, for the opened allocation's start
      * @return the memory, owned by the caller
-     * @throws IllegalArgumentException if the handle is of another mechanism
+     * @throws IllegalArgumentException if the handle is of another mechanism, or its sizes disagree with the driver's
      */
     public static ImportedMemory open(IpcMechanism mechanism, IpcMemoryHandle handle, Object device, OpenCall open,
-                                      ImportedMemory.Closer closer) {
+                                      RangeCall range, ImportedMemory.Closer closer) {
         if (handle.mechanism() != mechanism) {
             throw new IllegalArgumentException("a " + handle.mechanism() + " handle cannot be opened on " + device
                     + ", whose mechanism is " + mechanism);
@@ -115,7 +118,29 @@ public final class IpcHandles {
             open.open(arena.allocateFrom(JAVA_BYTE, handle.handle()), out);
             allocation = MemorySegment.ofAddress(out.get(JAVA_LONG, 0));
         }
-        long remaining = handle.allocationSize() < 0 ? -1 : handle.allocationSize() - handle.offset();
-        return new ImportedMemory(allocation, MemorySegment.ofAddress(allocation.address() + handle.offset()), remaining, closer);
+        long opened;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment base = arena.allocate(JAVA_LONG);
+            MemorySegment size = arena.allocate(JAVA_LONG);
+            range.find(allocation.address(), base, size);
+            opened = size.get(JAVA_LONG, 0) - (allocation.address() - base.get(JAVA_LONG, 0));
+            if (handle.allocationSize() > opened) {
+                throw new IllegalArgumentException("the handle says its allocation holds " + handle.allocationSize()
+                        + " bytes, but the driver opened " + opened + " on " + device);
+            }
+            if (handle.offset() >= Math.max(opened, 1)) {
+                throw new IllegalArgumentException("offset " + handle.offset() + " lies past the " + opened
+                        + " bytes the driver opened on " + device);
+            }
+        } catch (RuntimeException | Error e) {
+            try {
+                closer.close(allocation);
+            } catch (RuntimeException | Error closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
+        return new ImportedMemory(allocation, MemorySegment.ofAddress(allocation.address() + handle.offset()),
+                opened - handle.offset(), closer);
     }
 }

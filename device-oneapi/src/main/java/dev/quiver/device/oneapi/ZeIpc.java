@@ -34,8 +34,7 @@ record ZeIpc(ZeDevice device) implements VendorIpc {
     @Override
     public IpcMemoryHandle export(long address) {
         return IpcHandles.export(IpcMechanism.LEVEL_ZERO_IPC, MEM_HANDLE, address,
-                (at, base, size) -> device.api.check(ZeFunction.zeMemGetAddressRange,
-                        h -> (int) h.invokeExact(device.context, MemorySegment.ofAddress(at), base, size)),
+                range(),
                 (base, handle) -> device.api.check(ZeFunction.zeMemGetIpcHandle,
                         h -> (int) h.invokeExact(device.context, MemorySegment.ofAddress(base), handle)));
     }
@@ -46,6 +45,13 @@ record ZeIpc(ZeDevice device) implements VendorIpc {
         return IpcHandles.open(IpcMechanism.LEVEL_ZERO_IPC, handle, owner,
                 (bytes, out) -> device.api.check(ZeFunction.zeMemOpenIpcHandle,
                         h -> (int) h.invokeExact(device.context, device.device, bytes, 0, out)),
+                range(),
                 opened -> device.api.check(ZeFunction.zeMemCloseIpcHandle, h -> (int) h.invokeExact(device.context, opened)));
+    }
+
+    /** {@return the driver call that finds the allocation holding an address, exported or opened} */
+    private IpcHandles.RangeCall range() {
+        return (at, base, size) -> device.api.check(ZeFunction.zeMemGetAddressRange,
+                        h -> (int) h.invokeExact(device.context, MemorySegment.ofAddress(at), base, size));
     }
 }

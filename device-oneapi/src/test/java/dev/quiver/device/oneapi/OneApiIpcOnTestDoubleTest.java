@@ -41,6 +41,12 @@ class OneApiIpcOnTestDoubleTest {
     }
 
     @Test
+    void aHandleThatOverstatesItsAllocationIsRefusedWhereItIsOpened() {
+        IpcPeer.checkOverstatedAllocationRefused(first(OneApiMemory.DEVICE), OneApiProvider.class, Map.of(OneApiProvider.LIBRARY_PROPERTY,
+                OneApiTestDouble.library().path().toString(), OneApiProvider.MEMORY_PROPERTY, "device"));
+    }
+
+    @Test
     void badHandlesFailNamingTheCall() {
         BackendDevice device = first(OneApiMemory.DEVICE);
         long live = OneApiTestDouble.library().liveResources().get("allocations");

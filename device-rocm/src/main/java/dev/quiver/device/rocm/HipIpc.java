@@ -34,8 +34,7 @@ record HipIpc(HipRuntime hip, int ordinal) implements VendorIpc {
     @Override
     public IpcMemoryHandle export(long address) {
         return hip.onDevice(ordinal, () -> IpcHandles.export(IpcMechanism.HIP_IPC, MEM_HANDLE, address,
-                (at, base, size) -> hip.api.check(HipFunction.hipMemGetAddressRange,
-                        h -> (int) h.invokeExact(base, size, MemorySegment.ofAddress(at))),
+                range(),
                 (base, handle) -> hip.api.check(HipFunction.hipIpcGetMemHandle,
                         h -> (int) h.invokeExact(handle, MemorySegment.ofAddress(base)))));
     }
@@ -46,6 +45,13 @@ record HipIpc(HipRuntime hip, int ordinal) implements VendorIpc {
         return hip.onDevice(ordinal, () -> IpcHandles.open(IpcMechanism.HIP_IPC, handle, device,
                 (bytes, out) -> hip.api.check(HipFunction.hipIpcOpenMemHandle,
                         h -> (int) h.invokeExact(out, bytes, hipIpcMemLazyEnablePeerAccess)),
+                range(),
                 opened -> hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipIpcCloseMemHandle, h -> (int) h.invokeExact(opened)))));
+    }
+
+    /** {@return the driver call that finds the allocation holding an address, exported or opened} */
+    private IpcHandles.RangeCall range() {
+        return (at, base, size) -> hip.api.check(HipFunction.hipMemGetAddressRange,
+                        h -> (int) h.invokeExact(base, size, MemorySegment.ofAddress(at)));
     }
 }

@@ -43,6 +43,12 @@ class RocmIpcOnTestDoubleTest {
     }
 
     @Test
+    void aHandleThatOverstatesItsAllocationIsRefusedWhereItIsOpened() {
+        IpcPeer.checkOverstatedAllocationRefused(device(DeviceTypeCodes.ROCM), RocmProvider.class,
+                Map.of(RocmProvider.LIBRARY_PROPERTY, RocmTestDouble.library().path().toString()));
+    }
+
+    @Test
     void badHandlesFailNamingTheCall() {
         long live = RocmTestDouble.counter("live_allocations");
         IpcPeer.checkBadHandles(device(DeviceTypeCodes.ROCM), "hipIpcOpenMemHandle");
