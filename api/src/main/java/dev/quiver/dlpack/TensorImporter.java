@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.bridge.DescriptorOptions;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.abi.DLManagedTensorLayout;
@@ -27,7 +28,7 @@ final class TensorImporter {
     private TensorImporter() {}
 
     static DeviceArray importVersioned(MemorySegment pointer, ImportOptions options) {
-        refuseDescriptorOptions(options);
+        DescriptorOptions.refuse(options, "a DLPack tensor carries its own deleter and is ready when handed over");
         MemorySegment managed = Pointers.struct(nonNull(pointer, "DLManagedTensorVersioned"), DLManagedTensorVersionedLayout.LAYOUT);
         Runnable deleter = deleterOf(managed, DLManagedTensorVersionedLayout.DELETER);
         TensorImport.Tensor tensor;
@@ -50,7 +51,7 @@ final class TensorImporter {
     }
 
     static DeviceArray importLegacy(MemorySegment pointer, ImportOptions options) {
-        refuseDescriptorOptions(options);
+        DescriptorOptions.refuse(options, "a DLPack tensor carries its own deleter and is ready when handed over");
         MemorySegment managed = Pointers.struct(nonNull(pointer, "DLManagedTensor"), DLManagedTensorLayout.LAYOUT);
         Runnable deleter = deleterOf(managed, DLManagedTensorLayout.DELETER);
         TensorImport.Tensor tensor;
@@ -63,13 +64,6 @@ final class TensorImporter {
         return TensorImport.importTensor(tensor, options.fieldName().orElse(FIELD_NAME), null, options.copyAllowed(), new DeviceArrayTarget(options.devices()), NAMES, ERRORS, deleter);
     }
 
-    /** A managed tensor carries its own deleter and no event: the options of a CAI descriptor make no sense here. */
-    private static void refuseDescriptorOptions(ImportOptions options) {
-        if (options.releaseAction().isPresent() || options.consumerStreamHandle() != null) {
-            throw new IllegalArgumentException("ImportOptions.release and consumerStream are for CUDA Array Interface imports:"
-                    + " a DLPack tensor carries its own deleter and is ready when handed over");
-        }
-    }
 
     private static MemorySegment nonNull(MemorySegment pointer, String struct) {
         if (pointer.equals(MemorySegment.NULL)) {

@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.bridge.DescriptorOptions;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -128,10 +129,7 @@ public final class AsyncDeviceStreams {
      */
     public static Flow.Publisher<DeviceArray> importProducer(Consumer<MemorySegment> start, ImportOptions options) {
         Objects.requireNonNull(start, "start");
-        if (options.releaseAction().isPresent() || options.consumerStreamHandle() != null) {
-            throw new IllegalArgumentException("ImportOptions.release and consumerStream are for CUDA Array Interface imports:"
-                    + " an asynchronous producer's arrays carry their own release callback and sync_event");
-        }
+        DescriptorOptions.refuse(options, "an asynchronous producer's arrays carry their own release callback and sync_event");
         AtomicBoolean used = new AtomicBoolean();
         return subscriber -> {
             Objects.requireNonNull(subscriber, "subscriber");

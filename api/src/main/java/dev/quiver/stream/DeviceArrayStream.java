@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.bridge.DescriptorOptions;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -196,13 +197,6 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         PlainStreamExport.export(this, schema(), out, policy);
     }
 
-    /** Streams carry their own release and events: the options of a CUDA Array Interface descriptor are refused. */
-    private static void refuseDescriptorOptions(ImportOptions options) {
-        if (options.releaseAction().isPresent() || options.consumerStreamHandle() != null) {
-            throw new IllegalArgumentException("ImportOptions.release and consumerStream are for CUDA Array Interface imports:"
-                    + " a C stream carries its own release callback and each array its sync_event");
-        }
-    }
 
     /**
      * Another stream over this one's arrays, each passed through {@code mapper} as it is pulled (copied to a
@@ -255,7 +249,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
      * @throws IllegalArgumentException if {@code options} set a CUDA Array Interface release or consumer stream
      */
     public static DeviceArrayStream importPlain(MemorySegment stream, ImportOptions options) {
-        refuseDescriptorOptions(options);
+        DescriptorOptions.refuse(options, "a C stream carries its own release callback and each array its sync_event");
         MemorySegment adapter = NativeHeap.calloc(SIZE);
         try {
             PlainStreamImport.adapt(stream, adapter);
@@ -292,7 +286,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
      *                                  checked before anything is moved
      */
     public static DeviceArrayStream importFrom(MemorySegment stream, ImportOptions options) {
-        refuseDescriptorOptions(options);
+        DescriptorOptions.refuse(options, "a C stream carries its own release callback and each array its sync_event");
         if (stream.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("stream pointer is NULL");
         }
