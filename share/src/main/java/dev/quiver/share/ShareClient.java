@@ -54,9 +54,11 @@ import java.util.Optional;
  * after the owner exits (the mapped pages stay). The client keeps the owner's memory files mapped for later
  * batches in them (within {@link ReceiveOptions#maxRegions()} and {@link ReceiveOptions#maxMappedBytes()}) until
  * the owner retires them or the client is closed; a file no open array uses is then unmapped at once, the others
- * when their last array is closed. Closing an array tells the owner, while the connection is open: the releases
- * of arrays closed between two calls of {@link #next()} travel together with the next call (at once when a
- * thread closes one while {@code next()} waits, after the end of the stream, and at {@link #close()}).
+ * when their last array is closed. Closing an array tells the owner, while the connection is open: releases are
+ * held back and travel together, when {@link #next()} has read every message the owner sent so far and is about
+ * to wait for more, with the REQUEST that tops up the window, or once 256 are held (at once when a thread closes
+ * an array while {@code next()} waits, after the end of the stream, and at {@link #close()}). An owner ahead of its
+ * receiver thus hears of releases once per read of several batches, not once per batch.
  *
  * <p><b>Threading.</b> {@link #next()} from one thread at a time; received arrays may be closed from any thread.
  */
@@ -208,16 +210,17 @@ public final class ShareClient implements AutoCloseable {
                 request = new ByteWriter().u32(options.window() - inFlight).toByteArray();
                 inFlight = options.window();
             }
-            waiting = true;
-            try {
-                flushReleases(request);
-            } catch (RuntimeException ownerClosed) {
-                // an owner that ended the stream may have closed already: END (or the loss) is read below
+            if (request != null) {
+                try {
+                    flushReleases(request);
+                } catch (RuntimeException ownerClosed) {
+                    // an owner that ended the stream may have closed already: END (or the loss) is read below
+                }
             }
             while (true) {
                 Message message;
                 try {
-                    message = connection.receive();
+                    message = connection.receive(this::beforeWaiting);
                 } finally {
                     waiting = false;
                 }
@@ -336,6 +339,12 @@ public final class ShareClient implements AutoCloseable {
         if (waiting || ended || full) {
             flushQuietly();
         }
+    }
+
+    /** Releases travel together, when the reader is about to wait for the owner, or with a REQUEST. */
+    private void beforeWaiting() {
+        waiting = true;
+        flushQuietly();
     }
 
     private void flushQuietly() {

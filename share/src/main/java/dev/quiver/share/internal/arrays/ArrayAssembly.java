@@ -63,13 +63,12 @@ public final class ArrayAssembly {
             throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH has " + nodes.size() + " nodes; its schema has more");
         }
         BatchMessage.Node node = nodes.get(index);
-        String at = "nodes[" + index + "] (field \"" + field.name() + "\")";
         if (node.childCount() != field.children().size()) {
-            throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: " + at + " has " + node.childCount()
+            throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: " + at(index, field) + " has " + node.childCount()
                     + " children; its type " + field.type().format() + " has " + field.children().size());
         }
         if (node.hasDictionary() != (field.dictionary() != null)) {
-            throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: " + at + (node.hasDictionary()
+            throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: " + at(index, field) + (node.hasDictionary()
                     ? " has a dictionary; its field is not dictionary-encoded" : " has no dictionary; its field is dictionary-encoded"));
         }
         List<DeviceArray> parts = new ArrayList<>();
@@ -102,5 +101,9 @@ public final class ArrayAssembly {
             parts.forEach(DeviceArray::close);
             throw e;
         }
+    }
+
+    private static String at(int index, Field field) {
+        return "nodes[" + index + "] (field \"" + field.name() + "\")";
     }
 }

@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 
 /**
  * Imports a received BATCH as a {@link DeviceArray}: one of device handles as an array of the receiver's device
@@ -72,9 +73,10 @@ public final class BatchImport {
             int nextFd = 0;
             for (int h = 0; h < batch.handles().size(); h++) {
                 BatchMessage.Handle handle = batch.handles().get(h);
-                String at = "BATCH " + batch.batchId() + ": handles[" + h + "]";
+                int index = h;
+                Supplier<String> at = () -> "BATCH " + batch.batchId() + ": handles[" + index + "]";
                 if (handle.kind() != HandleKind.MEMFD) {
-                    throw new ProtocolException(ErrorCode.HANDLE_KIND, at + " is " + handle.kind() + " in a batch of MEMFD handles; "
+                    throw new ProtocolException(ErrorCode.HANDLE_KIND, at.get() + " is " + handle.kind() + " in a batch of MEMFD handles; "
                             + "a batch carries host memory or device memory, not both");
                 }
                 uses.add(handle.introduces() ? introduce(cache, message.fds()[nextFd++], handle, at)
@@ -128,19 +130,19 @@ public final class BatchImport {
      */
     public record Imported(DeviceArray array, boolean copied, long batchId) {}
 
-    private static RegionCache.Region introduce(RegionCache cache, int fd, BatchMessage.Handle handle, String at) {
+    private static RegionCache.Region introduce(RegionCache cache, int fd, BatchMessage.Handle handle, Supplier<String> at) {
         int seals = Memfd.seals(fd);
         if (seals < 0 || (seals & Memfd.REQUIRED_SEALS) != Memfd.REQUIRED_SEALS) {
-            throw new ProtocolException(ErrorCode.PROTOCOL, at + ": the descriptor is not a memory file sealed "
+            throw new ProtocolException(ErrorCode.PROTOCOL, at.get() + ": the descriptor is not a memory file sealed "
                     + "against shrinking (F_SEAL_SHRINK); mapping it would let the owner fault this process");
         }
         long size = Memfd.size(fd);
         if (size != handle.size()) {
-            throw new ProtocolException(ErrorCode.LIMIT, at + " says " + Long.toUnsignedString(handle.size())
+            throw new ProtocolException(ErrorCode.LIMIT, at.get() + " says " + Long.toUnsignedString(handle.size())
                     + " bytes; the memory file has " + size);
         }
         if (size <= 0) {
-            throw new ProtocolException(ErrorCode.PROTOCOL, at + " is an empty memory file");
+            throw new ProtocolException(ErrorCode.PROTOCOL, at.get() + " is an empty memory file");
         }
         return cache.introduce(handle.regionId(), fd, size, at);
     }

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * The receiver's mappings of the owner's regions, by region id (docs/SHARING.md, "Regions"): a region is mapped
@@ -78,17 +79,17 @@ public final class RegionCache implements AutoCloseable {
      * @param id   its id, more than every id introduced before
      * @param fd   its descriptor, checked by the caller (sealed, {@code fstat} size); the caller still closes it
      * @param size its checked size
-     * @param at   the handle, for errors ({@code "BATCH 3: handles[0]"})
+     * @param at   names the handle, for errors ({@code "BATCH 3: handles[0]"}); called only for an error
      * @return the use, to {@link #release}
      * @throws ProtocolException if the id does not increase, or the region would take the cache past its bound
      */
-    public synchronized Region introduce(long id, int fd, long size, String at) {
+    public synchronized Region introduce(long id, int fd, long size, Supplier<String> at) {
         if (Long.compareUnsigned(id, highestId) <= 0) {
-            throw new ProtocolException(ErrorCode.PROTOCOL, at + " introduces region " + Long.toUnsignedString(id)
+            throw new ProtocolException(ErrorCode.PROTOCOL, at.get() + " introduces region " + Long.toUnsignedString(id)
                     + ", an id used before (ids of new regions increase; the last was " + highestId + ")");
         }
         if (known.size() >= maxRegions || size > maxBytes - knownBytes) {
-            throw new ProtocolException(ErrorCode.LIMIT, at + " introduces region " + id + " of " + size + " bytes while "
+            throw new ProtocolException(ErrorCode.LIMIT, at.get() + " introduces region " + id + " of " + size + " bytes while "
                     + known.size() + " regions of " + knownBytes + " bytes are known; this receiver keeps at most "
                     + maxRegions + " regions of " + maxBytes + " bytes (the owner retires regions to make room)");
         }
@@ -106,19 +107,19 @@ public final class RegionCache implements AutoCloseable {
      *
      * @param id   its id
      * @param size the size the batch says it has
-     * @param at   the handle, for errors
+     * @param at   names the handle, for errors; called only for an error
      * @return the use, to {@link #release}
      * @throws ProtocolException if no region of that id is known (never introduced, or retired), or its size is
      *                           another
      */
-    public synchronized Region use(long id, long size, String at) {
+    public synchronized Region use(long id, long size, Supplier<String> at) {
         Region region = known.get(id);
         if (region == null) {
-            throw new ProtocolException(ErrorCode.PROTOCOL, at + " names region " + Long.toUnsignedString(id) + ", which "
+            throw new ProtocolException(ErrorCode.PROTOCOL, at.get() + " names region " + Long.toUnsignedString(id) + ", which "
                     + (Long.compareUnsigned(id, highestId) <= 0 ? "the owner retired" : "was never introduced (its first use carries the descriptor)"));
         }
         if (size != region.mapping.byteSize()) {
-            throw new ProtocolException(ErrorCode.LIMIT, at + " says " + Long.toUnsignedString(size) + " bytes for region " + id
+            throw new ProtocolException(ErrorCode.LIMIT, at.get() + " says " + Long.toUnsignedString(size) + " bytes for region " + id
                     + "; the region has " + region.mapping.byteSize());
         }
         region.users++;

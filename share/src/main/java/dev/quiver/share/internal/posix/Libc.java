@@ -33,6 +33,7 @@ final class Libc {
     static final int MSG_NOSIGNAL = 0x4000;
     static final int MSG_CTRUNC = 0x8;
     static final int MSG_CMSG_CLOEXEC = 0x40000000;
+    static final int MSG_DONTWAIT = 0x40;
     static final int SHUT_RDWR = 2;
     static final int MFD_CLOEXEC = 1;
     static final int MFD_ALLOW_SEALING = 2;

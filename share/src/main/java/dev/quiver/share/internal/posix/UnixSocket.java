@@ -230,6 +230,60 @@ public final class UnixSocket implements AutoCloseable {
         }
     }
 
+    /**
+     * Reads what one {@code recvmsg} returns: at least one byte, or nothing at end of stream, collecting the
+     * descriptors that arrive with those bytes. The kernel hands a message's descriptors over with the read that
+     * takes its first byte, and ends a read after the bytes that carried descriptors, so the descriptors of one
+     * call belong to one message of the sender.
+     *
+     * @param into  where the bytes go, native memory, at least one byte
+     * @param fds   receives every descriptor that arrived, which the caller then owns (and closes)
+     * @param block whether to wait for bytes; if not, the call returns {@code -1} when none are there yet
+     * @return the bytes read; 0 at end of stream; -1 if {@code block} is false and nothing could be read now
+     * @throws SystemCallException if the call fails, or the kernel dropped descriptors ({@code MSG_CTRUNC};
+     *                             those that did arrive are in {@code fds})
+     */
+    public long receiveSome(MemorySegment into, List<Integer> fds, boolean block) {
+        synchronized (receiveLock) {
+            checkOpen("recvmsg");
+            Scratch s = receiving;
+            while (true) {
+                long read = receiveOnce(s, into, block ? Libc.MSG_CMSG_CLOEXEC : Libc.MSG_CMSG_CLOEXEC | Libc.MSG_DONTWAIT);
+                if (read == -Libc.EINTR) {
+                    continue;
+                }
+                if (read == -Libc.EAGAIN && !block) {
+                    return -1;
+                }
+                if (read < 0) {
+                    if (read == -104 && shut.get()) {
+                        return 0;
+                    }
+                    throw new SystemCallException("recvmsg", (int) -read, "");
+                }
+                collect(s, fds);
+                if ((s.header().get(JAVA_INT, Libc.MSG_FLAGS) & Libc.MSG_CTRUNC) != 0) {
+                    throw new SystemCallException("recvmsg", 0, "descriptors were dropped (MSG_CTRUNC): more than "
+                            + MAX_FDS + " in one message");
+                }
+                return read;
+            }
+        }
+    }
+
+    /** One {@code recvmsg} into {@code into}; the bytes read, or minus errno. */
+    private long receiveOnce(Scratch s, MemorySegment into, int flags) {
+        s.header().fill((byte) 0);
+        s.iov().set(ADDRESS, 0, into);
+        s.iov().set(JAVA_LONG, 8, into.byteSize());
+        s.header().set(ADDRESS, Libc.MSG_IOV, s.iov());
+        s.header().set(JAVA_LONG, Libc.MSG_IOVLEN, 1);
+        s.header().set(ADDRESS, Libc.MSG_CONTROL, s.control());
+        s.header().set(JAVA_LONG, Libc.MSG_CONTROLLEN, CONTROL_SIZE);
+        long read = Libc.recvmsg(s.errno(), fd, s.header(), flags);
+        return read < 0 ? -Libc.errno(s.errno()) : read;
+    }
+
     private long receiveOpen(MemorySegment into, List<Integer> fds) {
         Scratch s = receiving;
         long done = 0;

@@ -130,20 +130,22 @@ public record BatchMessage(long batchId, boolean copied, List<Handle> handles, i
         int handleCount = in.count(Limits.MAX_HANDLES, "handle_count");
         List<Handle> handles = new ArrayList<>(handleCount);
         for (int i = 0; i < handleCount; i++) {
-            HandleKind kind = HandleKind.of(in.u32("handles[" + i + "].kind"));
-            int payloadLength = in.count(Limits.MAX_PAYLOAD, "handles[" + i + "].payload_length");
-            long size = in.u64("handles[" + i + "].size");
-            long regionId = in.u64("handles[" + i + "].region_id");
-            int flags = in.u32("handles[" + i + "].flags");
-            in.u32("handles[" + i + "].reserved");
+            in.place("handles", i);
+            HandleKind kind = HandleKind.of(in.u32("kind"));
+            int payloadLength = in.count(Limits.MAX_PAYLOAD, "payload_length");
+            long size = in.u64("size");
+            long regionId = in.u64("region_id");
+            int flags = in.u32("flags");
+            in.u32("reserved");
             if (regionId == 0 || (flags & ~FLAG_NEW) != 0) {
                 throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: handles[" + i + "] has region_id " + Long.toUnsignedString(regionId)
                         + " and flags 0x" + Integer.toHexString(flags) + "; a region id is not 0 and the only flag is NEW (1)");
             }
-            byte[] payload = in.bytes(payloadLength, "handles[" + i + "].payload");
-            in.bytes(padding(payloadLength), "handles[" + i + "].padding");
+            byte[] payload = in.bytes(payloadLength, "payload");
+            in.bytes(padding(payloadLength), "padding");
             handles.add(new Handle(kind, size, regionId, (flags & FLAG_NEW) != 0, payload));
         }
+        in.noPlace();
         int eventKind = in.u32("event_kind");
         int eventLength = in.count(Limits.MAX_PAYLOAD, "event_payload_length");
         byte[] eventPayload = in.bytes(eventLength, "event_payload");
@@ -152,29 +154,31 @@ public record BatchMessage(long batchId, boolean copied, List<Handle> handles, i
         in.u32("reserved");
         List<Node> nodes = new ArrayList<>(Math.min(nodeCount, 1024));
         for (int n = 0; n < nodeCount; n++) {
-            String at = "nodes[" + n + "]";
-            long length = in.u64(at + ".length");
-            long nullCount = in.u64(at + ".null_count");
-            long offset = in.u64(at + ".offset");
-            int bufferCount = in.count(Limits.MAX_BUFFERS, at + ".n_buffers");
-            int childCount = in.count(Limits.MAX_NODES, at + ".n_children");
-            int hasDictionary = in.u32(at + ".has_dictionary");
-            in.u32(at + ".reserved");
+            in.place("nodes", n);
+            long length = in.u64("length");
+            long nullCount = in.u64("null_count");
+            long offset = in.u64("offset");
+            int bufferCount = in.count(Limits.MAX_BUFFERS, "n_buffers");
+            int childCount = in.count(Limits.MAX_NODES, "n_children");
+            int hasDictionary = in.u32("has_dictionary");
+            in.u32("reserved");
             if (hasDictionary != 0 && hasDictionary != 1) {
-                throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: " + at + ".has_dictionary is " + hasDictionary);
+                throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: " + in.name("has_dictionary") + " is " + hasDictionary);
             }
             List<Buffer> buffers = new ArrayList<>(Math.min(bufferCount, 16));
             for (int b = 0; b < bufferCount; b++) {
-                int handle = in.u32(at + ".buffers[" + b + "].handle");
-                in.u32(at + ".buffers[" + b + "].reserved");
+                in.placeInner("buffers", b);
+                int handle = in.u32("handle");
+                in.u32("reserved");
                 if (handle != NO_HANDLE && (handle < 0 || handle >= handleCount)) {
-                    throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: " + at + ".buffers[" + b + "] names handle "
+                    throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: " + in.name("") + " names handle "
                             + Integer.toUnsignedString(handle) + "; the batch has " + handleCount);
                 }
-                buffers.add(new Buffer(handle, in.u64(at + ".buffers[" + b + "].offset"), in.u64(at + ".buffers[" + b + "].length")));
+                buffers.add(new Buffer(handle, in.u64("offset"), in.u64("length")));
             }
             nodes.add(new Node(length, nullCount, offset, buffers, childCount, hasDictionary == 1));
         }
+        in.noPlace();
         in.end();
         return new BatchMessage(batchId, delivery == 1, handles, eventKind, eventPayload, nodes);
     }

@@ -14,6 +14,10 @@ import java.nio.charset.StandardCharsets;
 public final class ByteReader {
     private final ByteBuffer buffer;
     private final String message;
+    private String group;
+    private int index;
+    private String inner;
+    private int innerIndex;
 
     /**
      * Creates a reader.
@@ -26,10 +30,49 @@ public final class ByteReader {
         this.message = message;
     }
 
+    /**
+     * Names the element the next fields belong to, so that a field's name in an error reads
+     * {@code group[index].field}; the name is built only if there is an error.
+     *
+     * @param group the repeated group, such as {@code "nodes"}
+     * @param index the element
+     */
+    public void place(String group, int index) {
+        this.group = group;
+        this.index = index;
+        this.inner = null;
+    }
+
+    /**
+     * Names an element inside an element, {@code group[index].inner[innerIndex].field}.
+     *
+     * @param inner      the repeated group inside the element named by {@link #place(String, int)}
+     * @param innerIndex the element of it
+     */
+    public void placeInner(String inner, int innerIndex) {
+        this.inner = inner;
+        this.innerIndex = innerIndex;
+    }
+
+    /** Fields from now on are named as they are, outside any group. */
+    public void noPlace() {
+        this.group = null;
+        this.inner = null;
+    }
+
+    /** {@return the full name of a field at the current place} @param what the field */
+    public String name(String what) {
+        if (group == null) {
+            return what;
+        }
+        String at = group + "[" + index + "]" + (inner == null ? "" : "." + inner + "[" + innerIndex + "]");
+        return what.isEmpty() ? at : at + "." + what;
+    }
+
     private void need(int bytes, String what) {
         if (buffer.remaining() < bytes) {
             throw new ProtocolException(ErrorCode.PROTOCOL, message + " ends at byte " + buffer.position()
-                    + " while reading " + what + " (" + bytes + " bytes needed, " + buffer.remaining() + " left)");
+                    + " while reading " + name(what) + " (" + bytes + " bytes needed, " + buffer.remaining() + " left)");
         }
     }
 
@@ -62,7 +105,7 @@ public final class ByteReader {
     public int count(int max, String what) {
         long value = Integer.toUnsignedLong(u32(what));
         if (value > max) {
-            throw new ProtocolException(ErrorCode.LIMIT, message + ": " + what + " is " + value + ", more than the limit " + max);
+            throw new ProtocolException(ErrorCode.LIMIT, message + ": " + name(what) + " is " + value + ", more than the limit " + max);
         }
         return (int) value;
     }
@@ -78,7 +121,7 @@ public final class ByteReader {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(blob(what))).toString();
         } catch (CharacterCodingException e) {
-            throw new ProtocolException(ErrorCode.PROTOCOL, message + ": " + what + " is not valid UTF-8");
+            throw new ProtocolException(ErrorCode.PROTOCOL, message + ": " + name(what) + " is not valid UTF-8");
         }
     }
 

@@ -5,8 +5,6 @@ import dev.quiver.share.internal.posix.UnixSocket;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
-import java.util.List;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
@@ -18,14 +16,20 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  *
  * <p><b>Ownership.</b> The connection owns its socket; {@link #close()} closes it once.
  *
+ * <p>Reading is buffered: one {@code recvmsg} takes every message the peer has sent so far (up to the buffer),
+ * and descriptors are matched to the header they came with by stream position ({@link FrameReader}).
+ *
  * <p><b>Threading.</b> {@link #send} from any thread; {@link #receive()} from one thread at a time;
  * {@link #shutdown()} from any thread wakes a blocked {@code receive}.
  */
 public final class Connection implements AutoCloseable {
     /** Bytes of the frame header. */
     public static final int HEADER = 8;
+    private static final long MAX_KEPT_SEND_BUFFER = 1 << 20;
     private final UnixSocket socket;
-    private final MemorySegment header = Arena.ofAuto().allocate(HEADER, 8);
+    private final Object sendLock = new Object();
+    private final FrameReader reader;
+    private MemorySegment sendBuffer = Arena.ofAuto().allocate(4096, 8);
 
     /**
      * Wraps a connected socket.
@@ -34,6 +38,7 @@ public final class Connection implements AutoCloseable {
      */
     public Connection(UnixSocket socket) {
         this.socket = socket;
+        this.reader = new FrameReader(socket);
     }
 
     /** {@return who is at the other end} */
@@ -70,8 +75,11 @@ public final class Connection implements AutoCloseable {
             }
             total += HEADER + bodies[i].length;
         }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment message = arena.allocate(total, 8);
+        synchronized (sendLock) {
+            if (sendBuffer.byteSize() < total) {
+                sendBuffer = Arena.ofAuto().allocate(Math.max(total, sendBuffer.byteSize() * 2), 8);
+            }
+            MemorySegment message = sendBuffer.asSlice(0, total);
             long at = 0;
             for (int i = 0; i < types.length; i++) {
                 message.set(JAVA_INT_UNALIGNED, at, bodies[i].length);
@@ -81,6 +89,9 @@ public final class Connection implements AutoCloseable {
                 at += HEADER + bodies[i].length;
             }
             socket.send(message, fds);
+            if (sendBuffer.byteSize() > MAX_KEPT_SEND_BUFFER) {
+                sendBuffer = Arena.ofAuto().allocate(4096, 8);   // a large body's buffer is not kept for every message after it
+            }
         }
     }
 
@@ -99,7 +110,7 @@ public final class Connection implements AutoCloseable {
     }
 
     /**
-     * Reads the next message.
+     * Reads the next message, waiting for it.
      *
      * @return the message, or null if the peer closed the connection between messages
      * @throws ProtocolException if the connection ends inside a message, the header is malformed or past the
@@ -108,48 +119,21 @@ public final class Connection implements AutoCloseable {
      * @throws dev.quiver.share.internal.posix.SystemCallException if the socket fails
      */
     public Message receive() {
-        List<Integer> fds = new ArrayList<>();
-        try {
-            long read = socket.receive(header, fds);
-            if (read == 0 && fds.isEmpty()) {
-                return null;
-            }
-            if (read < HEADER) {
-                throw new ProtocolException(ErrorCode.PROTOCOL, "the connection ended inside a message header (" + read + " of 8 bytes)");
-            }
-            int length = header.get(JAVA_INT_UNALIGNED, 0);
-            MessageType type = MessageType.of(Short.toUnsignedInt(header.get(JAVA_SHORT_UNALIGNED, 4)));
-            int declaredFds = Short.toUnsignedInt(header.get(JAVA_SHORT_UNALIGNED, 6));
-            if (length < 0 || length > Limits.MAX_BODY) {
-                throw new ProtocolException(ErrorCode.LIMIT, type + " body of " + Integer.toUnsignedString(length)
-                        + " bytes is past the limit " + Limits.MAX_BODY);
-            }
-            if (declaredFds != fds.size()) {
-                throw new ProtocolException(ErrorCode.PROTOCOL, type + " header declares " + declaredFds
-                        + " descriptor(s); " + fds.size() + " arrived with it");
-            }
-            byte[] body = new byte[length];
-            if (length > 0) {
-                List<Integer> stray = new ArrayList<>();
-                try (Arena arena = Arena.ofConfined()) {
-                    MemorySegment bytes = arena.allocate(length);
-                    long got = socket.receive(bytes, stray);
-                    fds.addAll(stray);
-                    if (!stray.isEmpty()) {
-                        throw new ProtocolException(ErrorCode.PROTOCOL, stray.size() + " descriptor(s) arrived inside the body of " + type);
-                    }
-                    if (got < length) {
-                        throw new ProtocolException(ErrorCode.PROTOCOL, "the connection ended inside the body of " + type
-                                + " (" + got + " of " + length + " bytes)");
-                    }
-                    MemorySegment.copy(bytes, JAVA_BYTE, 0, body, 0, length);
-                }
-            }
-            return new Message(type, body, fds.stream().mapToInt(Integer::intValue).toArray());
-        } catch (RuntimeException e) {
-            new Message(MessageType.ERROR, new byte[0], fds.stream().mapToInt(Integer::intValue).toArray()).closeDescriptors();
-            throw e;
-        }
+        return receive(() -> { });
+    }
+
+    /**
+     * Reads the next message; before waiting for bytes that have not arrived, runs {@code beforeWaiting}, so
+     * that a caller can send what it held back (batched acknowledgements) only when the peer has nothing more
+     * to say for now. Messages already read ahead are returned without a system call.
+     *
+     * @param beforeWaiting run on this thread each time the call is about to wait for the peer
+     * @return the message, or null if the peer closed the connection between messages
+     * @throws ProtocolException as {@link #receive()}
+     * @throws dev.quiver.share.internal.posix.SystemCallException if the socket fails
+     */
+    public Message receive(Runnable beforeWaiting) {
+        return reader.next(beforeWaiting);
     }
 
     /**

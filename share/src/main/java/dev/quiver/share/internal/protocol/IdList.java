@@ -34,7 +34,8 @@ public final class IdList {
         }
         long[] ids = new long[count];
         for (int i = 0; i < count; i++) {
-            ids[i] = in.u64("ids[" + i + "]");
+            in.place("ids", i);
+            ids[i] = in.u64("");
             if (ids[i] == 0) {
                 throw new ProtocolException(ErrorCode.PROTOCOL, message + ": ids[" + i + "] is 0, which names nothing");
             }
