@@ -6,6 +6,7 @@ module dev.quiver.benchmarks {
     requires dev.quiver.api;
     requires dev.quiver.baselines;
     requires dev.quiver.arrowjava;
+    requires dev.quiver.share;
     requires org.apache.arrow.vector;
     requires org.apache.arrow.c;
     requires org.apache.arrow.memory.core;

@@ -69,7 +69,7 @@ public final class DeviceBuffer implements AutoCloseable {
         this.byteSize = byteSize;
         this.live = live;
         this.owner = release == null ? null
-                : new Ownership(this, release, "DeviceBuffer " + type + ":" + deviceId + " of " + byteSize + " bytes", "DeviceBuffer");
+                : new Ownership(this, release, () -> "DeviceBuffer " + type + ":" + deviceId + " of " + byteSize + " bytes", "DeviceBuffer");
     }
 
     /** Allocates owned memory on {@code device}. */

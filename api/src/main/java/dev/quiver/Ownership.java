@@ -2,6 +2,7 @@ package dev.quiver;
 
 import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * The lifecycle of a resource a caller owns ({@link DeviceBuffer}, {@link SyncEvent}): open until closed,
@@ -22,10 +23,10 @@ final class Ownership {
     private static final class State implements Runnable {
         final AtomicInteger value = new AtomicInteger(OPEN);
         final Runnable release;
-        final String description;
+        final Supplier<String> description;
         final Throwable allocationSite;
 
-        State(Runnable release, String description, String kind) {
+        State(Runnable release, Supplier<String> description, String kind) {
             this.release = release;
             this.description = description;
             this.allocationSite = Diagnostics.TRACKING ? new Throwable(kind + " made here") : null;
@@ -34,7 +35,7 @@ final class Ownership {
         @Override
         public void run() {
             if (value.get() == OPEN) {
-                Diagnostics.reportLeak(description, allocationSite);
+                Diagnostics.reportLeak(description.get(), allocationSite);
             }
         }
     }
@@ -46,6 +47,19 @@ final class Ownership {
      * @param kind        the owner's class name, for the allocation site
      */
     Ownership(Object owner, Runnable release, String description, String kind) {
+        this(owner, release, () -> description, kind);
+    }
+
+    /**
+     * As {@link #Ownership(Object, Runnable, String, String)}, with the description made only when a message
+     * needs it (it must not refer to {@code owner}, which the cleaner watches).
+     *
+     * @param owner       the object whose unreachability counts as a leak
+     * @param release     frees the resource, run at most once
+     * @param description makes the name of the resource in messages
+     * @param kind        the kind of resource, for leak reports
+     */
+    Ownership(Object owner, Runnable release, Supplier<String> description, String kind) {
         this.state = new State(release, description, kind);
         this.cleanable = CLEANER.register(owner, state);
     }
@@ -69,7 +83,7 @@ final class Ownership {
      */
     Runnable moveOut() {
         if (!state.value.compareAndSet(OPEN, MOVED)) {
-            throw new IllegalStateException(state.description + " is " + stateName());
+            throw new IllegalStateException(state.description.get() + " is " + stateName());
         }
         cleanable.clean();
         return state.release;
@@ -91,7 +105,7 @@ final class Ownership {
     /** @throws IllegalStateException if closed or moved */
     void checkOpen() {
         if (!isOpen()) {
-            throw new IllegalStateException(state.description + " is " + stateName());
+            throw new IllegalStateException(state.description.get() + " is " + stateName());
         }
     }
 
@@ -106,6 +120,6 @@ final class Ownership {
 
     /** @return the description given at creation */
     String description() {
-        return state.description;
+        return state.description.get();
     }
 }

@@ -46,6 +46,11 @@ public final class CBaselines {
         static final MethodHandle PRODUCE = LIBRARY.function("bench_producer_export", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
     }
 
+    private static final class ShareFloor {
+        static final MethodHandle RUN = library("bench_share_floor.c", List.of())
+                .function("bench_share_floor", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT));
+    }
+
     /** {@return the baseline {@code source} (a resource of this package) compiled with -O2 and {@code flags}, loaded} */
     static CompiledLibrary library(String source, List<String> flags) {
         List<String> all = new java.util.ArrayList<>(List.of("-O2"));
@@ -188,5 +193,25 @@ public final class CBaselines {
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }
+    }
+
+    /**
+     * The floor of a stream of small batches between two processes ({@code bench_share_floor.c}): a child process
+     * forked for it writes {@code batches} frames of {@code bodyBytes} bytes (docs/SHARING.md's BATCH framing) to
+     * this one over a Unix domain socket, within a window of {@code window} batches that this process tops up
+     * with one write of RELEASED and REQUEST every half window; no Arrow work on either side.
+     *
+     * @param batches   frames to stream
+     * @param bodyBytes bytes of each frame's body, 0 to 4,096
+     * @param window    batches allowed ahead of the reader, 2 to 65,536
+     * @return nanoseconds from the first REQUEST to the last frame read
+     * @throws IllegalStateException if the socket, the fork or the child failed
+     */
+    public static long shareStreamFloor(long batches, int bodyBytes, int window) {
+        long nanos = call(() -> (long) ShareFloor.RUN.invokeExact(batches, bodyBytes, window));
+        if (nanos < 0) {
+            throw new IllegalStateException("the C stream between two processes failed (socketpair, fork or the child)");
+        }
+        return nanos;
     }
 }

@@ -93,7 +93,11 @@ public record BatchMessage(long batchId, boolean copied, List<Handle> handles, i
 
     /** {@return how many descriptors travel with this batch} */
     public int descriptorCount() {
-        return (int) handles.stream().filter(Handle::carriesDescriptor).count();
+        int count = 0;
+        for (Handle handle : handles) {
+            count += handle.carriesDescriptor() ? 1 : 0;
+        }
+        return count;
     }
 
     /** {@return the body} */
