@@ -24,7 +24,7 @@ final class BuildParts {
         } catch (ArithmeticException e) {
             throw new IllegalArgumentException("offset " + offset + " + length " + length + " overflows");
         }
-        Map<Object, String> seen = new IdentityHashMap<>();
+        Map<Object, String> seen = new IdentityHashMap<>(buffers.size() + children.size() + 1);
         BufferLayout layout = BufferLayout.of(field.type());
         for (int i = 0; i < buffers.size(); i++) {
             DeviceBuffer buffer = buffers.get(i);

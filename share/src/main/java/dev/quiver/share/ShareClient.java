@@ -67,6 +67,7 @@ public final class ShareClient implements AutoCloseable {
     private static final int MAX_PENDING_RELEASES = 256;
     private final Connection connection;
     private final Peer owner;
+    private final String ownerName;
     private final Field schema;
     private final Device device;
     private final ReceiveOptions options;
@@ -84,6 +85,7 @@ public final class ShareClient implements AutoCloseable {
     private ShareClient(Connection connection, Peer owner, Field schema, Device device, ReceiveOptions options) {
         this.connection = connection;
         this.owner = owner;
+        this.ownerName = "owner " + owner;
         this.schema = schema;
         this.device = device;
         this.options = options;
@@ -203,7 +205,7 @@ public final class ShareClient implements AutoCloseable {
         if (ended) {
             return Optional.empty();
         }
-        String name = "owner " + owner;
+        String name = ownerName;
         try {
             byte[] request = null;
             if (inFlight <= options.window() / 2) {   // top the window up in one REQUEST once half of it is used

@@ -82,16 +82,23 @@ public final class BatchImport {
                 uses.add(handle.introduces() ? introduce(cache, message.fds()[nextFd++], handle, at)
                         : cache.use(handle.regionId(), handle.size(), at));
             }
-            List<MemorySegment> mapped = uses.stream().map(RegionCache.Region::mapping).toList();
-            checkPlaces(batch, mapped.stream().mapToLong(MemorySegment::byteSize).toArray());
-            Map<Long, Long> capacities = new HashMap<>();
+            List<MemorySegment> mapped = new ArrayList<>(uses.size());
+            long[] sizes = new long[uses.size()];
+            for (RegionCache.Region use : uses) {
+                sizes[mapped.size()] = use.mapping().byteSize();
+                mapped.add(use.mapping());
+            }
+            checkPlaces(batch, sizes);
+            Map<Long, Long> capacities = validateContents ? new HashMap<>() : null;   // what each buffer may hold, for the check
             Device host = device;
             ArrayAssembly.Buffers buffers = (node, index, place) -> {
                 if (place.handle() == BatchMessage.NO_HANDLE) {
                     return null;
                 }
                 MemorySegment bytes = mapped.get(place.handle()).asSlice(place.offset(), place.length());
-                capacities.merge(bytes.address(), place.length(), Math::max);
+                if (capacities != null) {
+                    capacities.merge(bytes.address(), place.length(), Math::max);
+                }
                 return host.wrap(bytes, place.length(), () -> { });
             };
             long id = batch.batchId();
