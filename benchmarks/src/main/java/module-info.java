@@ -7,6 +7,8 @@ module dev.quiver.benchmarks {
     requires dev.quiver.baselines;
     requires dev.quiver.arrowjava;
     requires dev.quiver.share;
+    requires dev.quiver.flight;            // an automatic module (quiver-flight runs on the class path)
+    requires org.apache.arrow.flight.core;
     requires org.apache.arrow.vector;
     requires org.apache.arrow.c;
     requires org.apache.arrow.memory.core;
