@@ -57,7 +57,7 @@ public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.N
      */
     public static Optional<DeviceBatch> of(DeviceArray array, BackendDevice backend, HandleKind kind) {
         array.syncEvent().ifPresent(SyncEvent::waitOnHost);
-        List<HostNode> walked = HostNodes.of(array, (address, size) -> read(backend, address, size));
+        List<HostNode> walked = HostNodes.of(array, (buffer, offset, size) -> read(backend, buffer, offset, size));
         Map<String, Integer> indexes = new LinkedHashMap<>();
         List<BatchMessage.Handle> handles = new ArrayList<>();
         List<BatchMessage.Node> nodes = new ArrayList<>(walked.size());
@@ -107,9 +107,9 @@ public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.N
     private static final int MAX_HANDLES = 64;
 
     /** Reads a few bytes of device memory (a last string offset, the sizes of views) on the host. */
-    private static MemorySegment read(BackendDevice backend, long address, long size) {
+    private static MemorySegment read(BackendDevice backend, long buffer, long offset, long size) {
         MemorySegment host = Arena.ofAuto().allocate(Math.max(size, 1), 8).asSlice(0, size);
-        backend.copyToHost(MemorySegment.ofAddress(address), 0, host, backend.defaultStream());
+        backend.copyToHost(MemorySegment.ofAddress(buffer), offset, host, backend.defaultStream());
         backend.synchronizeStream(backend.defaultStream());
         return host;
     }
