@@ -125,7 +125,11 @@ public final class ShareSession implements AutoCloseable {
         java.util.Optional<DeviceBatch> onDevice = route != null && route.carries(array)
                 ? DeviceBatch.of(array, route.backend(), route.kind()) : java.util.Optional.empty();
         if (onDevice.isPresent()) {
-            sendHeld(id, onDevice.get().hold(), known.retireClosed(), new long[0], onDevice.get().message(id).encode(), new int[0]);
+            try {
+                sendHeld(id, onDevice.get().hold(), known.retireClosed(), new long[0], onDevice.get().message(id).encode(), onDevice.get().fds());
+            } finally {
+                onDevice.get().closeDescriptors();   // the receiver has its own copies
+            }
             return id;
         }
         PlannedBatch plan = PlannedBatch.of(array);

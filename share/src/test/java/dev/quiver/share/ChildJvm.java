@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A second JVM for two-process tests: the same {@code java} and class path as this one, with native access,
- * running
+ * A second JVM for two-process tests: the same {@code java} and class path as this one, with native access and
+ * this JVM's Vulkan settings, running
  * {@link ShareChild}. Its standard output is read line by line; standard error goes to a file, shown when a
  * test fails. Owned by the test that starts it, which destroys it.
  */
@@ -27,6 +27,10 @@ final class ChildJvm implements AutoCloseable {
         this.errors = errors;
     }
 
+    /** The system properties a child runs with as this JVM does: how Vulkan runs (validation layer, LWJGL). */
+    private static final List<String> PASSED_ON = List.of("quiver.vulkan.validation", "org.lwjgl.system.memoryBackend",
+            "org.lwjgl.vulkan.libname");
+
     static ChildJvm start(String... arguments) {
         return startMain(ShareChild.class, arguments);
     }
@@ -36,8 +40,14 @@ final class ChildJvm implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-Dquiver.leakTracking=true", "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                main.getName()));
+                "-XX:+UseSerialGC"));
+        for (String key : PASSED_ON) {
+            String value = System.getProperty(key);
+            if (value != null) {
+                command.add("-D" + key + "=" + value);
+            }
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(arguments));
         try {
             Path errors = java.nio.file.Files.createTempFile("quiver-share-child", ".err");

@@ -49,28 +49,10 @@ class DeviceIpcShareTest {
         Path library = backend.library();
         Devices devices = backend.devices(library);
         Device device = backend.device(library);
-        int regions = ShareStatistics.openRegions();
         try (ShareServer server = ShareServer.bindPrivate().serve(device);
              ChildJvm child = ChildJvm.startMain(DeviceShareChild.class, backend.name(), library.toString(), server.path().toString());
              ShareSession session = server.accept()) {
-            String[] expected = new String[3];
-            for (int seed = 0; seed < 3; seed++) {
-                try (DeviceArray host = table(seed, 200 + seed).toDeviceArray(devices);
-                     DeviceArray onDevice = host.copyTo(device)) {
-                    expected[seed] = Batches.digest(host);
-                    session.send(onDevice);
-                }
-                assertEquals(regions, ShareStatistics.openRegions(), "no memory file was made: nothing went through host memory");
-            }
-            session.end();
-            for (int seed = 0; seed < 3; seed++) {
-                String[] line = child.lineStartingWith("BATCH ").split(" ");
-                assertEquals(Long.toString(seed + 1), line[0]);
-                assertEquals("zero-copy", line[1], "the owner's device memory, opened from its handles");
-                assertEquals(device.type().toString(), line[2], "an array of the receiver's device");
-                assertEquals(expected[seed], line[3], "batch " + seed + " read in the child after copyToHost");
-            }
-            assertEquals("END", child.line());
+            ZeroCopyHandoff.sendThree(session, child, devices, device, seed -> table(seed, 200 + seed));
             assertEquals(0, child.waitFor(), child.errors());
             assertTrue(session.awaitReleased(Duration.ofSeconds(30)), "every RELEASED reached the owner");
             assertEquals(0, session.outstanding());

@@ -2,26 +2,35 @@ package dev.quiver.share;
 
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
+import dev.quiver.device.vulkan.ValidationLog;
 
 import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The receiving process of {@link DeviceIpcShareTest}, started by {@link ChildJvm}:
+ * The receiving process of {@link DeviceIpcShareTest} and {@link VulkanShareTest}, started by {@link ChildJvm}:
  * {@code BACKEND LIBRARY SOCKET} connects for arrays of device 0 of a backend of {@link TestDoubleDevices} on its
- * test double at {@code LIBRARY}, and prints per batch {@code BATCH id zero-copy|copied DEVICE_TYPE digest} (the
- * digest of its copy to the host), then {@code END}, or {@code ERROR reason message} (exit 3).
+ * test double at {@code LIBRARY}, or, for {@code BACKEND} {@value #LAVAPIPE} (and any {@code LIBRARY}), of
+ * {@link Lavapipe}; prints per batch {@code BATCH id zero-copy|copied DEVICE_TYPE digest} (the digest of its copy
+ * to the host), then {@code END}, or {@code ERROR reason message} (exit 3); on lavapipe it then prints
+ * {@code VALIDATION count messages}, what the validation layer reported in this process.
  */
 public final class DeviceShareChild {
+    /** The backend argument that picks lavapipe. */
+    static final String LAVAPIPE = "LAVAPIPE";
+
     private DeviceShareChild() {}
 
     /**
      * Receives every batch.
      *
-     * @param args the backend's name in {@link TestDoubleDevices}, its test double's library file, and the owner's socket
+     * @param args the backend's name in {@link TestDoubleDevices} or {@value #LAVAPIPE}, its test double's library
+     *             file, and the owner's socket
      */
     public static void main(String[] args) {
-        Device device = TestDoubleDevices.valueOf(args[0]).device(Path.of(args[1]));
+        boolean lavapipe = args[0].equals(LAVAPIPE);
+        Device device = lavapipe ? Lavapipe.device() : TestDoubleDevices.valueOf(args[0]).device(Path.of(args[1]));
+        int status = 0;
         try (ShareClient client = ShareClient.connect(Path.of(args[2]), device, ReceiveOptions.defaults())) {
             for (Optional<ReceivedBatch> batch = client.next(); batch.isPresent(); batch = client.next()) {
                 try (DeviceArray array = batch.get().array(); DeviceArray host = array.copyToHost()) {
@@ -30,10 +39,13 @@ public final class DeviceShareChild {
                 }
             }
             System.out.println("END");
-            System.exit(0);
         } catch (ShareException e) {
             System.out.println("ERROR " + e.reason() + " " + e.getMessage().replace('\n', ' '));
-            System.exit(3);
+            status = 3;
         }
+        if (lavapipe) {
+            System.out.println("VALIDATION " + ValidationLog.count() + " " + ValidationLog.messages());
+        }
+        System.exit(status);
     }
 }

@@ -214,7 +214,7 @@ class HostileInputTest {
         withPlannedBatch(plan -> {
             try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> c.send(MessageType.BATCH, plan.message(1, FIRST_USE).encode()))) {
                 ShareException e = receiveFrom(owner);
-                assertTrue(e.getMessage().contains("introduces 1 memfd region(s); 0 descriptor(s) came with it"), e.getMessage());
+                assertTrue(e.getMessage().contains("introduces 1 handle(s) with a descriptor; 0 descriptor(s) came with it"), e.getMessage());
                 assertEquals(ErrorCode.PROTOCOL, owner.errorSent().code());
             }
         });

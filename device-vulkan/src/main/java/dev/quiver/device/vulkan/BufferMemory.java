@@ -74,7 +74,9 @@ record BufferMemory(long buffer, long memory, long capacity, long allocationSize
      * @param purpose        which memory type to choose: the exporter's
      * @param handleType     the one {@code VkExternalMemoryHandleTypeFlagBits} of {@code fd}
      * @param fd             the descriptor; taken over: the memory owns it once imported, and it is closed here
-     *                       if the import fails
+     *                       if the import fails, unless the driver closed it already (Mesa's lavapipe closes the
+     *                       descriptor of a failed import: it is closed here only while it still names the file it
+     *                       named before the call)
      * @return the bound buffer, owned by the caller
      */
     static BufferMemory importFd(VkDevice device, PhysicalDeviceInfo info, long allocationSize, int usage, MemoryPurpose purpose,
@@ -119,8 +121,11 @@ record BufferMemory(long buffer, long memory, long capacity, long allocationSize
                 } else if (handleTypes != 0) {
                     allocateInfo.pNext(VkExportMemoryAllocateInfo.calloc(stack).sType$Default().handleTypes(handleTypes));
                 }
+                long[] file = importFd >= 0 ? FileDescriptors.identity(importFd) : null;
                 int allocated = vkAllocateMemory(device, allocateInfo, null, handle);
-                importFd = allocated == VK_SUCCESS ? -1 : importFd; // the memory owns an imported descriptor
+                if (importFd >= 0 && (allocated == VK_SUCCESS || !java.util.Arrays.equals(file, FileDescriptors.identity(importFd)))) {
+                    importFd = -1;   // the memory owns an imported descriptor; a driver that closed a refused one did
+                }
                 VulkanException.check(allocated, "vkAllocateMemory");
                 long memory = handle.get(0);
                 try {

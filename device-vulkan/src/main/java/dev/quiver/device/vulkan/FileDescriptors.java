@@ -1,14 +1,17 @@
 package dev.quiver.device.vulkan;
 
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.system.linux.FCNTL;
+import org.lwjgl.system.linux.Stat;
 import org.lwjgl.system.linux.UNISTD;
 
+import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 
 /**
  * The POSIX calls on file descriptors that inter-process memory needs, through LWJGL's C library bindings:
- * duplicating a descriptor the caller keeps, and closing one Quiver owns. Stateless; thread-safe.
+ * duplicating a descriptor the caller keeps, telling which file one names, and closing one Quiver owns. Stateless; thread-safe.
  */
 final class FileDescriptors {
     private FileDescriptors() {}
@@ -32,6 +35,24 @@ final class FileDescriptors {
             return copy;
         }
     }
+
+    /**
+     * {@return the file a descriptor names, as its device and inode numbers ({@code fstat}'s {@code st_dev} and
+     * {@code st_ino}), or null if the descriptor is not open}
+     * @param fd a descriptor number
+     */
+    static long[] identity(int fd) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            ByteBuffer stat = stack.calloc(STAT_BYTES);
+            if (Stat.fstat(stack.mallocInt(1), fd, MemoryUtil.memAddress(stat)) != 0) {
+                return null;
+            }
+            return new long[] {stat.getLong(0), stat.getLong(8)};   // st_dev, st_ino: the first fields on Linux's 64-bit ABIs
+        }
+    }
+
+    /** Bytes of {@code struct stat} on Linux's 64-bit ABIs (144 on x86-64, 128 on AArch64), rounded up. */
+    private static final int STAT_BYTES = 256;
 
     /**
      * Closes a descriptor Quiver owns; does nothing for a negative one.

@@ -35,6 +35,11 @@ class VulkanFdIpcTest {
 
     @Test
     void aChildProcessReadsAndWritesTheExportedBytesAtTheirOffset() {
+        IpcPeer.checkRoundTripBesideHandle(device, VulkanProvider.class, childProperties());
+    }
+
+    /** {@return the system properties a child runs Vulkan with as this JVM does} */
+    private static Map<String, String> childProperties() {
         Map<String, String> properties = new HashMap<>();
         for (String key : new String[] {"quiver.vulkan.validation", "org.lwjgl.system.memoryBackend", "org.lwjgl.vulkan.libname"}) {
             String value = System.getProperty(key);
@@ -42,7 +47,7 @@ class VulkanFdIpcTest {
                 properties.put(key, value);
             }
         }
-        IpcPeer.checkRoundTripBesideHandle(device, VulkanProvider.class, properties);
+        return properties;
     }
 
     @Test
@@ -76,6 +81,23 @@ class VulkanFdIpcTest {
             assertArrayEquals(written, back.toArray(JAVA_BYTE), "the exporter's memory outlives the import");
         } finally {
             PosixFiles.close(handle.fileDescriptor());
+            device.free(buffer);
+        }
+    }
+
+    @Test
+    void aHandleThatOverstatesItsAllocationIsRefusedByTheDriverInTheChild() {
+        MemorySegment buffer = device.allocate(64, 64);
+        IpcMemoryHandle real = device.exportMemory(buffer, 0);
+        try {
+            IpcMemoryHandle lying = new IpcMemoryHandle(IpcMechanism.VULKAN_FD, new byte[0], real.fileDescriptor(), 0,
+                    real.allocationSize() + (1 << 20));
+            AssertionError refused = assertThrows(AssertionError.class,
+                    () -> IpcPeer.openInChild(VulkanProvider.class, childProperties(), device, lying, 8, new byte[0]));
+            assertTrue(refused.getMessage().contains("VulkanException") && refused.getMessage().contains("vkAllocateMemory"),
+                    refused.getMessage());
+        } finally {
+            PosixFiles.close(real.fileDescriptor());
             device.free(buffer);
         }
     }

@@ -54,14 +54,14 @@ public final class BatchImport {
             BatchMessage batch = BatchMessage.decode(message.body());
             if (batch.descriptorCount() != message.fds().length) {
                 throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH " + batch.batchId() + " introduces " + batch.descriptorCount()
-                        + " memfd region(s); " + message.fds().length + " descriptor(s) came with it");
+                        + " handle(s) with a descriptor; " + message.fds().length + " descriptor(s) came with it");
             }
             if (batch.eventKind() != 0) {
                 throw new ProtocolException(ErrorCode.HANDLE_KIND, "BATCH " + batch.batchId() + " has an event of kind "
                         + batch.eventKind() + "; this receiver takes host memory without events only");
             }
-            if (!batch.handles().isEmpty() && batch.handles().getFirst().kind() != HandleKind.MEMFD && message.fds().length == 0) {
-                DeviceArray array = DeviceHandleImport.run(batch, schema, device, released);
+            if (!batch.handles().isEmpty() && batch.handles().getFirst().kind() != HandleKind.MEMFD) {
+                DeviceArray array = DeviceHandleImport.run(batch, message.fds(), schema, device, released);
                 if (validateContents) {
                     validateOnHost(array, batch.batchId());
                 }

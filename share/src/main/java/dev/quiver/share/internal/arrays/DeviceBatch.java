@@ -2,6 +2,7 @@ package dev.quiver.share.internal.arrays;
 
 import dev.quiver.DeviceArray;
 import dev.quiver.SyncEvent;
+import dev.quiver.share.internal.posix.Memfd;
 import dev.quiver.share.internal.protocol.BatchMessage;
 import dev.quiver.share.internal.protocol.HandleKind;
 import dev.quiver.spi.BackendDevice;
@@ -10,31 +11,51 @@ import dev.quiver.spi.IpcMemoryHandle;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * One device array made ready to send as the driver's inter-process handles of the allocations its buffers
- * lie in (docs/SHARING.md, "Device IPC handles"): a handle per allocation (its bytes, its size), and each
- * buffer as a handle index, its offset from the allocation's start and its length. Nothing is copied and
- * nothing travels as a descriptor; the array's sync event is waited on, on the host, before the handles are
- * made, since events do not travel yet.
+ * lie in (docs/SHARING.md, "Device IPC handles"): a handle per allocation (its bytes or its descriptor, its
+ * size), and each buffer as a handle index, its offset from the allocation's start and its length. Nothing is
+ * copied; the array's sync event is waited on, on the host, before the handles are made, since events do not
+ * travel yet.
  *
  * <p><b>Ownership.</b> The caller owns {@link #hold()} (a reference on the array) and closes it exactly once,
- * when the receiver released the batch or is gone (or the send failed).
+ * when the receiver released the batch or is gone (or the send failed). The caller also owns the descriptors of
+ * {@link #fds()} (one per handle of a kind that {@linkplain HandleKind#carriesDescriptor() carries one}, in
+ * handle order, each exported for this batch) and closes them exactly once with {@link #closeDescriptors()}
+ * once the BATCH is sent or its send failed: the receiver holds its own copies.
+ *
+ * <p><b>Threading.</b> Used by the one thread that sends the batch.
  *
  * @param handles the handles, without repeats; each introduces itself (region ids count from 1 in the batch)
  * @param nodes   the nodes, whose buffers name indexes into {@code handles}
+ * @param fds     the descriptors that travel with the BATCH, in the order of their handles
  * @param hold    what keeps the array's memory alive
  */
-public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.Node> nodes, AutoCloseable hold) {
-    /** Copies the lists. */
+public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.Node> nodes, int[] fds, AutoCloseable hold) {
+    /** Copies the lists and the descriptors' numbers. */
     public DeviceBatch {
         handles = List.copyOf(handles);
         nodes = List.copyOf(nodes);
+        fds = fds.clone();
+    }
+
+    /** {@return a copy of the descriptors' numbers, owned by this batch until {@link #closeDescriptors()}} */
+    @Override
+    public int[] fds() {
+        return fds.clone();
+    }
+
+    /** Closes every descriptor of {@link #fds()}; call it once, after the BATCH is sent or its send failed. */
+    public void closeDescriptors() {
+        for (int fd : fds) {
+            Memfd.close(fd);
+        }
     }
 
     /**
@@ -48,7 +69,8 @@ public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.N
     /**
      * Plans the handoff of a device array as handles of {@code kind}, after waiting on the host for its sync
      * event. Gives up (empty) when a buffer lies outside memory the backend can export (memory the
-     * application wrapped, a buffer of another kind of allocation): the caller copies the array then.
+     * application wrapped, a buffer of another kind of allocation): the caller copies the array then. A
+     * descriptor exported for an allocation already in the batch, or for a plan given up, is closed here.
      *
      * @param array   an open array of {@code backend}'s device; the caller keeps its own reference
      * @param backend the device's backend, whose {@link BackendDevice#ipcMechanism()} {@code kind} carries
@@ -57,59 +79,106 @@ public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.N
      */
     public static Optional<DeviceBatch> of(DeviceArray array, BackendDevice backend, HandleKind kind) {
         array.syncEvent().ifPresent(SyncEvent::waitOnHost);
-        List<HostNode> walked = HostNodes.of(array, (address, size) -> read(backend, address, size));
-        Map<String, Integer> indexes = new LinkedHashMap<>();
-        List<BatchMessage.Handle> handles = new ArrayList<>();
-        List<BatchMessage.Node> nodes = new ArrayList<>(walked.size());
-        for (HostNode node : walked) {
-            List<BatchMessage.Buffer> buffers = new ArrayList<>(node.addresses().length);
-            for (int i = 0; i < node.addresses().length; i++) {
-                BatchMessage.Buffer place = node.addresses()[i] == 0 ? new BatchMessage.Buffer(BatchMessage.NO_HANDLE, 0, 0)
-                        : exported(backend, kind, node.addresses()[i], node.sizes()[i], indexes, handles);
-                if (place == null) {
-                    return Optional.empty();
+        List<HostNode> walked = HostNodes.of(array, (buffer, offset, size) -> read(backend, buffer, offset, size));
+        Exports exports = new Exports(backend, kind);
+        try {
+            List<BatchMessage.Node> nodes = new ArrayList<>(walked.size());
+            for (HostNode node : walked) {
+                List<BatchMessage.Buffer> buffers = new ArrayList<>(node.addresses().length);
+                for (int i = 0; i < node.addresses().length; i++) {
+                    BatchMessage.Buffer place = node.addresses()[i] == 0 ? new BatchMessage.Buffer(BatchMessage.NO_HANDLE, 0, 0)
+                            : exports.place(node.addresses()[i], node.sizes()[i]);
+                    if (place == null) {
+                        exports.closeDescriptors();
+                        return Optional.empty();
+                    }
+                    buffers.add(place);
                 }
-                buffers.add(place);
+                nodes.add(new BatchMessage.Node(node.length(), node.nullCount(), node.offset(), buffers, node.childCount(), node.hasDictionary()));
             }
-            nodes.add(new BatchMessage.Node(node.length(), node.nullCount(), node.offset(), buffers, node.childCount(), node.hasDictionary()));
+            if (exports.handles.size() > MAX_HANDLES) {
+                exports.closeDescriptors();
+                return Optional.empty();
+            }
+            return Optional.of(new DeviceBatch(exports.handles, nodes, exports.fds.stream().mapToInt(Integer::intValue).toArray(),
+                    array.retain()));
+        } catch (RuntimeException e) {
+            exports.closeDescriptors();
+            throw e;
         }
-        if (handles.size() > MAX_HANDLES) {
-            return Optional.empty();
-        }
-        return Optional.of(new DeviceBatch(handles, nodes, array.retain()));
     }
 
     /**
-     * {@return where a buffer lies in the allocation its handle names, adding the handle if it is new; null if
-     * the backend cannot export the buffer's memory}
+     * The allocations of one batch as they are exported: a handle per allocation, and for kinds that carry a
+     * descriptor, the descriptor of each handle. An allocation is known by its handle bytes, or, where the
+     * handle is a descriptor (a new one per export), by its start in the device's address space (the buffer's
+     * address less its offset in the allocation).
      */
-    private static BatchMessage.Buffer exported(BackendDevice backend, HandleKind kind, long address, long size,
-                                                Map<String, Integer> indexes, List<BatchMessage.Handle> handles) {
-        IpcMemoryHandle exported;
-        try {
-            exported = backend.exportMemory(MemorySegment.ofAddress(address), 0);
-        } catch (IllegalArgumentException | UnsupportedOperationException notExportable) {
-            return null;
+    private static final class Exports {
+        private final BackendDevice backend;
+        private final HandleKind kind;
+        private final Map<Object, Integer> indexes = new HashMap<>();
+        private final List<BatchMessage.Handle> handles = new ArrayList<>();
+        private final List<Integer> fds = new ArrayList<>();
+
+        Exports(BackendDevice backend, HandleKind kind) {
+            this.backend = backend;
+            this.kind = kind;
         }
-        long allocationSize = exported.allocationSize();
-        if (allocationSize < 0 || size > allocationSize - exported.offset()) {
-            return null;
+
+        /**
+         * {@return where a buffer lies in the allocation its handle names, adding the handle if it is new; null if
+         * the backend cannot export the buffer's memory}
+         */
+        BatchMessage.Buffer place(long address, long size) {
+            IpcMemoryHandle exported;
+            try {
+                exported = backend.exportMemory(MemorySegment.ofAddress(address), 0);
+            } catch (IllegalArgumentException | UnsupportedOperationException notExportable) {
+                return null;
+            }
+            int fd = exported.fileDescriptor();
+            long allocationSize = exported.allocationSize();
+            Object key = fd >= 0 ? (Object) (address - exported.offset()) : HexFormat.of().formatHex(exported.handle());
+            if (allocationSize < 0 || size > allocationSize - exported.offset() || (kind.buffersAtStart() && exported.offset() != 0)) {
+                closeIfAny(fd);
+                return null;
+            }
+            Integer index = indexes.get(key);
+            if (index != null) {
+                closeIfAny(fd);   // an allocation the batch has already
+                return new BatchMessage.Buffer(index, exported.offset(), size);
+            }
+            index = handles.size();
+            indexes.put(key, index);
+            handles.add(new BatchMessage.Handle(kind, allocationSize, index + 1, true, exported.handle()));
+            if (fd >= 0) {
+                fds.add(fd);
+            }
+            return new BatchMessage.Buffer(index, exported.offset(), size);
         }
-        byte[] bytes = exported.handle();
-        int index = indexes.computeIfAbsent(HexFormat.of().formatHex(bytes), key -> {
-            handles.add(new BatchMessage.Handle(kind, allocationSize, handles.size() + 1, true, bytes));
-            return handles.size() - 1;
-        });
-        return new BatchMessage.Buffer(index, exported.offset(), size);
+
+        /** Closes {@code fd} where the export made one (it is -1 for handles of bytes). */
+        private static void closeIfAny(int fd) {
+            if (fd >= 0) {
+                Memfd.close(fd);
+            }
+        }
+
+        /** Closes every descriptor exported so far. */
+        void closeDescriptors() {
+            fds.forEach(Memfd::close);
+            fds.clear();
+        }
     }
 
     /** An array spread over more allocations than this is copied rather than sent as that many handles. */
     private static final int MAX_HANDLES = 64;
 
     /** Reads a few bytes of device memory (a last string offset, the sizes of views) on the host. */
-    private static MemorySegment read(BackendDevice backend, long address, long size) {
+    private static MemorySegment read(BackendDevice backend, long buffer, long offset, long size) {
         MemorySegment host = Arena.ofAuto().allocate(Math.max(size, 1), 8).asSlice(0, size);
-        backend.copyToHost(MemorySegment.ofAddress(address), 0, host, backend.defaultStream());
+        backend.copyToHost(MemorySegment.ofAddress(buffer), offset, host, backend.defaultStream());
         backend.synchronizeStream(backend.defaultStream());
         return host;
     }

@@ -22,11 +22,13 @@ import java.util.function.LongConsumer;
  * Imports a received BATCH whose handles are the driver's inter-process handles of device memory
  * (docs/SHARING.md, "Device IPC handles") as a {@link DeviceArray} of the receiver's device: each handle must be
  * of the kind of that device's backend mechanism and is opened with {@link BackendDevice#openMemory}, and each
- * buffer's offset and length must lie inside the size the handle states. (The driver's open does not report the
- * opened allocation's size, so that size is the owner's word: the owner is trusted not to understate its
- * allocations, as it is trusted not to write a batch's memory before it is released.) The array's buffers wrap the opened pointers with
- * {@link Device#wrap}; its release closes the opened memory, then tells the owner. On failure everything
- * opened is closed before this throws. Stateless.
+ * buffer's offset and length must lie inside the size the handle states. That size is checked before any
+ * buffer is placed: by the backend's open, which refuses a size past the opened allocation where the driver
+ * reports it (CUDA, HIP, Level Zero), and, for a handle that is a file descriptor ({@code VULKAN_FD}), against
+ * the size of the file behind it ({@link ExportedDescriptor}) before the driver opens it. The array's buffers
+ * wrap the opened pointers with {@link Device#wrap}; its release closes the opened memory, then tells the owner.
+ * On failure everything opened is closed before this throws; the descriptors stay the caller's (the backend
+ * opens a duplicate). Stateless.
  */
 final class DeviceHandleImport {
     private DeviceHandleImport() {}
@@ -34,20 +36,23 @@ final class DeviceHandleImport {
     /**
      * Imports one batch of device handles.
      *
-     * @param batch    the decoded BATCH, without descriptors
+     * @param batch    the decoded BATCH
+     * @param fds      the descriptors that came with it, one per handle of a kind that carries one, in order;
+     *                 the caller's, who closes them
      * @param schema   the connection's schema
      * @param device   the receiver's device, which the arrays are of
      * @param released runs with the batch id when the array is released
      * @return the array, owned by the caller
      * @throws ProtocolException naming the handle, node or buffer that is wrong, or the driver's refusal
      */
-    static DeviceArray run(BatchMessage batch, Field schema, Device device, LongConsumer released) {
+    static DeviceArray run(BatchMessage batch, int[] fds, Field schema, Device device, LongConsumer released) {
         String name = "BATCH " + batch.batchId();
         BackendDevice backend = device.type() == DeviceType.CPU ? null : Backends.of(device);
         HandleKind kind = backend == null ? null : HandleKind.of(backend.ipcMechanism()).orElse(null);
         List<ImportedMemory> opened = new ArrayList<>();
         try {
             long[] sizes = new long[batch.handles().size()];
+            int nextFd = 0;
             for (int h = 0; h < batch.handles().size(); h++) {
                 BatchMessage.Handle handle = batch.handles().get(h);
                 String at = name + ": handles[" + h + "]";
@@ -55,10 +60,21 @@ final class DeviceHandleImport {
                     throw new ProtocolException(ErrorCode.HANDLE_KIND, at + " is " + handle.kind() + "; this receiver of "
                             + device + " imports " + (kind == null ? "MEMFD handles only" : kind + " and MEMFD handles, one kind per batch"));
                 }
-                opened.add(open(backend, handle, at));
+                int fd = -1;
+                if (kind.carriesDescriptor()) {
+                    if (!handle.introduces()) {
+                        throw new ProtocolException(ErrorCode.PROTOCOL, at + " is a " + kind + " handle without flag NEW; its "
+                                + "descriptor travels with every batch that uses it");
+                    }
+                    fd = fds[nextFd++];
+                }
+                opened.add(open(backend, handle, fd, at));
                 sizes[h] = handle.size();
             }
             BatchImport.checkPlaces(batch, sizes);
+            if (kind.buffersAtStart()) {
+                checkAtStart(batch, kind);
+            }
             List<ImportedMemory> memory = List.copyOf(opened);
             ArrayAssembly.Buffers buffers = (node, index, place) -> place.handle() == BatchMessage.NO_HANDLE ? null
                     : device.wrap(MemorySegment.ofAddress(memory.get(place.handle()).pointer().address() + place.offset()),
@@ -77,15 +93,32 @@ final class DeviceHandleImport {
         }
     }
 
-    private static ImportedMemory open(BackendDevice backend, BatchMessage.Handle handle, String at) {
+    /** Refuses a buffer that does not lie at the start of its handle's memory, naming it. */
+    private static void checkAtStart(BatchMessage batch, HandleKind kind) {
+        for (int n = 0; n < batch.nodes().size(); n++) {
+            List<BatchMessage.Buffer> buffers = batch.nodes().get(n).buffers();
+            for (int b = 0; b < buffers.size(); b++) {
+                if (buffers.get(b).handle() != BatchMessage.NO_HANDLE && buffers.get(b).offset() != 0) {
+                    throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH " + batch.batchId() + ": nodes[" + n + "].buffers[" + b
+                            + "] lies at offset " + Long.toUnsignedString(buffers.get(b).offset()) + " of handles[" + buffers.get(b).handle()
+                            + "]; a buffer of a " + kind + " handle lies at offset 0, the start of the memory the receiver binds");
+                }
+            }
+        }
+    }
+
+    private static ImportedMemory open(BackendDevice backend, BatchMessage.Handle handle, int fd, String at) {
         byte[] bytes = handle.payload();
         if (bytes.length != handle.kind().mechanism().handleBytes() || handle.size() <= 0) {
             throw new ProtocolException(ErrorCode.PROTOCOL, at + " has a payload of " + bytes.length + " bytes and a size of "
                     + Long.toUnsignedString(handle.size()) + "; a " + handle.kind() + " handle is " + handle.kind().mechanism().handleBytes()
                     + " bytes of an allocation of at least 1 byte");
         }
+        if (fd >= 0) {
+            ExportedDescriptor.check(fd, handle.size(), at);
+        }
         try {
-            return backend.openMemory(new IpcMemoryHandle(handle.kind().mechanism(), bytes, -1, 0, handle.size()));
+            return backend.openMemory(new IpcMemoryHandle(handle.kind().mechanism(), bytes, fd, 0, handle.size()));
         } catch (RuntimeException e) {
             throw new ProtocolException(ErrorCode.PROTOCOL, at + ": the device refused the " + handle.kind() + " handle: " + e.getMessage());
         }

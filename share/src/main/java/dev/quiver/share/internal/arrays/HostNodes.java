@@ -33,18 +33,23 @@ public final class HostNodes {
         if (array.deviceType() != DeviceType.CPU) {
             throw new IllegalArgumentException("walking the buffers of a " + array.deviceType() + " array; copy it to the host first");
         }
-        return of(array, HostPointers::bytes);
+        return of(array, (buffer, offset, size) -> HostPointers.bytes(buffer + offset, size));
     }
 
-    /** Reads bytes of the array's buffers, for the last offset of strings and the sizes of views. */
+    /**
+     * Reads bytes of the array's buffers, for the last offset of strings and the sizes of views. A buffer is
+     * named by its pointer as the array's struct holds it and a byte offset into it, never by arithmetic on the
+     * pointer (a device's pointer may be a handle, as a {@code VkBuffer} is).
+     */
     @FunctionalInterface
     public interface BufferReads {
         /**
-         * {@return {@code size} bytes at {@code address} of a buffer, readable on the host}
-         * @param address a buffer's address plus an offset
-         * @param size    bytes to read
+         * {@return {@code size} bytes at {@code offset} in a buffer, readable on the host}
+         * @param buffer the buffer's pointer
+         * @param offset bytes from its start
+         * @param size   bytes to read
          */
-        MemorySegment bytes(long address, long size);
+        MemorySegment bytes(long buffer, long offset, long size);
     }
 
     /**
@@ -105,7 +110,7 @@ public final class HostNodes {
                 sizes[i] = 8L * (addresses.length - fixed.size() - 1);   // the variadic sizes buffer
             } else {
                 long sizesBuffer = addresses[addresses.length - 1];
-                sizes[i] = reads.bytes(sizesBuffer, 8L * (addresses.length - fixed.size() - 1))
+                sizes[i] = reads.bytes(sizesBuffer, 0, 8L * (addresses.length - fixed.size() - 1))
                         .get(JAVA_LONG_UNALIGNED, 8L * (i - fixed.size()));
             }
         }
@@ -116,7 +121,7 @@ public final class HostNodes {
         if (offsets == 0) {
             return 0;
         }
-        MemorySegment entry = reads.bytes(offsets + slots * (bitWidth / 8), bitWidth / 8);
+        MemorySegment entry = reads.bytes(offsets, slots * (bitWidth / 8), bitWidth / 8);
         return bitWidth == 64 ? entry.get(JAVA_LONG_UNALIGNED, 0) : Integer.toUnsignedLong(entry.get(JAVA_INT_UNALIGNED, 0));
     }
 }

@@ -65,6 +65,11 @@ final class Libc {
     /** {@code struct stat}: big enough for every 64-bit Linux; {@code st_size} sits at 48 on x86-64 and AArch64. */
     static final long STAT_SIZE = 256;
     static final long STAT_ST_SIZE = 48;
+    /** {@code struct statfs}: big enough for every 64-bit Linux; {@code f_type} first. */
+    static final long STATFS_SIZE = 256;
+    static final long STATFS_F_TYPE = 0;
+    /** {@code f_type} of a dma-buf ({@code DMA_BUF_MAGIC} of {@code linux/magic.h}). */
+    static final long DMA_BUF_MAGIC = 0x444d4142L;
 
     private static final Linker LINKER = Linker.nativeLinker();
     private static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
@@ -78,6 +83,7 @@ final class Libc {
         static final MethodHandle FTRUNCATE = bind("ftruncate", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
         static final MethodHandle FCNTL = bindVariadic("fcntl", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT), 2);
         static final MethodHandle FSTAT = bind("fstat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
+        static final MethodHandle FSTATFS = bind("fstatfs", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
         static final MethodHandle MMAP = bind("mmap", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG));
         static final MethodHandle MUNMAP = bind("munmap", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
         static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
@@ -148,6 +154,14 @@ final class Libc {
     static int fstat(MemorySegment errno, int fd, MemorySegment stat) {
         try {
             return (int) Calls.FSTAT.invokeExact(errno, fd, stat);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int fstatfs(MemorySegment errno, int fd, MemorySegment statfs) {
+        try {
+            return (int) Calls.FSTATFS.invokeExact(errno, fd, statfs);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -46,7 +46,7 @@ public record BatchMessage(long batchId, boolean copied, List<Handle> handles, i
      * @param size       its size in bytes, as the owner knows it; the receiver checks it against what it maps
      * @param regionId   the region's id in the connection, not 0
      * @param introduces whether this is the region's first use (its descriptor travels with this batch)
-     * @param payload    the kind's bytes (empty for {@link HandleKind#MEMFD}, whose descriptor travels instead)
+     * @param payload    the kind's bytes (empty for the kinds whose descriptor travels instead)
      */
     public record Handle(HandleKind kind, long size, long regionId, boolean introduces, byte[] payload) {
         /** Copies the payload. */
@@ -61,7 +61,7 @@ public record BatchMessage(long batchId, boolean copied, List<Handle> handles, i
 
         /** {@return whether a descriptor travels for this handle} */
         public boolean carriesDescriptor() {
-            return introduces && kind == HandleKind.MEMFD;
+            return introduces && kind.carriesDescriptor();
         }
     }
 

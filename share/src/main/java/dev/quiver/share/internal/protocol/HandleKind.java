@@ -7,8 +7,8 @@ import java.util.Optional;
 /**
  * How a batch's memory travels (docs/SHARING.md, "Handle kinds"). {@link #MEMFD} carries host memory;
  * {@link #CUDA_IPC}, {@link #HIP_IPC} and {@link #LEVEL_ZERO_IPC} carry device memory as the driver's handle
- * of its allocation ({@link #of(IpcMechanism)}); the other codes are reserved so that backends add their
- * mechanism without a new message layout.
+ * bytes of its allocation, {@link #VULKAN_FD} as the driver's file descriptor of it ({@link #of(IpcMechanism)});
+ * {@link #CUDA_FD} is reserved so that its backend adds it without a new message layout. Immutable.
  */
 public enum HandleKind {
     /** Host memory in a memory file, its descriptor passed with {@code SCM_RIGHTS}; payload empty. */
@@ -21,7 +21,7 @@ public enum HandleKind {
     HIP_IPC(4),
     /** A Level Zero {@code ze_ipc_mem_handle_t} (64 bytes) of {@code zeMemGetIpcHandle}. */
     LEVEL_ZERO_IPC(5),
-    /** Reserved: a descriptor of {@code VK_KHR_external_memory_fd}. */
+    /** An opaque file descriptor of {@code VK_KHR_external_memory_fd}, passed with {@code SCM_RIGHTS}; payload empty. */
     VULKAN_FD(6);
 
     private final int wire;
@@ -55,8 +55,8 @@ public enum HandleKind {
     }
 
     /**
-     * {@return the kind that carries memory of a backend's inter-process mechanism, where this protocol has one
-     * that travels without a descriptor}
+     * {@return the kind that carries device memory of a backend's inter-process mechanism, where this protocol
+     * implements one}
      * @param mechanism the backend's mechanism
      */
     public static Optional<HandleKind> of(IpcMechanism mechanism) {
@@ -64,8 +64,22 @@ public enum HandleKind {
             case CUDA_IPC -> CUDA_IPC;
             case HIP_IPC -> HIP_IPC;
             case LEVEL_ZERO_IPC -> LEVEL_ZERO_IPC;
+            case VULKAN_FD -> VULKAN_FD;
             default -> null;
         });
+    }
+
+    /**
+     * {@return whether every buffer in memory of this kind lies at offset 0 of its handle: the receiver reaches the
+     * memory through a handle of its own over all of it (a {@code VkBuffer}), on which no offset can be added}
+     */
+    public boolean buffersAtStart() {
+        return this == VULKAN_FD;
+    }
+
+    /** {@return whether a handle of this kind that introduces its memory travels with a file descriptor} */
+    public boolean carriesDescriptor() {
+        return this == MEMFD || this == CUDA_FD || this == VULKAN_FD;
     }
 
     /** {@return the backend mechanism whose handles this kind carries, or {@link IpcMechanism#NONE} for host memory} */

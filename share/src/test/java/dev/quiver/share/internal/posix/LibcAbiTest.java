@@ -25,6 +25,8 @@ class LibcAbiTest {
                 #include <sys/uio.h>
                 #include <errno.h>
                 #include <sys/time.h>
+                #include <sys/vfs.h>
+                #include <linux/magic.h>
                 int main(void) {
                     printf("%d %d %d %d %d %d\\n", AF_UNIX, SOCK_STREAM, SOCK_CLOEXEC, SOL_SOCKET, SO_PEERCRED, SCM_RIGHTS);
                     printf("%d %d %d %d %d\\n", MSG_NOSIGNAL, MSG_CTRUNC, MSG_CMSG_CLOEXEC, SHUT_RDWR, EINTR);
@@ -40,6 +42,7 @@ class LibcAbiTest {
                     printf("%zu %zu %zu\\n", (size_t) CMSG_LEN(0), sizeof(struct ucred), (size_t) CMSG_SPACE(253 * sizeof(int)));
                     printf("%d %zu\\n", sizeof(struct stat) <= 256, offsetof(struct stat, st_size));
                     printf("%d %d %zu\\n", SO_RCVTIMEO, EAGAIN, sizeof(struct timeval));
+                    printf("%d %zu %ld\\n", sizeof(struct statfs) <= 256, offsetof(struct statfs, f_type), (long) DMA_BUF_MAGIC);
                     return 0;
                 }
                 """;
@@ -57,6 +60,7 @@ class LibcAbiTest {
         assertEquals(List.of(Libc.CMSG_HEADER, Libc.UCRED_SIZE, UnixSocket.CONTROL_SIZE), longs(lines[7]));
         assertEquals(List.of(1L, Libc.STAT_ST_SIZE), longs(lines[8]));
         assertEquals(List.of((long) Libc.SO_RCVTIMEO, (long) Libc.EAGAIN, Libc.TIMEVAL_SIZE), longs(lines[9]));
+        assertEquals(List.of(1L, Libc.STATFS_F_TYPE, Libc.DMA_BUF_MAGIC), longs(lines[10]));
     }
 
     private static List<Integer> ints(String line) {
