@@ -16,6 +16,9 @@ final class Failures {
         if (e instanceof ProtocolException p) {
             return new ShareException(reason(p.code()), peer + " sent " + p.getMessage(), p);
         }
+        if (e instanceof SystemCallException s && s.errno() == 11) {   // EAGAIN: SO_RCVTIMEO ran out
+            return new ShareException(ShareException.Reason.TIMEOUT, peer + " sent nothing within the receive timeout", s);
+        }
         if (e instanceof SystemCallException s) {
             boolean gone = s.errno() == 32 || s.errno() == 104 || s.errno() == 9 || s.errno() == 107;
             return new ShareException(gone ? ShareException.Reason.PEER_GONE : ShareException.Reason.SYSTEM,
@@ -53,7 +56,7 @@ final class Failures {
             case LIMIT -> ErrorCode.LIMIT;
             case SOURCE -> ErrorCode.SOURCE;
             case HANDLE_KIND -> ErrorCode.HANDLE_KIND;
-            case PROTOCOL, PEER_GONE, SYSTEM -> ErrorCode.PROTOCOL;
+            case PROTOCOL, PEER_GONE, TIMEOUT, SYSTEM -> ErrorCode.PROTOCOL;
         };
     }
 }

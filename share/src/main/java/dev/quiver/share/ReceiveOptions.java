@@ -1,5 +1,7 @@
 package dev.quiver.share;
 
+import java.time.Duration;
+
 /**
  * How a {@link ShareClient} receives.
  *
@@ -16,15 +18,22 @@ package dev.quiver.share;
  *                         received array still uses stays mapped until the array is closed
  * @param maxMappedBytes   how many bytes those memory files may have together (at least 1); an array whose memory
  *                         alone is larger cannot be sent to this receiver
+ * @param timeout          how long the receiver waits for the owner's next message, in the handshake and in
+ *                         {@link ShareClient#next()}, before it gives up on the owner (a {@link ShareException} of
+ *                         reason {@link ShareException.Reason#TIMEOUT}, and the connection is closed); zero (the
+ *                         default) waits as long as the owner is alive. A whole millisecond at least
  */
-public record ReceiveOptions(int window, boolean validateContents, int maxRegions, long maxMappedBytes) {
+public record ReceiveOptions(int window, boolean validateContents, int maxRegions, long maxMappedBytes, Duration timeout) {
     /** The default of {@link #maxRegions()}. */
     public static final int DEFAULT_MAX_REGIONS = 1024;
     /** The default of {@link #maxMappedBytes()}: 64 GiB. */
     public static final long DEFAULT_MAX_MAPPED_BYTES = 64L << 30;
 
-    /** Checks the window and the bound of the mappings kept. */
+    /** Checks the window, the bound of the mappings kept and the timeout. */
     public ReceiveOptions {
+        if (timeout == null || timeout.isNegative() || !timeout.isZero() && timeout.toMillis() == 0) {
+            throw new IllegalArgumentException("the timeout is zero (none) or at least a millisecond, not " + timeout);
+        }
         if (window < 1) {
             throw new IllegalArgumentException("the window is at least 1, not " + window);
         }
@@ -32,6 +41,18 @@ public record ReceiveOptions(int window, boolean validateContents, int maxRegion
             throw new IllegalArgumentException("the receiver keeps 1 to 65536 regions of at least 1 byte, not "
                     + maxRegions + " regions of " + maxMappedBytes + " bytes");
         }
+    }
+
+    /**
+     * Options without a timeout.
+     *
+     * @param window           see {@link #window()}
+     * @param validateContents see {@link #validateContents()}
+     * @param maxRegions       see {@link #maxRegions()}
+     * @param maxMappedBytes   see {@link #maxMappedBytes()}
+     */
+    public ReceiveOptions(int window, boolean validateContents, int maxRegions, long maxMappedBytes) {
+        this(window, validateContents, maxRegions, maxMappedBytes, Duration.ZERO);
     }
 
     /**
@@ -47,5 +68,13 @@ public record ReceiveOptions(int window, boolean validateContents, int maxRegion
     /** {@return a window of 8 batches, contents validated, the default bound of the mappings kept} */
     public static ReceiveOptions defaults() {
         return new ReceiveOptions(8, true);
+    }
+
+    /**
+     * {@return these options with another timeout}
+     * @param timeout see {@link #timeout()}
+     */
+    public ReceiveOptions withTimeout(Duration timeout) {
+        return new ReceiveOptions(window, validateContents, maxRegions, maxMappedBytes, timeout);
     }
 }

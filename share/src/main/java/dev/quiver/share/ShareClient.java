@@ -129,6 +129,9 @@ public final class ShareClient implements AutoCloseable {
             Peer owner = Peer.of(connection.peer(), socket);
             name = "owner " + owner;
             owner.requireSameUser("owner");
+            if (!options.timeout().isZero()) {
+                connection.receiveTimeout(options.timeout().toMillis());   // every wait for the owner, from HELLO on
+            }
             DeviceName asked = DeviceNames.of(device);
             connection.send(MessageType.HELLO, new Handshake.Hello(Handshake.VERSION, asked, handleKinds(device),
                     options.maxRegions(), options.maxMappedBytes()).encode());
@@ -267,6 +270,9 @@ public final class ShareClient implements AutoCloseable {
             throw failure;
         } catch (RuntimeException e) {
             failure = Failures.of(e, name);
+            if (failure.reason() == ShareException.Reason.TIMEOUT) {
+                connection.shutdown();   // given up on: the owner reads the end and lets go of every batch
+            }
             throw failure;
         }
     }

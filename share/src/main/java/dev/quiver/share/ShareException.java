@@ -26,6 +26,8 @@ public final class ShareException extends RuntimeException {
         HANDLE_KIND,
         /** The peer closed the connection or died before the exchange was complete. */
         PEER_GONE,
+        /** The peer sent nothing within the receiver's {@link ReceiveOptions#timeout()}. */
+        TIMEOUT,
         /** A system call failed (the socket could not be made or reached). */
         SYSTEM
     }
