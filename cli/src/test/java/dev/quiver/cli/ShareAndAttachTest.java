@@ -81,6 +81,29 @@ class ShareAndAttachTest {
     }
 
     @Test
+    void anOwnerThatSaysNothingIsGivenUpOnAfterTheTimeoutInOneLine(@TempDir Path directory) throws Exception {
+        Path socket = directory.resolve("silent.sock");
+        try (java.nio.channels.ServerSocketChannel silent = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+            silent.bind(java.net.UnixDomainSocketAddress.of(socket));
+            java.util.concurrent.CompletableFuture<java.nio.channels.SocketChannel> accepted = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return silent.accept();   // accepts, never answers the HELLO
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            CommandRun run = CommandRun.of("attach", "--timeout", "1", socket.toString());
+            assertEquals(1, run.code(), run.out() + run.err());
+            assertEquals(1, run.err().lines().count(), run.err());
+            assertTrue(run.err().contains("sent nothing within the receive timeout"), run.err());
+            accepted.get(30, java.util.concurrent.TimeUnit.SECONDS).close();
+        }
+        CommandRun negative = CommandRun.of("attach", "--timeout", "-1", socket.toString());
+        assertEquals(2, negative.code(), negative.out() + negative.err());
+        assertTrue(negative.err().startsWith("--timeout needs SECONDS >= 0"), negative.err());
+    }
+
+    @Test
     void shareRefusesABatchCountPastTheRows() {
         CommandRun run = CommandRun.of("share", "--generate", "3", "--batches", "4");
         assertEquals(2, run.code(), run.out() + run.err());

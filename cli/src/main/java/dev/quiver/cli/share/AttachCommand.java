@@ -36,6 +36,10 @@ public final class AttachCommand implements Callable<Integer> {
     @Option(names = "--validate", description = "also validate every value of every batch (offsets, UTF-8, ...)")
     boolean validate;
 
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "0",
+            description = "give up when the owner sends nothing for SECONDS (default: wait as long as it lives)")
+    long timeoutSeconds;
+
     /** Creates the command with its defaults; picocli sets the options and the socket. */
     public AttachCommand() {
     }
@@ -45,13 +49,17 @@ public final class AttachCommand implements Callable<Integer> {
         if (show < 0) {
             throw new ParameterException(spec.commandLine(), "--show needs N >= 0");
         }
+        if (timeoutSeconds < 0) {
+            throw new ParameterException(spec.commandLine(), "--timeout needs SECONDS >= 0 (0: no timeout)");
+        }
         dev.quiver.Device target;
         try {
             target = DeviceNames.parse(device, Devices.system());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--device " + device + ": " + e.getMessage());
         }
-        Attaching.Settings settings = new Attaching.Settings(socket, target, show, validate);
+        Attaching.Settings settings = new Attaching.Settings(socket, target, show, validate,
+                java.time.Duration.ofSeconds(timeoutSeconds));
         return Attaching.receive(settings, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

@@ -32,8 +32,9 @@ public final class Attaching {
      * @param target   where batches land: received on the CPU, copied there if it is another device
      * @param show     how many rows to print
      * @param validate whether every value of every batch is validated
+     * @param timeout  how long to wait for the owner's next message before giving up; zero waits as long as it lives
      */
-    public record Settings(Path socket, Device target, int show, boolean validate) {
+    public record Settings(Path socket, Device target, int show, boolean validate, java.time.Duration timeout) {
     }
 
     /**
@@ -49,7 +50,7 @@ public final class Attaching {
     public static int receive(Settings settings, PrintWriter out, PrintWriter err) {
         Device cpu = Devices.system().cpu();
         Device target = settings.target();
-        try (ShareClient client = ShareClient.connect(settings.socket(), cpu, ReceiveOptions.defaults())) {
+        try (ShareClient client = ShareClient.connect(settings.socket(), cpu, ReceiveOptions.defaults().withTimeout(settings.timeout()))) {
             out.println("owner " + client.owner());
             out.println(RowText.fit("schema " + RowText.schema(client.schema())));
             out.flush();
