@@ -28,7 +28,8 @@ final class Failures {
     }
 
     static ShareException refused(ErrorMessage error, String peer) {
-        return new ShareException(reason(error.code()), peer + " refused: " + error.reason(), null);
+        return new ShareException(reason(error.code()), peer + (error.code() == ErrorCode.SOURCE ? " failed: " : " refused: ")
+                + error.reason(), null);
     }
 
     static ShareException gone(String peer, String during) {

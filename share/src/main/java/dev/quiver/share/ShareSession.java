@@ -167,16 +167,42 @@ public final class ShareSession implements AutoCloseable {
      * @param arrays the arrays, each owned by this call once taken
      * @return how many were sent
      * @throws ShareException if the receiver is gone; the array being sent is closed
+     * @throws RuntimeException what {@code arrays} threw, after {@link #fail} told the receiver
      */
     public long sendAll(Iterator<? extends DeviceArray> arrays) {
         long count = 0;
-        while (arrays.hasNext()) {
-            try (DeviceArray array = arrays.next()) {
+        while (true) {
+            DeviceArray next;
+            try {
+                if (!arrays.hasNext()) {
+                    return count;
+                }
+                next = arrays.next();
+            } catch (RuntimeException sourceFailed) {
+                fail("the owner's source of arrays failed after " + count + " batches: " + sourceFailed.getMessage());
+                throw sourceFailed;
+            }
+            try (DeviceArray array = next) {
                 send(array);
                 count++;
             }
         }
-        return count;
+    }
+
+    /**
+     * Ends the stream with an error instead of END: tells the receiver that this owner's source of arrays failed
+     * (ERROR {@code SOURCE} with {@code reason}), so that its {@link ShareClient#next()} throws a
+     * {@link ShareException} of reason {@link ShareException.Reason#SOURCE} naming it, rather than seeing the
+     * connection end. Batches sent stay held until released or the receiver leaves; nothing can be sent after.
+     * Does nothing once the stream ended or failed; a receiver already gone is not an error here.
+     *
+     * @param reason what failed, for the receiver
+     */
+    public void fail(String reason) {
+        if (!ended) {
+            ended = true;
+            connection.sendError(ErrorCode.SOURCE, reason);
+        }
     }
 
     /**

@@ -109,4 +109,47 @@ class ShareServerTest {
             }
         }
     }
+
+    @Test
+    void aSourceThatFailsMidStreamReachesTheReceiverAsSourceNamingItAfterTheBatchesBefore() throws Exception {
+        try (ShareServer server = ShareServer.bindPrivate()) {
+            CompletableFuture<RuntimeException> owner = CompletableFuture.supplyAsync(() -> {
+                try (ShareSession session = server.accept()) {
+                    java.util.Iterator<DeviceArray> failing = new java.util.Iterator<>() {
+                        private int made;
+
+                        @Override
+                        public boolean hasNext() {
+                            return true;
+                        }
+
+                        @Override
+                        public DeviceArray next() {
+                            if (made == 2) {
+                                throw new IllegalStateException("disk read failed");
+                            }
+                            return Batches.table(made++, 10).toDeviceArray();
+                        }
+                    };
+                    RuntimeException thrown = assertThrows(IllegalStateException.class, () -> session.sendAll(failing));
+                    try (DeviceArray late = Batches.table(9, 10).toDeviceArray()) {
+                        assertThrows(IllegalStateException.class, () -> session.send(late), "nothing after a failure");
+                    }
+                    session.awaitReleased(java.time.Duration.ofSeconds(30));
+                    return thrown;
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            try (ShareClient client = ShareClient.connect(server.path())) {
+                client.next().orElseThrow().array().close();
+                client.next().orElseThrow().array().close();
+                ShareException e = assertThrows(ShareException.class, client::next);
+                assertEquals(ShareException.Reason.SOURCE, e.reason(), e.getMessage());
+                assertTrue(e.getMessage().matches("owner process \\d+ \\(uid \\d+\\) at .* failed: the owner's source of arrays failed after 2 "
+                        + "batches: disk read failed"), e.getMessage());
+            }
+            assertEquals("disk read failed", owner.get(60, TimeUnit.SECONDS).getMessage());
+        }
+    }
 }
