@@ -1,6 +1,7 @@
 package dev.quiver;
 
 import dev.quiver.plugin.Backends;
+import dev.quiver.spi.IpcEventHandle;
 import dev.quiver.spi.IpcMechanism;
 import dev.quiver.spi.IpcMemoryHandle;
 import dev.quiver.testsupport.HostProvider;
@@ -37,8 +38,11 @@ class InterProcessMemoryTest {
         assertThrows(UnsupportedOperationException.class, () -> backend.exportMemory(MemorySegment.ofAddress(1 << 20), 0));
         assertThrows(UnsupportedOperationException.class,
                 () -> backend.openMemory(new IpcMemoryHandle(IpcMechanism.CUDA_IPC, new byte[64], -1, 0, 64)));
-        assertFalse(backend.sharesEvents());
-        assertThrows(UnsupportedOperationException.class, () -> backend.openEvent(new byte[64]));
+        assertFalse(backend.supportsIpcEvents());
+        UnsupportedOperationException noEvents = assertThrows(UnsupportedOperationException.class,
+                () -> backend.openEvent(new IpcEventHandle(IpcMechanism.CUDA_IPC, new byte[64])));
+        assertTrue(noEvents.getMessage().contains("no inter-process mechanism for events"), noEvents.getMessage());
+        assertThrows(UnsupportedOperationException.class, () -> backend.recordInterProcessEvent(backend.defaultStream()));
     }
 
     @Test
@@ -48,9 +52,14 @@ class InterProcessMemoryTest {
         assertThrows(IllegalArgumentException.class, () -> new IpcMemoryHandle(IpcMechanism.HIP_IPC, new byte[63], -1, 0, 64));
         assertThrows(IllegalArgumentException.class, () -> new IpcMemoryHandle(IpcMechanism.HIP_IPC, new byte[64], -1, 64, 64));
         assertThrows(IllegalArgumentException.class, () -> new IpcMemoryHandle(IpcMechanism.VULKAN_FD, new byte[0], -1, 0, 64));
+        assertThrows(IllegalArgumentException.class, () -> new IpcEventHandle(IpcMechanism.LEVEL_ZERO_IPC, new byte[64]));
+        assertThrows(IllegalArgumentException.class, () -> new IpcEventHandle(IpcMechanism.CUDA_IPC, new byte[63]));
         byte[] bytes = new byte[64];
+        IpcEventHandle event = new IpcEventHandle(IpcMechanism.HIP_IPC, bytes);
         IpcMemoryHandle handle = new IpcMemoryHandle(IpcMechanism.LEVEL_ZERO_IPC, bytes, -1, 8, 64);
         bytes[0] = 1;
         assertEquals(0, handle.handle()[0], "the handle keeps its own copy of the bytes");
+        assertEquals(0, event.handle()[0], "the event handle keeps its own copy of the bytes");
+        assertEquals(new IpcEventHandle(IpcMechanism.HIP_IPC, new byte[64]), event);
     }
 }

@@ -13,10 +13,12 @@ import java.util.Map;
  * {@link #allocate} (or imported from a foreign array) plus a byte offset. {@link MemorySegment#NULL} is a
  * valid stream and means the backend's default stream.
  *
- * <p><b>Ownership.</b> What {@code allocate}, {@code createStream}, {@code createEvent} and
- * {@code recordNewEvent} return is owned by the caller, who releases it exactly once with {@code free},
- * {@code destroyStream} or {@code destroyEvent}. Handles obtained from {@link #eventFromSyncEvent} are
- * borrowed: they stay owned by the foreign producer.
+ * <p><b>Ownership.</b> What {@code allocate}, {@code createStream}, {@code createEvent},
+ * {@code recordNewEvent}, {@code createInterProcessEvent}, {@code recordInterProcessEvent} and
+ * {@code openEvent} return is owned by the caller, who releases it exactly once with {@code free},
+ * {@code destroyStream} or {@code destroyEvent}; what {@code openMemory} returns is closed with its own
+ * {@link ImportedMemory#close()}. Handles obtained from
+ * {@link #eventFromSyncEvent} are borrowed: they stay owned by the foreign producer.
  *
  * <p><b>Ordering.</b> Copies are enqueued on the given stream in order and may return before they complete;
  * they are complete once {@link #synchronizeStream} on that stream returns, and host memory passed to them
@@ -238,18 +240,7 @@ public interface BackendDevice {
      * @throws UnsupportedOperationException if this device has no events
      */
     default MemorySegment recordNewEvent(MemorySegment stream) {
-        MemorySegment event = createEvent();
-        try {
-            recordEvent(event, stream);
-        } catch (RuntimeException | Error e) {
-            try {
-                destroyEvent(event);
-            } catch (RuntimeException cleanup) {
-                e.addSuppressed(cleanup);
-            }
-            throw e;
-        }
-        return event;
+        return recordOrDestroy(createEvent(), stream);
     }
 
     /**
@@ -422,40 +413,112 @@ public interface BackendDevice {
     }
 
     /**
-     * {@return whether {@link #exportEvent} and {@link #openEvent} work on this device (the default: no)}
+     * {@return whether events of this device reach another process: whether {@link #createInterProcessEvent},
+     * {@link #recordInterProcessEvent}, {@link #exportEvent} and {@link #openEvent} work (the default: no)}
+     * Where true, {@link #ipcMechanism()} is a mechanism whose {@link IpcMechanism#eventHandleBytes()} is more
+     * than zero, and the handles are of that mechanism.
      */
-    default boolean sharesEvents() {
+    default boolean supportsIpcEvents() {
         return false;
     }
 
     /**
-     * Exports an event for another process ({@code cuIpcGetEventHandle}): the peer's stream can then wait for
-     * work of this process. The event must stay alive until the peer destroyed what it opened.
+     * Makes a new event that another process may wait on, not yet recorded ({@code cuEventCreate} with
+     * {@code CU_EVENT_INTERPROCESS | CU_EVENT_DISABLE_TIMING}, and its like). Such events are never taken from or
+     * given to a pool of ordinary events. Ownership as for {@link #recordInterProcessEvent}.
      *
-     * @param event an event of this device made for sharing, as the backend documents
-     * @return the driver's opaque handle bytes
-     * @throws UnsupportedOperationException if {@link #sharesEvents()} is false (the default)
+     * @return the new event, owned by the caller, released with {@link #destroyEvent}
+     * @throws UnsupportedOperationException if {@link #supportsIpcEvents()} is false (the default)
      * @throws DeviceException               if the driver fails
      */
-    default byte[] exportEvent(MemorySegment event) {
-        throw noIpc();
+    default MemorySegment createInterProcessEvent() {
+        throw noIpcEvents();
     }
 
     /**
-     * Opens an event another process exported with {@link #exportEvent}.
+     * Makes a new event that another process may wait on, and records it on {@code stream}: it completes when
+     * the work enqueued so far does. The default makes exactly the calls {@link #createInterProcessEvent} and
+     * {@link #recordEvent}, and destroys the event if recording fails.
      *
-     * @param handle the driver's opaque handle bytes
-     * @return an event handle the event methods accept, owned by the caller, released with {@link #destroyEvent}
-     * @throws UnsupportedOperationException if {@link #sharesEvents()} is false (the default)
-     * @throws DeviceException               if the driver refuses the handle
+     * <p><b>Ownership.</b> The caller owns the event and destroys it exactly once with {@link #destroyEvent},
+     * and not before every peer destroyed what it opened from the event's handle (drivers leave a peer's use
+     * of an event whose owner destroyed it undefined). The other event methods accept it; it may be recorded
+     * again, and a peer's wait then waits for the latest record made before the wait was enqueued.
+     *
+     * @param stream a stream of this device
+     * @return the new event, recorded, owned by the caller
+     * @throws UnsupportedOperationException if {@link #supportsIpcEvents()} is false (the default)
+     * @throws DeviceException               if the driver fails; nothing is left to destroy then
      */
-    default MemorySegment openEvent(byte[] handle) {
-        throw noIpc();
+    default MemorySegment recordInterProcessEvent(MemorySegment stream) {
+        return recordOrDestroy(createInterProcessEvent(), stream);
+    }
+
+    /**
+     * Exports an event for another process ({@code cuIpcGetEventHandle}, {@code hipIpcGetEventHandle}), so that
+     * the peer's stream can wait for work of this process. Exporting gives nothing new to release; the event
+     * stays the caller's.
+     *
+     * @param event an event of this device made by {@link #recordInterProcessEvent} or
+     *              {@link #createInterProcessEvent}
+     * @return the driver's handle, of this device's {@link #ipcMechanism()}
+     * @throws UnsupportedOperationException if {@link #supportsIpcEvents()} is false (the default)
+     * @throws DeviceException               if the driver refuses the event (one not made for sharing); the message
+     *                                       names the driver call
+     */
+    default IpcEventHandle exportEvent(MemorySegment event) {
+        throw noIpcEvents();
+    }
+
+    /**
+     * Opens an event that another process exported with {@link #exportEvent}, on this device
+     * ({@code cuIpcOpenEventHandle}, {@code hipIpcOpenEventHandle}). The result is an event handle that
+     * {@link #waitEvent}, {@link #streamWaitEvent} and {@link #isEventComplete} accept, as a local event made
+     * without timing would be.
+     *
+     * <p><b>Ownership.</b> The caller owns the opened event and destroys it exactly once with
+     * {@link #destroyEvent}, before the exporting process destroys its own. Destroying it never destroys the
+     * exporter's event.
+     *
+     * <p><b>Threading.</b> As for every method here, any thread; the opened event, like any event, may be waited
+     * on from any thread, and a wait on it returns once the exporter's latest record made before the wait
+     * completed.
+     *
+     * @param handle a handle of this device's {@link #ipcMechanism()}, made by another process
+     * @return the opened event, owned by the caller
+     * @throws UnsupportedOperationException if {@link #supportsIpcEvents()} is false (the default)
+     * @throws IllegalArgumentException      if the handle is of another mechanism (checked before any driver call)
+     * @throws DeviceException               if the driver refuses the handle (bytes it never made, an exporter
+     *                                       gone, a handle of this same process); the message names the driver
+     *                                       call
+     */
+    default MemorySegment openEvent(IpcEventHandle handle) {
+        throw noIpcEvents();
+    }
+
+    /** Records a new event on {@code stream}, or destroys it and rethrows if recording fails. */
+    private MemorySegment recordOrDestroy(MemorySegment event, MemorySegment stream) {
+        try {
+            recordEvent(event, stream);
+        } catch (RuntimeException | Error e) {
+            try {
+                destroyEvent(event);
+            } catch (RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+        return event;
     }
 
     private UnsupportedOperationException noIpc() {
         return new UnsupportedOperationException("device type " + deviceType() + " (" + name()
-                + ") has no inter-process mechanism for " + (ipcMechanism() == IpcMechanism.NONE ? "memory" : "events"));
+                + ") has no inter-process mechanism for memory");
+    }
+
+    private UnsupportedOperationException noIpcEvents() {
+        return new UnsupportedOperationException("device type " + deviceType() + " (" + name()
+                + ") has no inter-process mechanism for events");
     }
 
     private UnsupportedOperationException noEvents() {

@@ -2,7 +2,6 @@ package dev.quiver.testkit;
 
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
-import dev.quiver.spi.ProbeResult;
 import dev.quiver.spi.ImportedMemory;
 import dev.quiver.spi.IpcMechanism;
 import dev.quiver.spi.IpcMemoryHandle;
@@ -11,8 +10,6 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -74,10 +71,7 @@ public final class IpcPeer {
         MemorySegment pointer = device.allocate(size, 256);
         MemorySegment stream = device.defaultStream();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment pattern = arena.allocate(size);
-            for (int i = 0; i < size; i++) {
-                pattern.set(JAVA_BYTE, i, (byte) (i * 7 + 3));
-            }
+            MemorySegment pattern = pattern(arena, size);
             device.copyFromHost(pattern, pointer, 0, stream);
             device.synchronizeStream(stream);
 
@@ -118,6 +112,19 @@ public final class IpcPeer {
     }
 
     /**
+     * {@return {@code size} bytes of a pattern that repeats only every 256 bytes, so that a misplaced offset shows}
+     * @param arena where the bytes live
+     * @param size  how many
+     */
+    static MemorySegment pattern(Arena arena, int size) {
+        MemorySegment pattern = arena.allocate(size);
+        for (int i = 0; i < size; i++) {
+            pattern.set(JAVA_BYTE, i, (byte) (i * 7 + 3));
+        }
+        return pattern;
+    }
+
+    /**
      * Checks that bad handles fail clearly: a handle of another mechanism, bytes that no driver made, and a
      * handle opened in the process that exported it (drivers refuse that).
      *
@@ -128,15 +135,15 @@ public final class IpcPeer {
     public static void checkBadHandles(BackendDevice device, String openCall) {
         IpcMechanism other = device.ipcMechanism() == IpcMechanism.HIP_IPC ? IpcMechanism.CUDA_IPC : IpcMechanism.HIP_IPC;
         expectFailure(() -> device.openMemory(new IpcMemoryHandle(other, new byte[64], -1, 0, 64)), IllegalArgumentException.class,
-                device.ipcMechanism().name());
+                device.ipcMechanism().name(), ImportedMemory::close);
         byte[] noise = new byte[device.ipcMechanism().handleBytes()];
         java.util.Arrays.fill(noise, (byte) 0x42);
         expectFailure(() -> device.openMemory(new IpcMemoryHandle(device.ipcMechanism(), noise, -1, 0, 64)),
-                dev.quiver.spi.DeviceException.class, openCall);
+                dev.quiver.spi.DeviceException.class, openCall, ImportedMemory::close);
         MemorySegment pointer = device.allocate(64, 64);
         try {
             IpcMemoryHandle own = device.exportMemory(pointer, 0);
-            expectFailure(() -> device.openMemory(own), dev.quiver.spi.DeviceException.class, openCall);
+            expectFailure(() -> device.openMemory(own), dev.quiver.spi.DeviceException.class, openCall, ImportedMemory::close);
         } finally {
             device.free(pointer);
         }
@@ -173,8 +180,19 @@ public final class IpcPeer {
         }
     }
 
-    private static void expectFailure(java.util.function.Supplier<ImportedMemory> open, Class<? extends RuntimeException> type, String named) {
-        ImportedMemory opened;
+    /**
+     * Expects an open to fail with an exception of {@code type} whose message names {@code named}; releases what it
+     * opened if it did not fail, and fails the check.
+     *
+     * @param open    the open
+     * @param type    the exception expected
+     * @param named   what its message must contain
+     * @param release releases what an open that did not fail returned
+     * @param <T>     what the open returns
+     */
+    static <T> void expectFailure(java.util.function.Supplier<T> open, Class<? extends RuntimeException> type, String named,
+                                  java.util.function.Consumer<T> release) {
+        T opened;
         try {
             opened = open.get();
         } catch (RuntimeException e) {
@@ -183,7 +201,7 @@ public final class IpcPeer {
             }
             return;
         }
-        opened.close();
+        release.accept(opened);
         throw new AssertionError("expected " + type.getSimpleName() + " naming " + named + ", but it opened " + opened);
     }
 
@@ -213,11 +231,8 @@ public final class IpcPeer {
 
     private static byte[] openInChild(Class<? extends DeviceProvider> provider, Map<String, String> properties, BackendDevice device,
                                       IpcMemoryHandle handle, int readBytes, byte[] write, boolean besideHandle) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path")));
-        properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
-        command.addAll(List.of(IpcPeer.class.getName(), provider.getName(), Integer.toString(device.deviceType()),
-                Long.toString(device.deviceId()), handle.mechanism().name(), HEX.formatHex(handle.handle()), Long.toString(handle.offset()),
+        List<String> command = PeerProcess.command(IpcPeer.class, provider, properties, device, List.of(
+                handle.mechanism().name(), HEX.formatHex(handle.handle()), Long.toString(handle.offset()),
                 Long.toString(handle.allocationSize()), Integer.toString(readBytes), HEX.formatHex(write),
                 handle.fileDescriptor() >= 0 ? PosixFiles.procPath(handle.fileDescriptor()) : "-", Boolean.toString(besideHandle)));
         try {
@@ -252,16 +267,7 @@ public final class IpcPeer {
      * @throws ReflectiveOperationException if the provider cannot be made
      */
     public static void main(String[] arguments) throws ReflectiveOperationException {
-        DeviceProvider provider = Class.forName(arguments[0]).asSubclass(DeviceProvider.class).getConstructor().newInstance();
-        int type = Integer.parseInt(arguments[1]);
-        long id = Long.parseLong(arguments[2]);
-        ProbeResult result = provider.probe();
-        if (!(result instanceof ProbeResult.Available available)) {
-            throw new IllegalStateException("the peer finds no devices: " + result);
-        }
-        BackendDevice device = available.devices().stream().filter(d -> d.deviceType() == type && d.deviceId() == id)
-                .findFirst().orElseThrow(() -> new IllegalStateException("the peer finds no device " + type + ":" + id));
-        serve(device, arguments, 3);
+        serve(PeerProcess.device(arguments), arguments, 3);
     }
 
     private static void serve(BackendDevice device, String[] arguments, int from) {

@@ -4,13 +4,17 @@
 #define _GNU_SOURCE /* memfd_create */
 #include "test_double_device.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define DEVICE_TAG ((uintptr_t)1 << 62)
@@ -159,10 +163,46 @@ int td_range(uintptr_t pointer, uintptr_t* base, size_t* size) {
 
 #define IPC_MAGIC 0x51544449u /* "QTDI" */
 
-struct ipc_handle {
+/* The start of every handle: its kind's magic, and the exporting process and its descriptor of the file behind
+ * the handle (a memfd), which the opening process maps through /proc. */
+struct peer_file {
   uint32_t magic;
   int32_t pid;
   int32_t fd;
+};
+
+/* Names a file of this process in a handle of the kind `magic`. */
+static void name_peer_file(struct peer_file* file, uint32_t magic, int fd) {
+  file->magic = magic;
+  file->pid = (int32_t)getpid();
+  file->fd = fd;
+}
+
+/* Checks a handle's file part before anything is opened: TD_INVALID_VALUE for bytes that are no handle of the
+ * kind `magic`, `own` for a handle of this process (the drivers refuse those), else TD_OK. */
+static int check_peer_file(const struct peer_file* file, uint32_t magic, int own) {
+  if (file->magic != magic || file->pid <= 0 || file->fd < 0) return TD_INVALID_VALUE;
+  return file->pid == (int32_t)getpid() ? own : TD_OK;
+}
+
+/* Maps `size` bytes of the exporter's file: MAP_FAILED if the exporter is gone, the descriptor never named its
+ * file, or the file is not `size` bytes. */
+static void* map_peer_file(const struct peer_file* file, uint64_t size) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%d/fd/%d", (int)file->pid, (int)file->fd);
+  int fd = open(path, O_RDWR | O_CLOEXEC);
+  if (fd < 0) return MAP_FAILED;
+  struct stat st;
+  void* base = MAP_FAILED;
+  if (fstat(fd, &st) == 0 && (uint64_t)st.st_size == size) {
+    base = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  }
+  close(fd);
+  return base;
+}
+
+struct ipc_handle {
+  struct peer_file file;
   int32_t kind;
   int32_t device;
   uint32_t unused;
@@ -180,9 +220,7 @@ int td_ipc_export(uintptr_t pointer, void* handle) {
   if (a == NULL || a->handle != pointer || a->fd < 0) {
     status = TD_INVALID_VALUE; /* only the start of a device allocation of this process has a handle */
   } else {
-    h.magic = IPC_MAGIC;
-    h.pid = (int32_t)getpid();
-    h.fd = a->fd;
+    name_peer_file(&h.file, IPC_MAGIC, a->fd);
     h.kind = a->kind;
     h.device = a->device;
     h.size = a->size;
@@ -195,18 +233,9 @@ int td_ipc_export(uintptr_t pointer, void* handle) {
 int td_ipc_open(const void* handle, uintptr_t* out) {
   struct ipc_handle h;
   memcpy(&h, handle, sizeof h);
-  if (h.magic != IPC_MAGIC || h.size == 0 || h.fd < 0 || h.pid <= 0) return TD_INVALID_VALUE;
-  if (h.pid == (int32_t)getpid()) return TD_INVALID_HANDLE; /* like the drivers: not in the exporting process */
-  char path[64];
-  snprintf(path, sizeof path, "/proc/%d/fd/%d", (int)h.pid, (int)h.fd);
-  int fd = open(path, O_RDWR | O_CLOEXEC);
-  if (fd < 0) return TD_INVALID_HANDLE; /* the exporter is gone, or the handle never named its memory */
-  struct stat st;
-  void* base = MAP_FAILED;
-  if (fstat(fd, &st) == 0 && (uint64_t)st.st_size == h.size) {
-    base = mmap(NULL, h.size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  }
-  close(fd);
+  int status = h.size == 0 ? TD_INVALID_VALUE : check_peer_file(&h.file, IPC_MAGIC, TD_INVALID_HANDLE);
+  if (status != TD_OK) return status;
+  void* base = map_peer_file(&h.file, h.size);
   if (base == MAP_FAILED) return TD_INVALID_HANDLE;
   struct allocation* a = malloc(sizeof *a);
   if (a == NULL) {
@@ -223,7 +252,26 @@ int td_ipc_close(uintptr_t pointer) {
 
 /* ---- queues and events ------------------------------------------------------------------------- */
 
-enum op_type { OP_COPY, OP_WAIT };
+/* The completion of an inter-process event, in a page of a memfd that every process using the event maps. */
+struct shared_page {
+  uint32_t magic;
+  uint32_t unused;
+  uint64_t nonce;     /* as in the event's handle, so that a handle naming another file is refused */
+  uint64_t recorded;  /* records made so far, in any process */
+  uint64_t completed; /* the latest record a queue ran past */
+};
+
+#define SHARED_PAGE_SIZE 4096
+#define EVENT_MAGIC 0x51544445u /* "QTDE" */
+
+/* One process's mapping of a shared page: held by the event and by every enqueued step that uses it. */
+struct shared_state {
+  struct shared_page* page;
+  int fd; /* the exporter's memfd, -1 where the page was opened from a handle */
+  long refs;
+};
+
+enum op_type { OP_COPY, OP_WAIT, OP_SIGNAL };
 
 struct op {
   struct op* next;
@@ -233,6 +281,9 @@ struct op {
   size_t n;
   struct td_queue* wait_queue; /* OP_WAIT: run this queue up to wait_position */
   uint64_t wait_position;
+  struct shared_state* shared; /* OP_WAIT of a shared event: wait for record `sequence`; OP_SIGNAL: mark it */
+  uint64_t sequence;
+  int32_t exporter;            /* OP_WAIT: the exporting process of an opened event, else 0 */
 };
 
 struct td_queue {
@@ -248,6 +299,8 @@ struct td_event {
   struct td_event* next_live;
   struct td_queue* queue; /* NULL: never recorded, or its queue is gone (complete) */
   uint64_t position;
+  struct shared_state* shared; /* an inter-process event, else NULL */
+  int32_t exporter;            /* opened from another process's handle: that process, else 0 */
 };
 
 static struct td_queue* queues;
@@ -271,6 +324,26 @@ static int event_live_locked(const struct td_event* event) {
 
 static void run_until_locked(struct td_queue* queue, uint64_t position);
 
+static void unref_shared_locked(struct shared_state* shared) {
+  if (--shared->refs > 0) return;
+  munmap(shared->page, SHARED_PAGE_SIZE);
+  if (shared->fd >= 0) close(shared->fd);
+  free(shared);
+}
+
+/* Waits until record `sequence` of a shared event completed, polling its page with the lock held (the work
+ * that completes it runs in another process): TD_OK, TD_INVALID_HANDLE once the exporter is gone, or
+ * TD_NOT_READY after TD_SHARED_WAIT_SECONDS. */
+static int wait_shared_locked(const struct shared_state* shared, uint64_t sequence, int32_t exporter) {
+  for (long waited_ms = 0;; waited_ms++) {
+    if (__atomic_load_n(&shared->page->completed, __ATOMIC_ACQUIRE) >= sequence) return TD_OK;
+    if (exporter > 0 && kill(exporter, 0) != 0 && errno == ESRCH) return TD_INVALID_HANDLE;
+    if (waited_ms >= TD_SHARED_WAIT_SECONDS * 1000L) return TD_NOT_READY;
+    struct timespec millisecond = {0, 1000000};
+    nanosleep(&millisecond, NULL);
+  }
+}
+
 static void step_locked(struct td_queue* queue) {
   struct op* op = queue->head;
   queue->head = op->next;
@@ -278,9 +351,17 @@ static void step_locked(struct td_queue* queue) {
   if (op->type == OP_COPY) {
     memmove(op->dst, op->src, op->n);
     executed_copies++;
-  } else if (queue_live_locked(op->wait_queue)) {
-    run_until_locked(op->wait_queue, op->wait_position);
+  } else if (op->type == OP_SIGNAL) {
+    uint64_t* completed = &op->shared->page->completed;
+    uint64_t seen = __atomic_load_n(completed, __ATOMIC_ACQUIRE);
+    while (seen < op->sequence &&
+           !__atomic_compare_exchange_n(completed, &seen, op->sequence, 0, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
+    }
+  } else {
+    if (queue_live_locked(op->wait_queue)) run_until_locked(op->wait_queue, op->wait_position);
+    if (op->shared != NULL) wait_shared_locked(op->shared, op->sequence, op->exporter);
   }
+  if (op->shared != NULL) unref_shared_locked(op->shared);
   queue->completed++;
   free(op);
 }
@@ -350,6 +431,12 @@ int td_enqueue_wait(struct td_queue* queue, struct td_event* event) {
   }
   op->wait_queue = event->queue;
   op->wait_position = event->position;
+  if (event->shared != NULL) {
+    op->shared = event->shared;
+    op->shared->refs++;
+    op->sequence = __atomic_load_n(&event->shared->page->recorded, __ATOMIC_ACQUIRE);
+    op->exporter = event->exporter;
+  }
   int status = enqueue_locked(queue, op);
   pthread_mutex_unlock(&lock);
   return status;
@@ -406,15 +493,22 @@ int td_queue_destroy(struct td_queue* queue) {
   return TD_OK;
 }
 
-struct td_event* td_event_create(void) {
+/* A new live event, sharing `shared` (whose reference it takes) unless it is NULL; NULL if out of memory. */
+static struct td_event* link_event(struct shared_state* shared, int32_t exporter) {
   struct td_event* e = calloc(1, sizeof *e);
   if (e == NULL) return NULL;
+  e->shared = shared;
+  e->exporter = exporter;
   pthread_mutex_lock(&lock);
   e->next_live = events;
   events = e;
   live_events++;
   pthread_mutex_unlock(&lock);
   return e;
+}
+
+struct td_event* td_event_create(void) {
+  return link_event(NULL, 0);
 }
 
 int td_event_live(const struct td_event* event) {
@@ -425,13 +519,24 @@ int td_event_live(const struct td_event* event) {
 }
 
 int td_event_record(struct td_event* event, struct td_queue* queue) {
+  struct op* signal = calloc(1, sizeof *signal); /* used by shared events only */
+  if (signal == NULL) return TD_OUT_OF_MEMORY;
+  signal->type = OP_SIGNAL;
   pthread_mutex_lock(&lock);
   int status = !event_live_locked(event) || !queue_live_locked(queue) ? TD_INVALID_HANDLE : TD_OK;
+  if (status == TD_OK && event->shared != NULL) {
+    signal->shared = event->shared;
+    signal->sequence = __atomic_add_fetch(&event->shared->page->recorded, 1, __ATOMIC_ACQ_REL);
+    event->shared->refs++;
+    status = enqueue_locked(queue, signal);
+    signal = NULL;
+  }
   if (status == TD_OK) {
     event->queue = queue;
     event->position = queue->enqueued;
   }
   pthread_mutex_unlock(&lock);
+  free(signal);
   return status;
 }
 
@@ -443,6 +548,9 @@ int td_event_query(struct td_event* event) {
   } else if (event->queue != NULL && event->queue->completed < event->position) {
     step_locked(event->queue); /* the "device" makes progress each time someone polls */
     status = TD_NOT_READY;
+  } else if (event->shared != NULL && __atomic_load_n(&event->shared->page->completed, __ATOMIC_ACQUIRE)
+                                          < __atomic_load_n(&event->shared->page->recorded, __ATOMIC_ACQUIRE)) {
+    status = TD_NOT_READY; /* recorded in another process, which has not run past it yet */
   }
   pthread_mutex_unlock(&lock);
   return status;
@@ -450,10 +558,14 @@ int td_event_query(struct td_event* event) {
 
 int td_event_synchronize(struct td_event* event) {
   pthread_mutex_lock(&lock);
-  int live = event_live_locked(event);
-  if (live && event->queue != NULL) run_until_locked(event->queue, event->position);
+  int status = event_live_locked(event) ? TD_OK : TD_INVALID_HANDLE;
+  if (status == TD_OK && event->queue != NULL) run_until_locked(event->queue, event->position);
+  if (status == TD_OK && event->shared != NULL) {
+    status = wait_shared_locked(event->shared, __atomic_load_n(&event->shared->page->recorded, __ATOMIC_ACQUIRE),
+                                event->exporter);
+  }
   pthread_mutex_unlock(&lock);
-  return live ? TD_OK : TD_INVALID_HANDLE;
+  return status;
 }
 
 int td_event_destroy(struct td_event* event) {
@@ -462,6 +574,7 @@ int td_event_destroy(struct td_event* event) {
     if (*at == event) {
       *at = event->next_live;
       live_events--;
+      if (event->shared != NULL) unref_shared_locked(event->shared);
       pthread_mutex_unlock(&lock);
       free(event);
       return TD_OK;
@@ -469,6 +582,90 @@ int td_event_destroy(struct td_event* event) {
   }
   pthread_mutex_unlock(&lock);
   return TD_INVALID_HANDLE;
+}
+
+/* ---- inter-process events --------------------------------------------------------------------- */
+
+struct ipc_event_handle {
+  struct peer_file file;
+  uint32_t unused;
+  uint64_t nonce;
+  char reserved[TD_IPC_EVENT_HANDLE_SIZE - 24];
+};
+_Static_assert(sizeof(struct ipc_event_handle) == TD_IPC_EVENT_HANDLE_SIZE, "an event handle is TD_IPC_EVENT_HANDLE_SIZE bytes");
+
+struct td_event* td_event_create_shared(void) {
+  struct shared_state* shared = calloc(1, sizeof *shared);
+  int fd = memfd_create("quiver-test-double-event", MFD_CLOEXEC);
+  void* page = MAP_FAILED;
+  if (fd >= 0 && ftruncate(fd, SHARED_PAGE_SIZE) == 0) {
+    page = mmap(NULL, SHARED_PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  }
+  uint64_t nonce = 0;
+  if (shared == NULL || page == MAP_FAILED || getrandom(&nonce, sizeof nonce, 0) != (ssize_t)sizeof nonce) {
+    if (page != MAP_FAILED) munmap(page, SHARED_PAGE_SIZE);
+    if (fd >= 0) close(fd);
+    free(shared);
+    return NULL;
+  }
+  shared->page = page;
+  shared->page->magic = EVENT_MAGIC;
+  shared->page->nonce = nonce;
+  shared->fd = fd;
+  shared->refs = 1;
+  struct td_event* e = link_event(shared, 0);
+  if (e == NULL) {
+    munmap(page, SHARED_PAGE_SIZE);
+    close(fd);
+    free(shared);
+  }
+  return e;
+}
+
+int td_event_export(struct td_event* event, void* handle) {
+  struct ipc_event_handle h;
+  memset(&h, 0, sizeof h);
+  pthread_mutex_lock(&lock);
+  int status = TD_OK;
+  if (!event_live_locked(event)) {
+    status = TD_INVALID_HANDLE;
+  } else if (event->shared == NULL || event->exporter != 0) {
+    status = TD_INVALID_VALUE; /* made without sharing, or itself opened from another process */
+  } else {
+    name_peer_file(&h.file, EVENT_MAGIC, event->shared->fd);
+    h.nonce = event->shared->page->nonce;
+  }
+  pthread_mutex_unlock(&lock);
+  if (status == TD_OK) memcpy(handle, &h, sizeof h);
+  return status;
+}
+
+int td_event_open(const void* handle, struct td_event** out) {
+  struct ipc_event_handle h;
+  memcpy(&h, handle, sizeof h);
+  int status = out == NULL ? TD_INVALID_VALUE : check_peer_file(&h.file, EVENT_MAGIC, TD_INVALID_CONTEXT);
+  if (status != TD_OK) return status;
+  struct shared_page* page = map_peer_file(&h.file, SHARED_PAGE_SIZE);
+  if (page == MAP_FAILED) return TD_INVALID_HANDLE;
+  if (page->magic != EVENT_MAGIC || page->nonce != h.nonce) {
+    munmap(page, SHARED_PAGE_SIZE);
+    return TD_INVALID_HANDLE;
+  }
+  struct shared_state* shared = calloc(1, sizeof *shared);
+  struct td_event* e = NULL;
+  if (shared != NULL) {
+    shared->page = page;
+    shared->fd = -1;
+    shared->refs = 1;
+    e = link_event(shared, h.file.pid);
+  }
+  if (e == NULL) {
+    munmap(page, SHARED_PAGE_SIZE);
+    free(shared);
+    return TD_OUT_OF_MEMORY;
+  }
+  *out = e;
+  return TD_OK;
 }
 
 #define COUNTER(function, variable)   \

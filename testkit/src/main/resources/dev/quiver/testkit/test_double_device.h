@@ -13,7 +13,15 @@
  * - Queues: in-order lists of copies and event waits. Nothing runs when it is enqueued; a queue runs when
  *   it is finished, when an event recorded on it is waited for, or one step per event query.
  * - Events: mark a position in a queue; complete once the queue has run past it.
- * All functions are thread-safe (one lock).
+ * - Inter-process events (td_event_create_shared): the event's completion also lives in a one-page memfd
+ *   that another process maps from the event's handle (td_event_export names the exporter's pid, the page's
+ *   fd and a random nonce the page holds). Each record, in either process, counts one more record on the
+ *   page and enqueues a step that marks that record complete when the queue runs past it. A query in the
+ *   other process says not ready until the owner's queue ran past the latest record; a synchronize or a
+ *   queue's wait there polls the page, as a device completes the owner's work on its own, and gives up
+ *   with TD_NOT_READY after TD_SHARED_WAIT_SECONDS (so that a test that never completes the owner's work
+ *   fails instead of hanging), or with TD_INVALID_HANDLE once the exporting process is gone.
+ * All functions are thread-safe (one lock; polling a shared event holds it).
  */
 #ifndef QUIVER_TEST_DOUBLE_DEVICE_H
 #define QUIVER_TEST_DOUBLE_DEVICE_H
@@ -28,7 +36,8 @@ enum td_status {
   TD_INVALID_VALUE = 1,     /* NULL or out-of-bounds pointer, zero or bad size, wrong kind */
   TD_OUT_OF_MEMORY = 2,
   TD_NOT_READY = 3,         /* an event query before the queue ran past the event */
-  TD_INVALID_HANDLE = 4     /* a queue or event that is not live */
+  TD_INVALID_HANDLE = 4,    /* a queue or event that is not live */
+  TD_INVALID_CONTEXT = 5    /* an inter-process event handle opened in the process that exported it */
 };
 
 struct td_queue;
@@ -79,6 +88,19 @@ int td_event_record(struct td_event* event, struct td_queue* queue);
 int td_event_query(struct td_event* event);
 int td_event_synchronize(struct td_event* event);
 int td_event_destroy(struct td_event* event);
+
+/* Inter-process events, TD_IPC_EVENT_HANDLE_SIZE bytes (the size of the CUDA and HIP event handles). */
+#define TD_IPC_EVENT_HANDLE_SIZE 64
+#define TD_SHARED_WAIT_SECONDS 30
+/* A new event whose completion another process can see; NULL if out of memory. */
+struct td_event* td_event_create_shared(void);
+/* Writes the handle of a live shared event: TD_INVALID_VALUE for an event made without sharing,
+ * TD_INVALID_HANDLE for one that is not live. */
+int td_event_export(struct td_event* event, void* handle);
+/* Opens another process's shared event as a live event of this process (destroyed with td_event_destroy,
+ * which leaves the exporter's event alone): TD_INVALID_VALUE for bytes that are no handle, TD_INVALID_CONTEXT
+ * for a handle of this process, TD_INVALID_HANDLE for an exporter or event that is gone. */
+int td_event_open(const void* handle, struct td_event** out);
 
 /* Counters for tests. */
 long td_live_allocations(void);

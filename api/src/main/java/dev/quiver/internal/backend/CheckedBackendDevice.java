@@ -215,14 +215,38 @@ public final class CheckedBackendDevice implements BackendDevice {
     }
 
     @Override
-    public boolean sharesEvents() {
-        return backend.sharesEvents();
+    public boolean supportsIpcEvents() {
+        return backend.supportsIpcEvents();
     }
 
     @Override
-    public byte[] exportEvent(MemorySegment event) {
+    public MemorySegment createInterProcessEvent() {
+        try {
+            MemorySegment event = backend.createInterProcessEvent();
+            events.put(event.address(), 0);
+            return event;
+        } catch (DeviceException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public MemorySegment recordInterProcessEvent(MemorySegment stream) {
+        try {
+            checkStreamIfEvents(stream);
+            MemorySegment event = backend.recordInterProcessEvent(stream);
+            events.put(event.address(), 0);
+            return event;
+        } catch (DeviceException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public dev.quiver.spi.IpcEventHandle exportEvent(MemorySegment event) {
         try {
             requireHandle("event", event);
+            checkEventIfAny(event);
             return backend.exportEvent(event);
         } catch (DeviceException e) {
             throw failed(e);
@@ -230,7 +254,7 @@ public final class CheckedBackendDevice implements BackendDevice {
     }
 
     @Override
-    public MemorySegment openEvent(byte[] handle) {
+    public MemorySegment openEvent(dev.quiver.spi.IpcEventHandle handle) {
         try {
             java.util.Objects.requireNonNull(handle, "handle");
             MemorySegment event = backend.openEvent(handle);

@@ -22,9 +22,11 @@ final class CudaConstants {
     static final int CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83;
     static final int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
     static final int CU_DEVICE_ATTRIBUTE_INTEGRATED = 18;
+    static final int CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED = 125;
 
     static final int CU_STREAM_DEFAULT = 0;
     static final int CU_EVENT_DISABLE_TIMING = 2;
+    static final int CU_EVENT_INTERPROCESS = 4;
     static final int CU_MEM_ATTACH_GLOBAL = 1;
 
     static final int CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2;

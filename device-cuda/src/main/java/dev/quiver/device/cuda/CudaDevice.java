@@ -28,7 +28,11 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * the runtime's {@code cudaEvent_t*}), and the array owns both.
  *
  * <p><b>Other processes.</b> Device memory ({@code cuMemAlloc}) is exported with CUDA IPC (see
- * {@link CudaIpc}); pinned and managed memory have no inter-process mechanism.
+ * {@link CudaIpc}); pinned and managed memory have no inter-process mechanism. Events of the device-memory
+ * kind reach other processes by CUDA IPC too (see {@link CudaIpc}) where
+ * {@code CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED} says so: {@link #recordInterProcessEvent} makes a new
+ * {@code CU_EVENT_INTERPROCESS | CU_EVENT_DISABLE_TIMING} event, never a pooled one, and {@link #destroyEvent}
+ * destroys it and events opened from a peer's handle with {@code cuEventDestroy}.
  *
  * <p><b>Ordering.</b> Copies are {@code cuMemcpy*Async} on the caller's stream and may return before they
  * complete (copies from pageable host memory may complete earlier, as CUDA documents).
@@ -166,6 +170,21 @@ final class CudaDevice extends VendorDevice {
     @Override
     protected java.util.Optional<dev.quiver.device.ffm.VendorIpc> ipc() {
         return memory == CudaMemory.DEVICE ? java.util.Optional.of(new CudaIpc(driver, context)) : java.util.Optional.empty();
+    }
+
+    /**
+     * {@return CUDA IPC events for the device-memory kind where {@code CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED}
+     * is set; nothing for the other kinds, or where the driver does not answer}
+     */
+    @Override
+    protected java.util.Optional<dev.quiver.device.ffm.VendorIpcEvents> findIpcEvents() {
+        try {
+            return memory == CudaMemory.DEVICE
+                    && driver.attribute(CudaConstants.CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED, context.device()) != 0
+                    ? java.util.Optional.of(new CudaIpc(driver, context)) : java.util.Optional.empty();
+        } catch (CudaException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     // ---- copies -------------------------------------------------------------------------------

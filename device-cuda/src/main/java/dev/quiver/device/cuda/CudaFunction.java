@@ -24,7 +24,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * <p>Java carries {@code CUresult}, {@code int}, {@code unsigned int} and enums as {@code JAVA_INT};
  * {@code size_t}, {@code CUdeviceptr} and {@code cuuint64_t} as {@code JAVA_LONG}; pointers and handles
  * ({@code CUcontext}, {@code CUstream}, {@code CUevent}) as {@code ADDRESS}. {@code CUdevice} is an
- * {@code int} ordinal handle; {@code CUipcMemHandle} travels by value as {@link CudaIpc#MEM_HANDLE}.
+ * {@code int} ordinal handle; {@code CUipcMemHandle} travels by value as {@link CudaIpc#MEM_HANDLE}, {@code CUipcEventHandle} as
+ * {@link CudaIpc#EVENT_HANDLE}.
  */
 enum CudaFunction implements CFunction.Table {
     cuGetProcAddress(12000, CFunction.of("CUresult cuGetProcAddress_v2(const char *, void **, int, cuuint64_t, CUdriverProcAddressQueryResult *)",
@@ -70,7 +71,10 @@ enum CudaFunction implements CFunction.Table {
     cuIpcGetMemHandle(4010, CFunction.of("CUresult cuIpcGetMemHandle(CUipcMemHandle *, CUdeviceptr)", JAVA_INT, ADDRESS, JAVA_LONG)),
     cuIpcOpenMemHandle(11000, CFunction.of("CUresult cuIpcOpenMemHandle_v2(CUdeviceptr *, CUipcMemHandle, unsigned int)",
             JAVA_INT, ADDRESS, CudaIpc.MEM_HANDLE, JAVA_INT)),
-    cuIpcCloseMemHandle(4010, CFunction.of("CUresult cuIpcCloseMemHandle(CUdeviceptr)", JAVA_INT, JAVA_LONG));
+    cuIpcCloseMemHandle(4010, CFunction.of("CUresult cuIpcCloseMemHandle(CUdeviceptr)", JAVA_INT, JAVA_LONG)),
+    cuIpcGetEventHandle(4010, CFunction.of("CUresult cuIpcGetEventHandle(CUipcEventHandle *, CUevent)", JAVA_INT, ADDRESS, ADDRESS)),
+    cuIpcOpenEventHandle(4010, CFunction.of("CUresult cuIpcOpenEventHandle(CUevent *, CUipcEventHandle)",
+            JAVA_INT, ADDRESS, CudaIpc.EVENT_HANDLE));
 
     private final int variant;
     private final CFunction c;

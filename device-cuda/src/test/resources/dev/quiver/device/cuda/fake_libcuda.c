@@ -15,7 +15,10 @@
  *
  * IPC handles are the device model's: cuMemAlloc memory lives in a memfd that another process maps from the
  * handle, so a child process reads and writes the same bytes; opening a handle in the exporting process
- * fails, as with the driver.
+ * fails, as with the driver. Events made with CU_EVENT_INTERPROCESS keep their completion in a memfd page
+ * that the process opening their handle maps, so that a child process sees the owner's record complete only
+ * once the owner's stream ran past it; handle bytes the double never made fail with
+ * CUDA_ERROR_INVALID_VALUE, a handle opened in the exporting process with CUDA_ERROR_INVALID_CONTEXT.
  */
 #include <cuda.h>
 #include <cudaTypedefs.h>
@@ -48,6 +51,7 @@ static CUresult status(int td) {
     case TD_OUT_OF_MEMORY: return CUDA_ERROR_OUT_OF_MEMORY;
     case TD_NOT_READY: return CUDA_ERROR_NOT_READY;
     case TD_INVALID_HANDLE: return CUDA_ERROR_INVALID_HANDLE;
+    case TD_INVALID_CONTEXT: return CUDA_ERROR_INVALID_CONTEXT;
     default: return CUDA_ERROR_INVALID_VALUE;
   }
 }
@@ -145,6 +149,7 @@ static CUresult CUDAAPI double_cuDeviceGetAttribute(int* value, CUdevice_attribu
     case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *value = 0; return CUDA_SUCCESS;
     case CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY: *value = 1; return CUDA_SUCCESS;
     case CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING: *value = 1; return CUDA_SUCCESS;
+    case CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED: *value = 1; return CUDA_SUCCESS;
     default: return CUDA_ERROR_INVALID_VALUE;
   }
 }
@@ -315,8 +320,12 @@ static CUresult CUDAAPI double_cuStreamGetCtx_v2(CUstream stream, CUcontext* con
 
 static CUresult CUDAAPI double_cuEventCreate(CUevent* event, unsigned int flags) {
   REQUIRE_CONTEXT();
-  if (event == NULL || (flags & ~(unsigned)(CU_EVENT_BLOCKING_SYNC | CU_EVENT_DISABLE_TIMING)) != 0) return CUDA_ERROR_INVALID_VALUE;
-  struct td_event* e = td_event_create();
+  if (event == NULL || (flags & ~(unsigned)(CU_EVENT_BLOCKING_SYNC | CU_EVENT_DISABLE_TIMING | CU_EVENT_INTERPROCESS)) != 0) {
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  /* as cuda.h says: CU_EVENT_INTERPROCESS must be given with CU_EVENT_DISABLE_TIMING */
+  if ((flags & CU_EVENT_INTERPROCESS) != 0 && (flags & CU_EVENT_DISABLE_TIMING) == 0) return CUDA_ERROR_INVALID_VALUE;
+  struct td_event* e = (flags & CU_EVENT_INTERPROCESS) != 0 ? td_event_create_shared() : td_event_create();
   if (e == NULL) return CUDA_ERROR_OUT_OF_MEMORY;
   *event = (CUevent)e;
   return CUDA_SUCCESS;
@@ -400,6 +409,23 @@ static CUresult CUDAAPI double_cuIpcCloseMemHandle(CUdeviceptr pointer) {
   return status(td_ipc_close((uintptr_t)pointer));
 }
 
+/* ---- inter-process events: the device model's shared events, whose completion the peer maps ------- */
+
+static CUresult CUDAAPI double_cuIpcGetEventHandle(CUipcEventHandle* handle, CUevent event) {
+  REQUIRE_CONTEXT();
+  if (handle == NULL) return CUDA_ERROR_INVALID_VALUE;
+  return status(td_event_export((struct td_event*)event, handle->reserved));
+}
+
+static CUresult CUDAAPI double_cuIpcOpenEventHandle(CUevent* event, CUipcEventHandle handle) {
+  REQUIRE_CONTEXT();
+  if (event == NULL) return CUDA_ERROR_INVALID_VALUE;
+  struct td_event* opened = NULL;
+  CUresult r = status(td_event_open(handle.reserved, &opened));
+  if (r == CUDA_SUCCESS) *event = (CUevent)opened;
+  return r;
+}
+
 /* ---- the one exported entry point -------------------------------------------------------------- */
 
 /* Offers fn as the variant of `name` introduced in CUDA `version`, checked against cudaTypedefs.h. */
@@ -460,6 +486,8 @@ CUresult CUDAAPI cuGetProcAddress_v2(const char* symbol, void** pfn, int cudaVer
   VARIANT(cuIpcGetMemHandle, 4010, double_cuIpcGetMemHandle);
   VARIANT(cuIpcOpenMemHandle, 11000, double_cuIpcOpenMemHandle_v2);
   VARIANT(cuIpcCloseMemHandle, 4010, double_cuIpcCloseMemHandle);
+  VARIANT(cuIpcGetEventHandle, 4010, double_cuIpcGetEventHandle);
+  VARIANT(cuIpcOpenEventHandle, 4010, double_cuIpcOpenEventHandle);
   *pfn = best;
   if (best != NULL && (flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) == 0) {
     if (symbolStatus != NULL) *symbolStatus = CU_GET_PROC_ADDRESS_SUCCESS;

@@ -2,10 +2,14 @@ package dev.quiver.device.ffm;
 
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.ImportedMemory;
+import dev.quiver.spi.IpcEventHandle;
 import dev.quiver.spi.IpcMechanism;
 import dev.quiver.spi.IpcMemoryHandle;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 /**
  * What every FFM vendor device has in common: its identity, its kind of memory, and allocation within the
@@ -23,6 +27,8 @@ public abstract class VendorDevice implements BackendDevice {
     private final long maxAlignment;
     private final String vendor;
     private final Allocations allocations = new Allocations();
+    /** What {@link #findIpcEvents()} found, null until it was asked. */
+    private volatile java.util.Optional<VendorIpcEvents> ipcEvents;
 
     /**
      * @param memory       the kind of memory this device allocates
@@ -124,6 +130,78 @@ public abstract class VendorDevice implements BackendDevice {
     @Override
     public final ImportedMemory openMemory(IpcMemoryHandle handle) {
         return requireIpc().open(handle, this);
+    }
+
+    /**
+     * {@return the vendor's inter-process event calls, where the device's events reach another process by its
+     * {@link #ipcMechanism()}; empty (the default) where they do not} Asked once, on first use, and kept: a
+     * backend may ask the driver here.
+     */
+    protected java.util.Optional<VendorIpcEvents> findIpcEvents() {
+        return java.util.Optional.empty();
+    }
+
+    /** {@return what {@link #findIpcEvents()} found, asked once (racing threads find the same)} */
+    private java.util.Optional<VendorIpcEvents> ipcEvents() {
+        java.util.Optional<VendorIpcEvents> found = ipcEvents;
+        if (found == null) {
+            found = findIpcEvents();
+            ipcEvents = found;
+        }
+        return found;
+    }
+
+    /** {@return whether {@link #findIpcEvents()} found calls} */
+    @Override
+    public final boolean supportsIpcEvents() {
+        return ipcEvents().isPresent();
+    }
+
+    /**
+     * Makes an event for sharing with {@link #findIpcEvents()}'s calls.
+     *
+     * @throws UnsupportedOperationException if the device's events do not reach other processes
+     */
+    @Override
+    public final MemorySegment createInterProcessEvent() {
+        return requireIpcEvents().create();
+    }
+
+    /**
+     * Exports an event with {@link #findIpcEvents()}'s calls.
+     *
+     * @throws UnsupportedOperationException if the device's events do not reach other processes
+     */
+    @Override
+    public final IpcEventHandle exportEvent(MemorySegment event) {
+        VendorIpcEvents calls = requireIpcEvents();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment handle = arena.allocate(calls.mechanism().eventHandleBytes());
+            calls.export(event, handle);
+            return new IpcEventHandle(calls.mechanism(), handle.toArray(JAVA_BYTE));
+        }
+    }
+
+    /**
+     * Opens a peer's event handle with {@link #findIpcEvents()}'s calls, after checking its mechanism.
+     *
+     * @throws UnsupportedOperationException if the device's events do not reach other processes
+     * @throws IllegalArgumentException      if the handle is of another mechanism; no driver call is made
+     */
+    @Override
+    public final MemorySegment openEvent(IpcEventHandle handle) {
+        VendorIpcEvents calls = requireIpcEvents();
+        if (handle.mechanism() != calls.mechanism()) {
+            throw new IllegalArgumentException("a " + handle.mechanism() + " event handle cannot be opened on " + this
+                    + ", whose mechanism is " + calls.mechanism());
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            return calls.open(arena.allocateFrom(JAVA_BYTE, handle.handle()));
+        }
+    }
+
+    private VendorIpcEvents requireIpcEvents() {
+        return ipcEvents().orElseThrow(() -> new UnsupportedOperationException(this + " has no inter-process mechanism for events"));
     }
 
     private VendorIpc requireIpc() {

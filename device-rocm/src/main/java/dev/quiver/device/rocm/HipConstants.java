@@ -11,6 +11,7 @@ final class HipConstants {
     static final int hipSuccess = 0;
     static final int hipErrorInvalidValue = 1;
     static final int hipErrorNoDevice = 100;
+    static final int hipErrorInvalidContext = 201;
     static final int hipErrorInvalidDevice = 101;
     static final int hipErrorInvalidHandle = 400;
     static final int hipErrorNotReady = 600;
@@ -25,6 +26,7 @@ final class HipConstants {
 
     static final int hipStreamDefault = 0;
     static final int hipEventDisableTiming = 2;
+    static final int hipEventInterprocess = 4;
     static final int hipHostMallocDefault = 0;
 
     /** {@code hipMemoryType} of ROCm 5 (the installed headers): managed memory is told by {@code isManaged}. */

@@ -17,7 +17,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * <p>Java carries {@code hipError_t}, {@code int}, {@code unsigned int}, {@code hipDevice_t} and enums as
  * {@code JAVA_INT}; {@code size_t} as {@code JAVA_LONG}; pointers and handles ({@code hipStream_t},
  * {@code hipEvent_t}, {@code hipDeviceptr_t}) as {@code ADDRESS}; {@code hipIpcMemHandle_t} travels by value as
- * {@link HipIpc#MEM_HANDLE}.
+ * {@link HipIpc#MEM_HANDLE}, {@code hipIpcEventHandle_t} as {@link HipIpc#EVENT_HANDLE}.
  */
 enum HipFunction implements CFunction.Table {
     hipGetDeviceCount(CFunction.of("hipError_t hipGetDeviceCount(int *)", JAVA_INT, ADDRESS)),
@@ -51,7 +51,10 @@ enum HipFunction implements CFunction.Table {
     hipIpcGetMemHandle(CFunction.of("hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t *, void *)", JAVA_INT, ADDRESS, ADDRESS)),
     hipIpcOpenMemHandle(CFunction.of("hipError_t hipIpcOpenMemHandle(void **, hipIpcMemHandle_t, unsigned int)",
             JAVA_INT, ADDRESS, HipIpc.MEM_HANDLE, JAVA_INT)),
-    hipIpcCloseMemHandle(CFunction.of("hipError_t hipIpcCloseMemHandle(void *)", JAVA_INT, ADDRESS));
+    hipIpcCloseMemHandle(CFunction.of("hipError_t hipIpcCloseMemHandle(void *)", JAVA_INT, ADDRESS)),
+    hipIpcGetEventHandle(CFunction.of("hipError_t hipIpcGetEventHandle(hipIpcEventHandle_t *, hipEvent_t)", JAVA_INT, ADDRESS, ADDRESS)),
+    hipIpcOpenEventHandle(CFunction.of("hipError_t hipIpcOpenEventHandle(hipEvent_t *, hipIpcEventHandle_t)",
+            JAVA_INT, ADDRESS, HipIpc.EVENT_HANDLE));
 
     private final CFunction c;
 

@@ -2,6 +2,7 @@ package dev.quiver.device.rocm;
 
 import dev.quiver.device.ffm.IpcHandles;
 import dev.quiver.device.ffm.VendorIpc;
+import dev.quiver.device.ffm.VendorIpcEvents;
 import dev.quiver.spi.ImportedMemory;
 import dev.quiver.spi.IpcMechanism;
 import dev.quiver.spi.IpcMemoryHandle;
@@ -10,20 +11,28 @@ import java.lang.foreign.GroupLayout;
 import java.lang.foreign.MemorySegment;
 
 import static dev.quiver.device.rocm.HipConstants.HIP_IPC_HANDLE_SIZE;
+import static dev.quiver.device.rocm.HipConstants.hipEventDisableTiming;
+import static dev.quiver.device.rocm.HipConstants.hipEventInterprocess;
 import static dev.quiver.device.rocm.HipConstants.hipIpcMemLazyEnablePeerAccess;
 
 /**
  * HIP IPC of {@code hipMalloc} memory: {@code hipIpcGetMemHandle} names the allocation holding a pointer
  * (found with {@code hipMemGetAddressRange}, so pointers inside an allocation export with their offset),
  * {@code hipIpcOpenMemHandle} maps it in another process and {@code hipIpcCloseMemHandle} unmaps it there.
- * Every call runs with the device current. Immutable and thread-safe.
+ * Events the same way: {@code hipEventCreateWithFlags} with {@code hipEventInterprocess | hipEventDisableTiming}
+ * makes an event for sharing, {@code hipIpcGetEventHandle} names it, and {@code hipIpcOpenEventHandle} opens it
+ * in another process as an event without timing, destroyed there with {@code hipEventDestroy}; the runtime
+ * refuses to open an event handle in the process that made it ({@code hipErrorInvalidContext}). Every call
+ * runs with the device current. Immutable and thread-safe.
  *
  * @param hip     the runtime
  * @param ordinal the device's ordinal
  */
-record HipIpc(HipRuntime hip, int ordinal) implements VendorIpc {
+record HipIpc(HipRuntime hip, int ordinal) implements VendorIpc, VendorIpcEvents {
     /** {@code hipIpcMemHandle_t}: 64 opaque bytes, passed by value. */
     static final GroupLayout MEM_HANDLE = IpcHandles.layout("reserved", HIP_IPC_HANDLE_SIZE);
+    /** {@code hipIpcEventHandle_t}: 64 opaque bytes, passed by value. */
+    static final GroupLayout EVENT_HANDLE = IpcHandles.layout("reserved", HIP_IPC_HANDLE_SIZE);
 
     @Override
     public IpcMechanism mechanism() {
@@ -47,6 +56,26 @@ record HipIpc(HipRuntime hip, int ordinal) implements VendorIpc {
                         h -> (int) h.invokeExact(out, bytes, hipIpcMemLazyEnablePeerAccess)),
                 range(),
                 opened -> hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipIpcCloseMemHandle, h -> (int) h.invokeExact(opened)))));
+    }
+
+    /** {@return a new {@code hipEventInterprocess | hipEventDisableTiming} event, owned by the caller} */
+    @Override
+    public MemorySegment create() {
+        return hip.onDevice(ordinal, () -> hip.api.handleOut(HipFunction.hipEventCreateWithFlags,
+                (h, out) -> (int) h.invokeExact(out, hipEventInterprocess | hipEventDisableTiming)));
+    }
+
+    /** Writes the event's {@code hipIpcEventHandle_t} with {@code hipIpcGetEventHandle}. */
+    @Override
+    public void export(MemorySegment event, MemorySegment handle) {
+        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipIpcGetEventHandle, h -> (int) h.invokeExact(handle, event)));
+    }
+
+    /** {@return the peer's event opened with {@code hipIpcOpenEventHandle}, destroyed with {@code hipEventDestroy}} */
+    @Override
+    public MemorySegment open(MemorySegment handle) {
+        return hip.onDevice(ordinal, () -> hip.api.handleOut(HipFunction.hipIpcOpenEventHandle,
+                (h, out) -> (int) h.invokeExact(out, handle)));
     }
 
     /** {@return the driver call that finds the allocation holding an address, exported or opened} */

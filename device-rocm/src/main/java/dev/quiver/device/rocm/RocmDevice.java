@@ -28,7 +28,11 @@ import static dev.quiver.device.rocm.HipConstants.hipSuccess;
  * and the array owns both.
  *
  * <p><b>Other processes.</b> Device memory ({@code hipMalloc}) is exported with HIP IPC (see {@link HipIpc});
- * pinned host memory has no inter-process mechanism.
+ * pinned host memory has no inter-process mechanism. Events of the device-memory kind reach other processes by
+ * HIP IPC too (see {@link HipIpc}) where the runtime makes {@code hipEventInterprocess} events (tried once,
+ * on first use: HIP has no attribute that says so, and some ROCm releases refuse the flag):
+ * {@link #recordInterProcessEvent} makes a new one, never a pooled one, and {@link #destroyEvent} destroys it
+ * and events opened from a peer's handle with {@code hipEventDestroy}.
  *
  * <p><b>Ordering.</b> Copies are {@code hipMemcpyAsync} on the caller's stream and may return before they
  * complete.
@@ -113,6 +117,25 @@ final class RocmDevice extends VendorDevice {
     @Override
     protected java.util.Optional<dev.quiver.device.ffm.VendorIpc> ipc() {
         return memory == RocmMemory.DEVICE ? java.util.Optional.of(new HipIpc(hip, ordinal)) : java.util.Optional.empty();
+    }
+
+    /**
+     * {@return HIP IPC events for the device-memory kind where the runtime makes {@code hipEventInterprocess}
+     * events (tried: an event made and destroyed); nothing for the other kinds}
+     */
+    @Override
+    protected java.util.Optional<dev.quiver.device.ffm.VendorIpcEvents> findIpcEvents() {
+        if (memory != RocmMemory.DEVICE) {
+            return java.util.Optional.empty();
+        }
+        HipIpc calls = new HipIpc(hip, ordinal);
+        try {
+            MemorySegment event = calls.create();
+            hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipEventDestroy, h -> (int) h.invokeExact(event)));
+            return java.util.Optional.of(calls);
+        } catch (RocmException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     // ---- copies -------------------------------------------------------------------------------

@@ -10,7 +10,11 @@
  * hipErrorInvalidValue.
  *
  * IPC handles are the device model's: hipMalloc memory lives in a memfd that another process maps from the
- * handle; opening a handle in the exporting process fails, as with the runtime.
+ * handle; opening a handle in the exporting process fails, as with the runtime. Events made with
+ * hipEventInterprocess keep their completion in a memfd page that the process opening their handle maps, so
+ * that a child process sees the owner's record complete only once the owner's stream ran past it; handle
+ * bytes the double never made fail with hipErrorInvalidValue, a handle opened in the exporting process with
+ * hipErrorInvalidContext (as hip_runtime_api.h documents).
  */
 #include <hip/hip_runtime_api.h>
 
@@ -32,6 +36,7 @@ static hipError_t status(int td) {
     case TD_OUT_OF_MEMORY: return hipErrorOutOfMemory;
     case TD_NOT_READY: return hipErrorNotReady;
     case TD_INVALID_HANDLE: return hipErrorInvalidHandle;
+    case TD_INVALID_CONTEXT: return hipErrorInvalidContext;
     default: return hipErrorInvalidValue;
   }
 }
@@ -76,7 +81,7 @@ hipError_t hipRuntimeGetVersion(int* version) {
 }
 
 #define ERROR_NAMES(X) X(hipSuccess) X(hipErrorInvalidValue) X(hipErrorOutOfMemory) X(hipErrorNoDevice) \
-  X(hipErrorInvalidDevice) X(hipErrorInvalidHandle) X(hipErrorNotReady)
+  X(hipErrorInvalidDevice) X(hipErrorInvalidHandle) X(hipErrorNotReady) X(hipErrorInvalidContext)
 
 const char* hipGetErrorName(hipError_t error) {
 #define NAME_CASE(e) case e: return #e;
@@ -238,8 +243,12 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int
 /* ---- events ------------------------------------------------------------------------------------ */
 
 hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
-  if (event == NULL || (flags & ~(unsigned)(hipEventBlockingSync | hipEventDisableTiming)) != 0) return hipErrorInvalidValue;
-  struct td_event* e = td_event_create();
+  if (event == NULL || (flags & ~(unsigned)(hipEventBlockingSync | hipEventDisableTiming | hipEventInterprocess)) != 0) {
+    return hipErrorInvalidValue;
+  }
+  /* as with CUDA, whose semantics HIP documents: interprocess events are made without timing */
+  if ((flags & hipEventInterprocess) != 0 && (flags & hipEventDisableTiming) == 0) return hipErrorInvalidValue;
+  struct td_event* e = (flags & hipEventInterprocess) != 0 ? td_event_create_shared() : td_event_create();
   if (e == NULL) return hipErrorOutOfMemory;
   *event = (hipEvent_t)e;
   return hipSuccess;
@@ -261,6 +270,21 @@ hipError_t hipEventQuery(hipEvent_t event) {
 
 hipError_t hipEventDestroy(hipEvent_t event) {
   return status(td_event_destroy((struct td_event*)event));
+}
+
+/* ---- inter-process events: the device model's shared events, whose completion the peer maps ------- */
+
+hipError_t hipIpcGetEventHandle(hipIpcEventHandle_t* handle, hipEvent_t event) {
+  if (handle == NULL) return hipErrorInvalidValue;
+  return status(td_event_export((struct td_event*)event, handle->reserved));
+}
+
+hipError_t hipIpcOpenEventHandle(hipEvent_t* event, hipIpcEventHandle_t handle) {
+  if (event == NULL) return hipErrorInvalidValue;
+  struct td_event* opened = NULL;
+  hipError_t e = status(td_event_open(handle.reserved, &opened));
+  if (e == hipSuccess) *event = (hipEvent_t)opened;
+  return e;
 }
 
 /* ---- control functions of the test double (not HIP entry points) ------------------------------- */
