@@ -208,7 +208,7 @@ public final class ShareServer implements AutoCloseable {
                 throw new ProtocolException(ErrorCode.HANDLE_KIND, "the receiver does not import MEMFD handles, which this owner "
                         + "sends for host memory and for every copy");
             }
-            IpcRoute route = device == null ? null : route(device, hello.handleKinds());
+            IpcRoute route = device == null ? null : route(device, hello.handleKinds(), hello.opensEvents());
             connection.send(MessageType.WELCOME, new Handshake.Welcome(Handshake.VERSION, hello.device(), PeerCredentials.currentPid()).encode());
             return new ShareSession(connection, peer,
                     new KnownRegions(Math.min(hello.maxRegions(), Limits.MAX_IDS), hello.maxMappedBytes()), route);
@@ -223,10 +223,11 @@ public final class ShareServer implements AutoCloseable {
     }
 
     /** {@return how arrays of {@code device} travel as handles to a receiver importing {@code kinds}, or null if they do not} */
-    private static IpcRoute route(Device device, int kinds) {
+    private static IpcRoute route(Device device, int kinds, boolean receiverOpensEvents) {
         dev.quiver.spi.BackendDevice backend = Backends.of(device);
         return HandleKind.of(backend.ipcMechanism()).filter(kind -> (kinds & kind.bit()) != 0)
-                .map(kind -> new IpcRoute(device, backend, kind)).orElse(null);
+                .map(kind -> new IpcRoute(device, backend, kind, receiverOpensEvents && IpcRoute.sharesEvents(backend)))
+                .orElse(null);
     }
 
     private Message helloWithin(Connection connection) {

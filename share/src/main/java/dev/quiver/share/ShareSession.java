@@ -123,7 +123,7 @@ public final class ShareSession implements AutoCloseable {
         awaitCredit();
         long id = nextId.getAndIncrement();
         java.util.Optional<DeviceBatch> onDevice = route != null && route.carries(array)
-                ? DeviceBatch.of(array, route.backend(), route.kind()) : java.util.Optional.empty();
+                ? DeviceBatch.of(array, route.backend(), route.kind(), route.events()) : java.util.Optional.empty();
         if (onDevice.isPresent()) {
             try {
                 sendHeld(id, onDevice.get().hold(), known.retireClosed(), new long[0], onDevice.get().message(id).encode(), onDevice.get().fds());

@@ -62,6 +62,57 @@ class DeviceIpcShareTest {
 
     @ParameterizedTest
     @EnumSource(TestDoubleDevices.class)
+    void anArraysSyncEventTravelsWhereTheDriverSharesEventsAndTheReceiverWaitsOnItNotTheOwner(TestDoubleDevices backend) throws Exception {
+        Path library = backend.library();
+        Devices devices = backend.devices(library);
+        Device device = backend.device(library);
+        boolean sharesEvents = Backends.of(device).supportsIpcEvents();
+        assertEquals(backend != TestDoubleDevices.LEVEL_ZERO, sharesEvents, "CUDA and HIP share events; Level Zero does not yet");
+        long eventsBefore = liveEvents(device);
+        HostVector ids = HostVector.struct("batch", HostVector.int64("id", 5L, null, -7L, 1L << 40));   // no offsets: nothing read back
+        try (ShareServer server = ShareServer.bindPrivate().serve(device);
+             ChildJvm child = ChildJvm.startMain(DeviceShareChild.class, backend.name(), library.toString(), server.path().toString());
+             ShareSession session = server.accept();
+             dev.quiver.DeviceStream stream = device.createStream();
+             DeviceArray host = ids.toDeviceArray(devices);
+             DeviceArray onDevice = host.copyTo(device, stream)) {
+            if (sharesEvents) {
+                assertTrue(onDevice.syncEvent().isPresent(), "the upload is in flight: the array carries its event");
+            }
+            session.send(onDevice);   // the test double runs the upload only once this process waits for it
+            session.end();
+            if (sharesEvents) {
+                Thread.sleep(300);   // the child is waiting on the event by now, or will be
+                // what a device does on its own, the test double does when waited for: the upload, then the default
+                // stream, where the owner recorded the event it shared after the upload's
+                onDevice.syncEvent().orElseThrow().waitOnHost();
+                device.defaultStream().synchronize();
+            }
+            String[] line = child.lineStartingWith("BATCH ").split(" ");
+            assertEquals("zero-copy", line[1]);
+            assertEquals(Batches.digest(host), line[3], "the child read the uploaded values, after the owner's work");
+            assertEquals(sharesEvents ? "event" : "no-event", line[4], "the array arrived with the owner's event where events travel");
+            assertEquals("END", child.line());
+            assertEquals(0, child.waitFor(), child.errors());
+            assertTrue(session.awaitReleased(Duration.ofSeconds(30)));
+        }
+        assertEquals(eventsBefore, liveEvents(device), "the inter-process event was destroyed once the batch was released");
+    }
+
+    private static long liveEvents(Device device) {
+        dev.quiver.spi.BackendDevice backend = Backends.of(device);
+        backend.releaseCaches();
+        java.lang.foreign.MemorySegment counter = backend.vendorLibrary().orElseThrow().lookup().find("test_double_live_events").orElseThrow();
+        try {
+            return (long) java.lang.foreign.Linker.nativeLinker().downcallHandle(counter,
+                    java.lang.foreign.FunctionDescriptor.of(java.lang.foreign.ValueLayout.JAVA_LONG)).invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError("test_double_live_events failed", t);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDoubleDevices.class)
     void aDeviceArrayForAReceiverOfTheCpuIsCopiedToHostMemoryAndTheReceiverIsToldSo(TestDoubleDevices backend) throws Exception {
         Devices devices = backend.devices(backend.library());
         Device device = backend.device(backend.library());
@@ -110,8 +161,32 @@ class DeviceIpcShareTest {
      * process, with the handle {@code forge} makes of its export and a data length of {@code dataLength} (-1: 8
      * bytes past the allocation), and returns the reason of the child's refusal, which must carry {@code code}.
      */
+    @ParameterizedTest
+    @EnumSource(TestDoubleDevices.class)
+    void anEventWhoseBytesNoDriverMadeOrOfTheWrongLengthIsRefused(TestDoubleDevices backend) throws Exception {
+        byte[] forged = new byte[64];
+        Arrays.fill(forged, (byte) 0x5c);
+        Function<IpcMemoryHandle, BatchMessage.Handle> honest = allocation -> new BatchMessage.Handle(backend.kind(),
+                allocation.allocationSize(), 1, true, allocation.handle());
+        String refusal = refused(backend, honest, 8, backend == TestDoubleDevices.LEVEL_ZERO ? ErrorCode.HANDLE_KIND : ErrorCode.PROTOCOL,
+                backend.kind().wire(), forged);
+        if (backend == TestDoubleDevices.LEVEL_ZERO) {
+            assertTrue(refusal.contains("has an event of kind 5; this receiver of ") && refusal.contains("opens no events"), refusal);
+        } else {
+            assertTrue(refusal.contains("the device refused the " + backend.kind() + " event handle")
+                    && refusal.contains(backend == TestDoubleDevices.CUDA ? "cuIpcOpenEventHandle" : "hipIpcOpenEventHandle"), refusal);
+            String shortPayload = refused(backend, honest, 8, ErrorCode.PROTOCOL, backend.kind().wire(), Arrays.copyOf(forged, 56));
+            assertTrue(shortPayload.contains("has an event payload of 56 bytes; a " + backend.kind() + " event handle is 64"), shortPayload);
+        }
+    }
+
     private static String refused(TestDoubleDevices backend, Function<IpcMemoryHandle, BatchMessage.Handle> forge, long dataLength,
                                   ErrorCode code) throws Exception {
+        return refused(backend, forge, dataLength, code, 0, new byte[0]);
+    }
+
+    private static String refused(TestDoubleDevices backend, Function<IpcMemoryHandle, BatchMessage.Handle> forge, long dataLength,
+                                  ErrorCode code, int eventKind, byte[] eventPayload) throws Exception {
         Path library = backend.library();
         Devices devices = backend.devices(library);
         Device device = backend.device(library);
@@ -122,7 +197,7 @@ class DeviceIpcShareTest {
         try (DeviceBuffer allocation = device.allocate(64)) {
             IpcMemoryHandle exported = Backends.of(device).exportMemory(allocation.pointer(), 0);
             long length = dataLength < 0 ? exported.allocationSize() + 8 : dataLength;
-            BatchMessage batch = new BatchMessage(1, false, List.of(forge.apply(exported)), 0, new byte[0],
+            BatchMessage batch = new BatchMessage(1, false, List.of(forge.apply(exported)), eventKind, eventPayload,
                     List.of(new BatchMessage.Node(1, 0, 0, List.of(new BatchMessage.Buffer(BatchMessage.NO_HANDLE, 0, 0),
                             new BatchMessage.Buffer(0, exported.offset(), length)), 0, false)));
             try (HostileOwner owner = new HostileOwner(new Handshake.Welcome(2, DeviceNames.of(device), 1), field,

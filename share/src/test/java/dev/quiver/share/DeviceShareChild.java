@@ -11,8 +11,8 @@ import java.util.Optional;
  * The receiving process of {@link DeviceIpcShareTest} and {@link VulkanShareTest}, started by {@link ChildJvm}:
  * {@code BACKEND LIBRARY SOCKET} connects for arrays of device 0 of a backend of {@link TestDoubleDevices} on its
  * test double at {@code LIBRARY}, or, for {@code BACKEND} {@value #LAVAPIPE} (and any {@code LIBRARY}), of
- * {@link Lavapipe}; prints per batch {@code BATCH id zero-copy|copied DEVICE_TYPE digest} (the digest of its copy
- * to the host), then {@code END}, or {@code ERROR reason message} (exit 3); on lavapipe it then prints
+ * {@link Lavapipe}; prints per batch {@code BATCH id zero-copy|copied DEVICE_TYPE digest event|no-event} (the digest of its
+ * copy to the host, which waits on the array's sync event; whether the array came with one), then {@code END}, or {@code ERROR reason message} (exit 3); on lavapipe it then prints
  * {@code VALIDATION count messages}, what the validation layer reported in this process.
  */
 public final class DeviceShareChild {
@@ -35,7 +35,7 @@ public final class DeviceShareChild {
             for (Optional<ReceivedBatch> batch = client.next(); batch.isPresent(); batch = client.next()) {
                 try (DeviceArray array = batch.get().array(); DeviceArray host = array.copyToHost()) {
                     System.out.println("BATCH " + batch.get().batchId() + " " + (batch.get().isZeroCopy() ? "zero-copy" : "copied")
-                            + " " + array.deviceType() + " " + Batches.digest(host));
+                            + " " + array.deviceType() + " " + Batches.digest(host) + " " + (array.syncEvent().isPresent() ? "event" : "no-event"));
                 }
             }
             System.out.println("END");

@@ -128,6 +128,7 @@ public final class HandoffVersusFlight {
      * @return one row per size, in the order of {@code options.rows()}
      * @throws Exception if the owner cannot start, a transfer fails or a received batch is wrong
      */
+    @SuppressWarnings("try")   // DeviceFlightClient.close() may throw InterruptedException; this method declares Exception
     static List<HandoffRow> run(Options options) throws Exception {
         long direct = directMemoryFor(options.largestBytes());
         long heap = heapFor(options.largestBytes());

@@ -3,6 +3,7 @@ package dev.quiver.share.internal.arrays;
 import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
+import dev.quiver.SyncEvent;
 import dev.quiver.DeviceBuffer;
 import dev.quiver.share.internal.protocol.BatchMessage;
 import dev.quiver.share.internal.protocol.ErrorCode;
@@ -47,8 +48,27 @@ public final class ArrayAssembly {
      */
     public static DeviceArray build(Field field, List<BatchMessage.Node> nodes, Buffers buffers, Device device,
                                     AutoCloseable keepAlive) {
+        return build(field, nodes, buffers, device, keepAlive, null);
+    }
+
+    /**
+     * As {@link #build(Field, List, Buffers, Device, AutoCloseable)}, the root carrying {@code event} as its sync
+     * event: it moves into the array, whose release destroys it.
+     *
+     * @param field     the schema
+     * @param nodes     the nodes, in pre-order
+     * @param buffers   makes each buffer
+     * @param device    the device of every buffer
+     * @param keepAlive closed when the array and every view of it are released
+     * @param event     an owned event of {@code device} the data is ready at, or null when it is ready now; if this
+     *                  throws, the caller closes the event (closing one that moved in does nothing)
+     * @return the array
+     * @throws ProtocolException if the nodes do not fit the schema
+     */
+    public static DeviceArray build(Field field, List<BatchMessage.Node> nodes, Buffers buffers, Device device,
+                                    AutoCloseable keepAlive, SyncEvent event) {
         int[] next = {0};
-        DeviceArray array = node(field, nodes, next, buffers, device, keepAlive);
+        DeviceArray array = node(field, nodes, next, buffers, device, keepAlive, event);
         if (next[0] != nodes.size()) {
             array.close();
             throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH has " + nodes.size() + " nodes; its schema has " + next[0]);
@@ -57,7 +77,7 @@ public final class ArrayAssembly {
     }
 
     private static DeviceArray node(Field field, List<BatchMessage.Node> nodes, int[] next, Buffers buffers, Device device,
-                                    AutoCloseable keepAlive) {
+                                    AutoCloseable keepAlive, SyncEvent event) {
         int index = next[0]++;
         if (index >= nodes.size()) {
             throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH has " + nodes.size() + " nodes; its schema has more");
@@ -84,17 +104,20 @@ public final class ArrayAssembly {
                 }
             }
             for (Field child : field.children()) {
-                DeviceArray built = node(child, nodes, next, buffers, device, null);
+                DeviceArray built = node(child, nodes, next, buffers, device, null, null);
                 parts.add(built);
                 builder.child(built);
             }
             if (field.dictionary() != null) {
-                DeviceArray built = node(field.dictionary().values(), nodes, next, buffers, device, null);
+                DeviceArray built = node(field.dictionary().values(), nodes, next, buffers, device, null, null);
                 parts.add(built);
                 builder.dictionary(built);
             }
             if (keepAlive != null) {
                 builder.keepAlive(keepAlive);
+            }
+            if (event != null) {
+                builder.syncEvent(event);
             }
             return builder.build();
         } catch (RuntimeException e) {

@@ -56,11 +56,12 @@ public final class BatchImport {
                 throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH " + batch.batchId() + " introduces " + batch.descriptorCount()
                         + " handle(s) with a descriptor; " + message.fds().length + " descriptor(s) came with it");
             }
-            if (batch.eventKind() != 0) {
+            boolean deviceHandles = !batch.handles().isEmpty() && batch.handles().getFirst().kind() != HandleKind.MEMFD;
+            if (batch.eventKind() != 0 && !deviceHandles) {
                 throw new ProtocolException(ErrorCode.HANDLE_KIND, "BATCH " + batch.batchId() + " has an event of kind "
-                        + batch.eventKind() + "; this receiver takes host memory without events only");
+                        + batch.eventKind() + "; events travel with device handles only, and host memory comes ready");
             }
-            if (!batch.handles().isEmpty() && batch.handles().getFirst().kind() != HandleKind.MEMFD) {
+            if (deviceHandles) {
                 DeviceArray array = DeviceHandleImport.run(batch, message.fds(), schema, device, released);
                 if (validateContents) {
                     validateOnHost(array, batch.batchId());

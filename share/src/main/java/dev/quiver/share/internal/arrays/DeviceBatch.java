@@ -21,10 +21,12 @@ import java.util.Optional;
  * One device array made ready to send as the driver's inter-process handles of the allocations its buffers
  * lie in (docs/SHARING.md, "Device IPC handles"): a handle per allocation (its bytes or its descriptor, its
  * size), and each buffer as a handle index, its offset from the allocation's start and its length. Nothing is
- * copied; the array's sync event is waited on, on the host, before the handles are made, since events do not
- * travel yet.
+ * copied. Where the receiver opens events, the array's sync event travels as an inter-process event recorded after
+ * it on the backend's default stream (the owner does not wait); otherwise it is waited on, on the host, before
+ * the handles are made.
  *
- * <p><b>Ownership.</b> The caller owns {@link #hold()} (a reference on the array) and closes it exactly once,
+ * <p><b>Ownership.</b> The caller owns {@link #hold()} (a reference on the array, and the inter-process event, which
+ * it destroys) and closes it exactly once,
  * when the receiver released the batch or is gone (or the send failed). The caller also owns the descriptors of
  * {@link #fds()} (one per handle of a kind that {@linkplain HandleKind#carriesDescriptor() carries one}, in
  * handle order, each exported for this batch) and closes them exactly once with {@link #closeDescriptors()}
@@ -35,14 +37,24 @@ import java.util.Optional;
  * @param handles the handles, without repeats; each introduces itself (region ids count from 1 in the batch)
  * @param nodes   the nodes, whose buffers name indexes into {@code handles}
  * @param fds     the descriptors that travel with the BATCH, in the order of their handles
- * @param hold    what keeps the array's memory alive
+ * @param hold    what keeps the array's memory (and its inter-process event) alive
+ * @param eventKind    the BATCH's {@code event_kind}: the handle kind's code with an event, 0 without
+ * @param eventPayload the event's handle bytes, empty without
  */
-public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.Node> nodes, int[] fds, AutoCloseable hold) {
-    /** Copies the lists and the descriptors' numbers. */
+public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.Node> nodes, int[] fds, AutoCloseable hold,
+                          int eventKind, byte[] eventPayload) {
+    /** Copies the lists, the descriptors' numbers and the event's bytes. */
     public DeviceBatch {
         handles = List.copyOf(handles);
         nodes = List.copyOf(nodes);
         fds = fds.clone();
+        eventPayload = eventPayload.clone();
+    }
+
+    /** {@return a copy of the event's handle bytes} */
+    @Override
+    public byte[] eventPayload() {
+        return eventPayload.clone();
     }
 
     /** {@return a copy of the descriptors' numbers, owned by this batch until {@link #closeDescriptors()}} */
@@ -59,26 +71,49 @@ public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.N
     }
 
     /**
-     * {@return the BATCH of this plan: delivery 0 (the owner's own memory), no event}
+     * {@return the BATCH of this plan: delivery 0 (the owner's own memory), with its event if it has one}
      * @param batchId the batch's id
      */
     public BatchMessage message(long batchId) {
-        return new BatchMessage(batchId, false, handles, 0, new byte[0], nodes);
+        return new BatchMessage(batchId, false, handles, eventKind, eventPayload, nodes);
     }
 
     /**
-     * Plans the handoff of a device array as handles of {@code kind}, after waiting on the host for its sync
-     * event. Gives up (empty) when a buffer lies outside memory the backend can export (memory the
+     * Plans the handoff of a device array as handles of {@code kind}, with its sync event as an inter-process
+     * event if {@code events}, else after waiting on the host for it. Gives up (empty) when a buffer lies outside memory the backend can export (memory the
      * application wrapped, a buffer of another kind of allocation): the caller copies the array then. A
      * descriptor exported for an allocation already in the batch, or for a plan given up, is closed here.
      *
      * @param array   an open array of {@code backend}'s device; the caller keeps its own reference
      * @param backend the device's backend, whose {@link BackendDevice#ipcMechanism()} {@code kind} carries
      * @param kind    the handle kind
-     * @return the plan, or empty if some buffer cannot be exported
+     * @param events  whether the receiver opens events and {@code backend} exports them
+     * @return the plan, or empty if some buffer cannot be exported (the event made for it is destroyed)
      */
-    public static Optional<DeviceBatch> of(DeviceArray array, BackendDevice backend, HandleKind kind) {
-        array.syncEvent().ifPresent(SyncEvent::waitOnHost);
+    public static Optional<DeviceBatch> of(DeviceArray array, BackendDevice backend, HandleKind kind, boolean events) {
+        Optional<SyncEvent> sync = array.syncEvent();
+        MemorySegment shared = MemorySegment.NULL;
+        if (events && sync.isPresent()) {
+            MemorySegment stream = backend.defaultStream();   // ordered after the producer's work, then marked for the peer
+            backend.streamWaitEvent(stream, sync.get().handle());
+            shared = backend.recordInterProcessEvent(stream);
+        } else {
+            sync.ifPresent(SyncEvent::waitOnHost);
+        }
+        MemorySegment event = shared;
+        boolean planned = false;
+        try {
+            Optional<DeviceBatch> batch = plan(array, backend, kind, event);
+            planned = batch.isPresent();
+            return batch;
+        } finally {
+            if (!planned && !event.equals(MemorySegment.NULL)) {
+                backend.destroyEvent(event);
+            }
+        }
+    }
+
+    private static Optional<DeviceBatch> plan(DeviceArray array, BackendDevice backend, HandleKind kind, MemorySegment event) {
         List<HostNode> walked = HostNodes.of(array, (buffer, offset, size) -> read(backend, buffer, offset, size));
         Exports exports = new Exports(backend, kind);
         try {
@@ -100,20 +135,22 @@ public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.N
                 exports.closeDescriptors();
                 return Optional.empty();
             }
+            boolean withEvent = !event.equals(MemorySegment.NULL);
+            byte[] payload = withEvent ? backend.exportEvent(event).handle() : new byte[0];
+            var retained = array.retain();
+            AutoCloseable hold = withEvent ? () -> {
+                try (retained) {
+                    backend.destroyEvent(event);   // the receiver destroyed what it opened before it released the batch
+                }
+            } : retained;
             return Optional.of(new DeviceBatch(exports.handles, nodes, exports.fds.stream().mapToInt(Integer::intValue).toArray(),
-                    array.retain()));
+                    hold, withEvent ? kind.wire() : 0, payload));
         } catch (RuntimeException e) {
             exports.closeDescriptors();
             throw e;
         }
     }
 
-    /**
-     * The allocations of one batch as they are exported: a handle per allocation, and for kinds that carry a
-     * descriptor, the descriptor of each handle. An allocation is known by its handle bytes, or, where the
-     * handle is a descriptor (a new one per export), by its start in the device's address space (the buffer's
-     * address less its offset in the allocation).
-     */
     private static final class Exports {
         private final BackendDevice backend;
         private final HandleKind kind;

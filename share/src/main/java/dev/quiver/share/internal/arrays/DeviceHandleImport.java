@@ -3,6 +3,7 @@ package dev.quiver.share.internal.arrays;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
+import dev.quiver.SyncEvent;
 import dev.quiver.plugin.Backends;
 import dev.quiver.share.internal.protocol.BatchMessage;
 import dev.quiver.share.internal.protocol.ErrorCode;
@@ -10,6 +11,8 @@ import dev.quiver.share.internal.protocol.HandleKind;
 import dev.quiver.share.internal.protocol.ProtocolException;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.ImportedMemory;
+import dev.quiver.spi.IpcEventHandle;
+import dev.quiver.spi.IpcMechanism;
 import dev.quiver.spi.IpcMemoryHandle;
 import dev.quiver.type.Field;
 
@@ -75,6 +78,7 @@ final class DeviceHandleImport {
             if (kind.buffersAtStart()) {
                 checkAtStart(batch, kind);
             }
+            SyncEvent event = openEvent(batch, backend, device, kind, name);
             List<ImportedMemory> memory = List.copyOf(opened);
             ArrayAssembly.Buffers buffers = (node, index, place) -> place.handle() == BatchMessage.NO_HANDLE ? null
                     : device.wrap(MemorySegment.ofAddress(memory.get(place.handle()).pointer().address() + place.offset()),
@@ -83,8 +87,11 @@ final class DeviceHandleImport {
             OpenedHandles lease = new OpenedHandles(opened, () -> released.accept(id));
             opened.clear();   // the lease owns them now
             try {
-                return ArrayAssembly.build(schema, batch.nodes(), buffers, device, lease);
+                return ArrayAssembly.build(schema, batch.nodes(), buffers, device, lease, event);
             } catch (RuntimeException e) {
+                if (event != null) {
+                    event.close();   // destroys it unless it moved into the array, whose close destroyed it
+                }
                 lease.close();
                 throw BatchImport.asProtocol(e, id);
             }
@@ -94,6 +101,34 @@ final class DeviceHandleImport {
     }
 
     /** Refuses a buffer that does not lie at the start of its handle's memory, naming it. */
+    /**
+     * Opens the batch's event, if it has one, as an owned event of {@code device} that the array will carry as its
+     * sync event (the array's release destroys it, before RELEASED travels).
+     */
+    private static SyncEvent openEvent(BatchMessage batch, BackendDevice backend, Device device, HandleKind kind, String name) {
+        if (batch.eventKind() == 0) {
+            return null;
+        }
+        IpcMechanism mechanism = kind.mechanism();
+        if (batch.eventKind() != kind.wire() || mechanism.eventHandleBytes() == 0 || !backend.supportsIpcEvents()) {
+            throw new ProtocolException(ErrorCode.HANDLE_KIND, name + " has an event of kind " + batch.eventKind() + "; this receiver of "
+                    + device + (mechanism.eventHandleBytes() > 0 && backend.supportsIpcEvents()
+                    ? " opens events of kind " + kind.wire() + " (" + kind + ") only" : " opens no events (its HELLO did not offer them)"));
+        }
+        byte[] payload = batch.eventPayload();
+        if (payload.length != mechanism.eventHandleBytes()) {
+            throw new ProtocolException(ErrorCode.PROTOCOL, name + " has an event payload of " + payload.length + " bytes; a " + kind
+                    + " event handle is " + mechanism.eventHandleBytes());
+        }
+        MemorySegment opened;
+        try {
+            opened = backend.openEvent(new IpcEventHandle(mechanism, payload));
+        } catch (RuntimeException e) {
+            throw new ProtocolException(ErrorCode.PROTOCOL, name + ": the device refused the " + kind + " event handle: " + e.getMessage());
+        }
+        return device.adoptEvent(opened, true);
+    }
+
     private static void checkAtStart(BatchMessage batch, HandleKind kind) {
         for (int n = 0; n < batch.nodes().size(); n++) {
             List<BatchMessage.Buffer> buffers = batch.nodes().get(n).buffers();

@@ -36,13 +36,35 @@ public final class Handshake {
      * @param handleKinds      the {@link HandleKind#bit()}s of the kinds it imports
      * @param maxRegions       how many regions the owner may keep known to the receiver at once (at least 1)
      * @param maxMappedBytes   how many bytes those regions may have together (at least 1)
+     * @param flags            {@link #EVENTS} or 0; bits this version does not name are ignored
      */
-    public record Hello(int version, DeviceName device, int handleKinds, int maxRegions, long maxMappedBytes) {
+    public record Hello(int version, DeviceName device, int handleKinds, int maxRegions, long maxMappedBytes, int flags) {
+        /** The HELLO flag of a receiver that opens the inter-process events of the device handle kinds it imports. */
+        public static final int EVENTS = 1;
+
+        /**
+         * A HELLO without flags.
+         *
+         * @param version        see the record
+         * @param device         see the record
+         * @param handleKinds    see the record
+         * @param maxRegions     see the record
+         * @param maxMappedBytes see the record
+         */
+        public Hello(int version, DeviceName device, int handleKinds, int maxRegions, long maxMappedBytes) {
+            this(version, device, handleKinds, maxRegions, maxMappedBytes, 0);
+        }
+
+        /** {@return whether the receiver opens events} */
+        public boolean opensEvents() {
+            return (flags & EVENTS) != 0;
+        }
+
         /** {@return the body} */
         public byte[] encode() {
             ByteWriter out = new ByteWriter().bytes(MAGIC).u32(version);
             device.write(out);
-            return out.u32(handleKinds).u32(0).u32(maxRegions).u32(0).u64(maxMappedBytes).toByteArray();
+            return out.u32(handleKinds).u32(flags).u32(maxRegions).u32(0).u64(maxMappedBytes).toByteArray();
         }
 
         /**
@@ -56,7 +78,7 @@ public final class Handshake {
             int version = in.u32("version");
             DeviceName device = DeviceName.read(in);
             int kinds = in.u32("handle_kinds");
-            in.u32("flags");
+            int flags = in.u32("flags");
             int maxRegions = in.u32("max_regions");
             in.u32("reserved");
             long maxBytes = in.u64("max_mapped_bytes");
@@ -65,7 +87,7 @@ public final class Handshake {
                 throw new ProtocolException(ErrorCode.PROTOCOL, "HELLO: max_regions (" + Integer.toUnsignedString(maxRegions)
                         + ") and max_mapped_bytes (" + Long.toUnsignedString(maxBytes) + ") must be at least 1 and below 2^31 and 2^63");
             }
-            return new Hello(version, device, kinds, maxRegions, maxBytes);
+            return new Hello(version, device, kinds, maxRegions, maxBytes, flags);
         }
     }
 
