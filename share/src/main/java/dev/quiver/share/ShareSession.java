@@ -41,6 +41,8 @@ public final class ShareSession implements AutoCloseable {
     private final Connection connection;
     private final Peer peer;
     private final Map<Long, AutoCloseable> outstanding = new ConcurrentHashMap<>();
+    /** Batches whose hold is not closed yet: a batch leaves {@link #outstanding} before its hold is closed. */
+    private final AtomicInteger held = new AtomicInteger();
     private final AtomicLong nextId = new AtomicLong(1);
     private final Object lock = new Object();
     private final Thread reader;
@@ -147,6 +149,7 @@ public final class ShareSession implements AutoCloseable {
 
     /** Records {@code hold} as batch {@code id}'s, retires regions, and sends the BATCH; lets go of it on failure. */
     private void sendHeld(long id, AutoCloseable hold, long[] closed, long[] retired, byte[] batch, int[] fds) {
+        held.incrementAndGet();
         outstanding.put(id, hold);
         OUTSTANDING_EVERYWHERE.incrementAndGet();
         try {
@@ -229,7 +232,7 @@ public final class ShareSession implements AutoCloseable {
 
     /** {@return the batches sent and not yet released} */
     public int outstanding() {
-        return outstanding.size();
+        return held.get();
     }
 
     /** {@return whether the receiver disconnected (or died, or broke the protocol)} */
@@ -252,7 +255,7 @@ public final class ShareSession implements AutoCloseable {
     public boolean awaitReleased(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (lock) {
-            while (!outstanding.isEmpty() && !drained) {
+            while (held.get() > 0 && !drained) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;
@@ -260,7 +263,7 @@ public final class ShareSession implements AutoCloseable {
                 lock.wait(Math.max(1, left / 1_000_000));
             }
         }
-        return outstanding.isEmpty();
+        return held.get() == 0;
     }
 
     /** Ends the connection and lets go of every batch still held; later calls do nothing. */
@@ -374,8 +377,9 @@ public final class ShareSession implements AutoCloseable {
         if (hold == null) {
             return false;
         }
-        OUTSTANDING_EVERYWHERE.decrementAndGet();
         closeQuietly(hold, id);
+        OUTSTANDING_EVERYWHERE.decrementAndGet();   // counted out once its memory is let go of, not before
+        held.decrementAndGet();
         synchronized (lock) {
             lock.notifyAll();
         }
