@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs `quiver share` and `quiver attach` through the launcher, as a user of a fresh clone does, in separate
-# processes: the owner shares a generated stream zero-copy, then with --copy; a receiver attaches to each and
-# must say how every batch came. This is what the tests' class path cannot prove: that the launcher's module
+# processes: the owner shares a generated stream zero-copy, then with --copy, then on the Vulkan device (lavapipe
+# here) to a receiver on that device; a receiver attaches to each and must say how every batch came. This is what the tests' class path cannot prove: that the launcher's module
 # path holds quiver-share and grants it native access (a missing grant prints a JVM warning, which fails here).
 # Usage: share-through-the-launcher.sh <quiver checkout> <scratch directory>
 set -euo pipefail
@@ -20,10 +20,11 @@ fail() {
 }
 trap '[ -n "$owner" ] && kill "$owner" 2>/dev/null || true' EXIT
 
-# attach_to <expected summary line> [share options...]: starts the owner, attaches once, checks both sides
+# attach_to <expected summary line> <attach options, space-separated> [share options...]: starts the owner,
+# attaches once, checks both sides
 attach_to() {
-  local expected="$1" socket out _
-  shift
+  local expected="$1" attach_options="$2" socket out _
+  shift 2
   rm -f "$shared"
   QUIVER_NO_BUILD=1 "$root/quiver" share --generate 1000 --batches 4 --seconds 120 "$@" > "$shared" 2>&1 &
   owner=$!
@@ -34,7 +35,8 @@ attach_to() {
   done
   socket=$(sed -n 's/^sharing on //p' "$shared" | head -1)
   [ -n "$socket" ] || fail "quiver share printed no socket"
-  out=$(QUIVER_NO_BUILD=1 "$root/quiver" attach "$socket" --show 2 2>&1) || { echo "$out" >&2; fail "quiver attach failed"; }
+  # shellcheck disable=SC2086 # the options are words
+  out=$(QUIVER_NO_BUILD=1 "$root/quiver" attach "$socket" --show 2 $attach_options 2>&1) || { echo "$out" >&2; fail "quiver attach failed"; }
   echo "$out"
   grep -q '^received 4 batches, 1000 rows' <<<"$out" || fail "quiver attach did not receive the 4 batches of 1000 rows"
   grep -qx "$expected" <<<"$out" || fail "quiver attach did not say: $expected"
@@ -47,10 +49,11 @@ attach_to() {
   cat "$shared"
 }
 
-attach_to '4 zero-copy, 0 copied'
-attach_to '0 zero-copy, 4 copied' --copy
+attach_to '4 zero-copy, 0 copied' ''
+attach_to '0 zero-copy, 4 copied' '' --copy
+attach_to '4 zero-copy, 0 copied, every value valid' '--device vulkan:0 --validate' --device vulkan:0
 
 out=$(QUIVER_NO_BUILD=1 "$root/quiver" attach "$scratch/nobody.sock" 2>&1) && fail "attach to a socket nobody listens at succeeded"
 [ "$(wc -l <<<"$out")" = 1 ] || fail "attach to a socket nobody listens at printed more than one line: $out"
 grep -q "$scratch/nobody.sock" <<<"$out" || fail "attach to a socket nobody listens at did not name it: $out"
-echo "ok: share (zero-copy and --copy) and attach ran through the launcher"
+echo "ok: share (zero-copy, --copy, --device vulkan:0) and attach ran through the launcher"

@@ -55,6 +55,30 @@ class ShareAndAttachTest {
     }
 
     @Test
+    void onVulkanAReceiverOnTheDeviceGetsEveryBatchWithNoCopyAndAReceiverOnTheCpuACopy() throws Exception {
+        try (ShareProcess owner = ShareProcess.start("--device", "vulkan:0", "--receivers", "2", "--generate", "1000", "--batches", "4")) {
+            CommandRun onDevice = CommandRun.of("attach", owner.socket().toString(), "--device", "vulkan:0", "--show", "2", "--validate");
+            assertEquals(0, onDevice.code(), onDevice.out() + onDevice.err());
+            assertTrue(onDevice.out().contains("received 4 batches, 1000 rows"), onDevice.out());
+            assertTrue(onDevice.out().contains("\n4 zero-copy, 0 copied, every value valid"), onDevice.out());
+            assertTrue(onDevice.out().contains("id=0  value=0.0  name=row-0\nid=1  value=0.5  name=row-1\n"), onDevice.out());
+            CommandRun onHost = CommandRun.of("attach", owner.socket().toString(), "--validate");
+            assertEquals(0, onHost.code(), onHost.out() + onHost.err());
+            assertTrue(onHost.out().contains("\n0 zero-copy, 4 copied, every value valid"), onHost.out());
+            assertEquals(0, owner.exitCode(), owner.printed());
+            assertTrue(owner.printed().contains("zero-copy to receivers on it, copied for others"), owner.printed());
+            assertEquals(2, owner.printed().split("released every batch", -1).length - 1, owner.printed());
+        }
+    }
+
+    @Test
+    void copyWithADeviceIsAUsageError() {
+        CommandRun run = CommandRun.of("share", "--device", "vulkan:0", "--copy");
+        assertEquals(2, run.code(), run.out() + run.err());
+        assertTrue(run.err().startsWith("--copy builds the batches in ordinary host memory"), run.err());
+    }
+
+    @Test
     void aMissingSocketArgumentIsAUsageError() {
         CommandRun run = CommandRun.of("attach");
         assertEquals(2, run.code(), run.out() + run.err());

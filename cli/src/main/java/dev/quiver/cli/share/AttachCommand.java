@@ -27,7 +27,8 @@ public final class AttachCommand implements Callable<Integer> {
     Path socket;
 
     @Option(names = "--device", paramLabel = "TYPE[:ID]", defaultValue = "cpu",
-            description = "where the batches land; other than cpu, each is copied there (default: ${DEFAULT-VALUE})")
+            description = "where the batches land: with no copy where the owner shares them on that device ('quiver share"
+                    + " --device'), else received on the CPU and copied there (default: ${DEFAULT-VALUE})")
     String device;
 
     @Option(names = "--show", paramLabel = "N", description = "print the first N rows")

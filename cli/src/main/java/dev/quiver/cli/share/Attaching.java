@@ -9,6 +9,7 @@ import dev.quiver.host.ArrayReader;
 import dev.quiver.share.ReceiveOptions;
 import dev.quiver.share.ReceivedBatch;
 import dev.quiver.share.ShareClient;
+import dev.quiver.share.ShareException;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -29,7 +30,8 @@ public final class Attaching {
      * What to receive and how.
      *
      * @param socket   the owner's socket
-     * @param target   where batches land: received on the CPU, copied there if it is another device
+     * @param target   where batches land: received on it, with no copy, where the owner serves that device; else
+     *                 received on the CPU and copied there
      * @param show     how many rows to print
      * @param validate whether every value of every batch is validated
      * @param timeout  how long to wait for the owner's next message before giving up; zero waits as long as it lives
@@ -48,9 +50,9 @@ public final class Attaching {
      * @throws dev.quiver.InvalidArrowException if {@code validate} is set and a batch is invalid
      */
     public static int receive(Settings settings, PrintWriter out, PrintWriter err) {
-        Device cpu = Devices.system().cpu();
         Device target = settings.target();
-        try (ShareClient client = ShareClient.connect(settings.socket(), cpu, ReceiveOptions.defaults().withTimeout(settings.timeout()))) {
+        ReceiveOptions options = ReceiveOptions.defaults().withTimeout(settings.timeout());
+        try (ShareClient client = connect(settings.socket(), target, options)) {
             out.println("owner " + client.owner());
             out.println(RowText.fit("schema " + RowText.schema(client.schema())));
             out.flush();
@@ -61,9 +63,11 @@ public final class Attaching {
             long copied = 0;
             for (Optional<ReceivedBatch> next = client.next(); next.isPresent(); next = client.next()) {
                 ReceivedBatch batch = next.get();
-                try (DeviceArray array = batch.array()) {
+                try (DeviceArray array = batch.array();
+                     DeviceArray host = array.deviceType() == DeviceType.CPU ? null : array.copyToHost()) {
+                    DeviceArray readable = host == null ? array : host;
                     if (settings.validate()) {
-                        array.validateFull();
+                        readable.validateFull();
                     }
                     if (batch.copied()) {
                         copied++;
@@ -71,9 +75,9 @@ public final class Attaching {
                         zeroCopy++;
                     }
                     bytes += ArrayBytes.of(array);
-                    RowText.take(ArrayReader.of(array), settings.show() - rows.size(), rows);
-                    if (target.type() != DeviceType.CPU) {
-                        array.copyTo(target).close();
+                    RowText.take(ArrayReader.of(readable), settings.show() - rows.size(), rows);
+                    if (!array.deviceType().equals(target.type())) {
+                        array.copyTo(target).close();   // the owner does not serve the target: host memory, copied there
                     }
                     progress.batch(array.length(), bytes);
                 }
@@ -85,5 +89,23 @@ public final class Attaching {
             out.flush();
         }
         return 0;
+    }
+
+    /**
+     * Connects as a receiver of {@code target}; if that is a device the owner does not serve, as a receiver of the
+     * CPU instead, whose batches are then copied onto the target.
+     */
+    private static ShareClient connect(Path socket, Device target, ReceiveOptions options) {
+        if (target.type() == DeviceType.CPU) {
+            return ShareClient.connect(socket, target, options);
+        }
+        try {
+            return ShareClient.connect(socket, target, options);
+        } catch (ShareException e) {
+            if (e.reason() != ShareException.Reason.DEVICE) {
+                throw e;
+            }
+            return ShareClient.connect(socket, Devices.system().cpu(), options);
+        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.quiver.cli.share;
 
+import dev.quiver.Devices;
+import dev.quiver.cli.DeviceNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -41,6 +43,11 @@ public final class ShareCommand implements Callable<Integer> {
     @Option(names = "--seconds", paramLabel = "S", description = "stop waiting for receivers after S seconds (default: wait)")
     long seconds;
 
+    @Option(names = "--device", paramLabel = "TYPE[:ID]", defaultValue = "cpu",
+            description = "where the batches live: other than cpu, each is copied onto that device and goes with no copy to"
+                    + " receivers on it ('quiver attach --device'), as a host copy to others (default: ${DEFAULT-VALUE})")
+    String device;
+
     /** Creates the command with its defaults; picocli sets the options. */
     public ShareCommand() {
     }
@@ -53,7 +60,17 @@ public final class ShareCommand implements Callable<Integer> {
         if (receivers < 1 || seconds < 0) {
             throw new ParameterException(spec.commandLine(), "--receivers needs K >= 1 and --seconds S >= 0");
         }
-        Sharing.Settings settings = new Sharing.Settings(socket, rows, batches, copy, receivers, seconds);
+        dev.quiver.Device on;
+        try {
+            on = DeviceNames.parse(device, Devices.system());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--device " + device + ": " + e.getMessage());
+        }
+        if (copy && on.type() != dev.quiver.DeviceType.CPU) {
+            throw new ParameterException(spec.commandLine(), "--copy builds the batches in ordinary host memory; with --device "
+                    + device + " they live on the device, and each receiver's device decides whether they are copied");
+        }
+        Sharing.Settings settings = new Sharing.Settings(socket, rows, batches, copy, receivers, seconds, on);
         return Sharing.serve(settings, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

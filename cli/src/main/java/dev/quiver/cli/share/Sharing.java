@@ -1,6 +1,8 @@
 package dev.quiver.cli.share;
 
+import dev.quiver.Device;
 import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
 import dev.quiver.cli.GeneratedBatches;
 import dev.quiver.cli.Progress;
 import dev.quiver.share.ShareException;
@@ -16,7 +18,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The work of {@code quiver share}: listens, then serves each receiver in turn the whole generated stream,
  * built batch by batch in a {@link SharedHostArena} of its own (or in ordinary memory, which the session copies),
- * and waits until the receiver released every batch before taking the next. Runs on the calling thread; with
+ * or copied onto a device, whose receivers on that device get it as the driver's handles, with no copy; and waits
+ * until the receiver released every batch before taking the next. Runs on the calling thread; with
  * {@code --seconds}, a timer thread closes the server to end a wait for a receiver.
  */
 public final class Sharing {
@@ -33,8 +36,13 @@ public final class Sharing {
      * @param copy      whether the batches live in ordinary memory, copied for each handoff
      * @param receivers how many receivers to serve
      * @param seconds   how long to wait for them, 0 for as long as it takes
+     * @param device    where the batches live: the CPU, or a device each batch is copied onto before it is shared
      */
-    public record Settings(Path socket, long rows, int batches, boolean copy, int receivers, long seconds) {
+    public record Settings(Path socket, long rows, int batches, boolean copy, int receivers, long seconds, Device device) {
+        /** {@return whether the batches live on a device other than the CPU} */
+        boolean onDevice() {
+            return device.type() != DeviceType.CPU;
+        }
     }
 
     /**
@@ -48,11 +56,13 @@ public final class Sharing {
      */
     public static int serve(Settings settings, PrintWriter out, PrintWriter err) throws InterruptedException {
         GeneratedBatches generated = new GeneratedBatches(settings.rows(), settings.batches());
-        String mode = settings.copy() ? "copied for each handoff" : "zero-copy from shared memory";
+        String mode = settings.onDevice() ? "on " + settings.device() + ", zero-copy to receivers on it, copied for others"
+                : settings.copy() ? "copied for each handoff" : "zero-copy from shared memory";
         AtomicBoolean timeUp = new AtomicBoolean();
         int failed = 0;
         int served = 0;
-        try (ShareServer server = settings.socket() == null ? ShareServer.bindPrivate() : ShareServer.bind(settings.socket())) {
+        try (ShareServer server = (settings.socket() == null ? ShareServer.bindPrivate() : ShareServer.bind(settings.socket()))
+                .serve(settings.device())) {
             out.println("sharing on " + server.path());
             out.println(settings.rows() + " rows in " + settings.batches() + " batches, " + mode);
             out.flush();
@@ -79,12 +89,14 @@ public final class Sharing {
                     }
                     err.println("quiver share: " + e.getMessage());
                     err.flush();
-                    failed++;
+                    if (e.reason() != ShareException.Reason.DEVICE) {
+                        failed++;   // a receiver of another device ('quiver attach --device') asks again on the CPU
+                    }
                     continue;
                 }
                 served++;
                 try (session) {
-                    failed += serveOne(session, generated, settings.copy(), out, err) ? 0 : 1;
+                    failed += serveOne(session, generated, settings, out, err) ? 0 : 1;
                 }
             }
             if (timer != null) {
@@ -95,8 +107,9 @@ public final class Sharing {
         return failed == 0 ? 0 : 1;
     }
 
-    private static boolean serveOne(ShareSession session, GeneratedBatches generated, boolean copy, PrintWriter out, PrintWriter err)
-            throws InterruptedException {
+    private static boolean serveOne(ShareSession session, GeneratedBatches generated, Settings settings, PrintWriter out,
+                                    PrintWriter err) throws InterruptedException {
+        boolean copy = settings.copy();
         int pid = session.peer().pid();
         out.println("receiver process " + pid + " attached");
         out.flush();
@@ -106,7 +119,8 @@ public final class Sharing {
         try {
             session.sendSchema(generated.schema());
             for (int i = 0; i < generated.batches(); i++) {
-                try (DeviceArray batch = generated.batch(i); DeviceArray shared = copy ? null : inSharedMemory(batch)) {
+                try (DeviceArray batch = generated.batch(i);
+                     DeviceArray shared = copy ? null : settings.onDevice() ? batch.copyTo(settings.device()) : inSharedMemory(batch)) {
                     DeviceArray handed = copy ? batch : shared;
                     session.send(handed);
                     sent++;
@@ -122,7 +136,8 @@ public final class Sharing {
             err.flush();
             return false;
         }
-        out.println(progress.summary(bytes) + ", " + (copy ? "copied" : "zero-copy") + ", to process " + pid);
+        out.println(progress.summary(bytes) + ", " + (copy ? "copied" : settings.onDevice() ? "from " + settings.device() : "zero-copy")
+                + ", to process " + pid);
         if (session.failure().isPresent()) {
             err.println("quiver share: " + session.failure().get().getMessage());
             err.flush();
