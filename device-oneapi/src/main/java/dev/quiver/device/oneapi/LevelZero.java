@@ -83,12 +83,16 @@ final class LevelZero {
         }
         List<ZeDevice> devices = new ArrayList<>();
         for (MemorySegment driver : drivers) {
+            List<MemorySegment> found = handles(api, ZeFunction.zeDeviceGet, driver);
+            if (found.isEmpty()) {
+                continue;   // a context only for a driver with devices: nothing would ever use (or destroy) it
+            }
             MemorySegment context;
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment desc = ZeStructs.zeroed(arena, ZeStructs.CONTEXT_DESC, ZE_STRUCTURE_TYPE_CONTEXT_DESC);
                 context = api.handleOut(ZeFunction.zeContextCreate, (h, out) -> (int) h.invokeExact(driver, desc, out));
             }
-            for (MemorySegment device : handles(api, ZeFunction.zeDeviceGet, driver)) {
+            for (MemorySegment device : found) {
                 devices.add(describe(api, driver, context, device, devices.size()));
             }
         }

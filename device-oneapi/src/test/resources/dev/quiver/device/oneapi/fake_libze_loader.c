@@ -21,6 +21,10 @@
 #include "test_double_device.h"
 
 #define DEVICES 2
+/* How many of them zeDeviceGet reports: compiled with -DDEVICES_FOUND=0, a driver without devices. */
+#ifndef DEVICES_FOUND
+#define DEVICES_FOUND DEVICES
+#endif
 #define MAGIC_DRIVER 0x5a45445256ULL
 
 struct _ze_driver_handle_t { uint64_t magic; };
@@ -85,7 +89,7 @@ ze_result_t zeDriverGet(uint32_t* count, ze_driver_handle_t* drivers) {
 ze_result_t zeDeviceGet(ze_driver_handle_t handle, uint32_t* count, ze_device_handle_t* out) {
   REQUIRE_INIT();
   if (handle != &driver) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-  return enumerate(count, (void**)out, devices, sizeof devices[0], DEVICES);
+  return enumerate(count, (void**)out, devices, sizeof devices[0], DEVICES_FOUND);
 }
 
 ze_result_t zeDeviceGetProperties(ze_device_handle_t device, ze_device_properties_t* properties) {
@@ -349,4 +353,5 @@ ze_result_t zeEventHostReset(ze_event_handle_t event) {
 long test_double_live_allocations(void) { return td_live_allocations(); }
 long test_double_live_streams(void) { pthread_mutex_lock(&lock); long n = live_lists; pthread_mutex_unlock(&lock); return n; }
 long test_double_live_events(void) { pthread_mutex_lock(&lock); long n = live_events; pthread_mutex_unlock(&lock); return n; }
+long test_double_live_contexts(void) { pthread_mutex_lock(&lock); long n = live_contexts; pthread_mutex_unlock(&lock); return n; }
 long test_double_executed_copies(void) { return td_executed_copies(); }
