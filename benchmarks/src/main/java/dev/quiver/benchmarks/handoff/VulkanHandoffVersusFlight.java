@@ -26,7 +26,7 @@ import java.util.Set;
  * ({@link LavapipeDevice}) and, for each size, smallest first:
  * <ol>
  *   <li><b>share handoff</b>, {@code --handoffs} times: a fresh {@code ShareClient} connection for arrays of
- *       this JVM's lavapipe, then the batch asked for and held (BATCH with a {@code VULKAN_FD} descriptor, the
+ *       this JVM's lavapipe ({@link #TRUSTED_OWNER}), then the batch asked for and held (BATCH with a {@code VULKAN_FD} descriptor, the
  *       descriptor imported as device memory, the array built) and its last value read, which on Vulkan means
  *       that one row copied to the host (there is no host pointer); the clock runs from asking for the batch,
  *       and once more from opening the connection. Whether each arrived zero-copy and on which device type is
@@ -44,6 +44,14 @@ import java.util.Set;
  * Single-threaded.
  */
 final class VulkanHandoffVersusFlight {
+    /**
+     * How the handoffs receive: the default window and bounds, contents not validated. The owner is this JVM's own
+     * child; the structure, the handles and every buffer's place in its memory are still checked. Validating the
+     * contents of a device array copies all of it to the host first (the share receiver's rule where there is no
+     * host pointer), a cost that grows with the batch (docs/PERFORMANCE.md).
+     */
+    static final ReceiveOptions TRUSTED_OWNER = new ReceiveOptions(ReceiveOptions.defaults().window(), false);
+
     private VulkanHandoffVersusFlight() {}
 
     /**
@@ -127,7 +135,7 @@ final class VulkanHandoffVersusFlight {
     /** One share handoff onto {@code device} on a fresh connection. */
     private static Handoff handoff(Path socket, Device device, long rows, boolean checkAll) {
         long connecting = System.nanoTime();
-        try (ShareClient client = ShareClient.connect(socket, device, ReceiveOptions.defaults())) {
+        try (ShareClient client = ShareClient.connect(socket, device, TRUSTED_OWNER)) {
             long asking = System.nanoTime();
             ReceivedBatch received = client.next().orElseThrow(() -> new IllegalStateException("the owner sent no batch of " + rows + " rows"));
             try (DeviceArray batch = received.array()) {
