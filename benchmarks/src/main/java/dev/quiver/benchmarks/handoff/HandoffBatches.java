@@ -16,6 +16,8 @@ import java.util.List;
  * {@code r}, so that the receiver checks any value without a copy of the expected ones. Stateless.
  */
 final class HandoffBatches {
+    /** The rows {@link #checkAllCopied} copies to the host at a time: 64 MiB. */
+    static final long PIECE_ROWS = 8L << 20;
     /** The struct field of every batch. */
     static final Field SCHEMA = Field.struct("batch", false, List.of(Field.of("v", new ArrowType.Int(64, true), false)));
 
@@ -30,7 +32,26 @@ final class HandoffBatches {
      * @return the batch, owned by the caller
      */
     static DeviceArray inArena(long rows, SharedHostArena arena, Device cpu) {
-        DeviceBuffer data = arena.allocate(rows * Long.BYTES);
+        return inBuffer(rows, arena.allocate(rows * Long.BYTES), cpu);
+    }
+
+    /**
+     * Builds the batch on a device: written in host memory of its own, copied onto {@code device} once (the
+     * call returns when the copy completed), the host memory freed.
+     *
+     * @param rows   rows, at least 1
+     * @param cpu    the CPU device
+     * @param device the device to hold the batch
+     * @return the batch on {@code device}, owned by the caller
+     */
+    static DeviceArray onDevice(long rows, Device cpu, Device device) {
+        try (DeviceArray host = inBuffer(rows, cpu.allocate(rows * Long.BYTES), cpu)) {
+            return host.copyTo(device);
+        }
+    }
+
+    /** @param data host memory of {@code rows * 8} bytes, taken by the batch */
+    private static DeviceArray inBuffer(long rows, DeviceBuffer data, Device cpu) {
         MemorySegment values = data.asSegment();
         for (long r = 0; r < rows; r++) {
             values.setAtIndex(ValueLayout.JAVA_LONG, r, r);
@@ -50,10 +71,7 @@ final class HandoffBatches {
     static long checkLast(DeviceArray batch) {
         long rows = batch.length();
         try (DeviceArray column = batch.child(0)) {
-            long last = values(column).getAtIndex(ValueLayout.JAVA_LONG, rows - 1);
-            if (last != rows - 1) {
-                throw new IllegalStateException("row " + (rows - 1) + " of the received batch holds " + last);
-            }
+            checkRows(values(column).asSlice((rows - 1) * Long.BYTES), rows - 1);
         }
         return rows;
     }
@@ -66,16 +84,62 @@ final class HandoffBatches {
      * @throws IllegalStateException naming the first wrong row or the wrong length
      */
     static void checkAll(DeviceArray batch, long rows) {
+        checkLength(batch, rows);
+        try (DeviceArray column = batch.child(0)) {
+            checkRows(values(column), 0);
+        }
+    }
+
+    /**
+     * Reads the last value of a received batch that may have no host pointer (a Vulkan one): that one row is
+     * copied to the host.
+     *
+     * @param batch a batch of {@link #SCHEMA} on any device; the caller keeps it
+     * @return its row count, checked against its last value
+     * @throws IllegalStateException if the last value is not the last row's index
+     */
+    static long checkLastCopied(DeviceArray batch) {
+        long rows = batch.length();
+        try (DeviceArray last = batch.copyToHost(rows - 1, 1); DeviceArray column = last.child(0)) {
+            checkRows(values(column), rows - 1);
+        }
+        return rows;
+    }
+
+    /**
+     * Reads every value of a received batch that may have no host pointer, copying it to the host in pieces of
+     * at most {@value #PIECE_ROWS} rows.
+     *
+     * @param batch a batch of {@link #SCHEMA} on any device; the caller keeps it
+     * @param rows  the rows it should have
+     * @throws IllegalStateException naming the first wrong row or the wrong length
+     */
+    static void checkAllCopied(DeviceArray batch, long rows) {
+        checkLength(batch, rows);
+        for (long start = 0; start < rows; start += PIECE_ROWS) {
+            try (DeviceArray piece = batch.copyToHost(start, Math.min(PIECE_ROWS, rows - start)); DeviceArray column = piece.child(0)) {
+                checkRows(values(column), start);
+            }
+        }
+    }
+
+    private static void checkLength(DeviceArray batch, long rows) {
         if (batch.length() != rows) {
             throw new IllegalStateException("the received batch has " + batch.length() + " rows, not " + rows);
         }
-        try (DeviceArray column = batch.child(0)) {
-            MemorySegment values = values(column);
-            for (long r = 0; r < rows; r++) {
-                long value = values.getAtIndex(ValueLayout.JAVA_LONG, r);
-                if (value != r) {
-                    throw new IllegalStateException("row " + r + " of the received batch holds " + value);
-                }
+    }
+
+    /**
+     * @param values consecutive values of the batch
+     * @param first  the row of the first of them
+     * @throws IllegalStateException naming the first row that does not hold its index
+     */
+    private static void checkRows(MemorySegment values, long first) {
+        long count = values.byteSize() / Long.BYTES;
+        for (long r = 0; r < count; r++) {
+            long value = values.getAtIndex(ValueLayout.JAVA_LONG, r);
+            if (value != first + r) {
+                throw new IllegalStateException("row " + (first + r) + " of the received batch holds " + value);
             }
         }
     }

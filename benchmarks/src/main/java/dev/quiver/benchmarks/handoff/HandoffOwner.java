@@ -19,36 +19,46 @@ import java.util.List;
 
 /**
  * The owner of {@link HandoffVersusFlight}, in a child JVM. For each row count in its arguments it builds one
- * batch of {@link HandoffBatches} in a {@link SharedHostArena} and offers that same batch two ways:
+ * batch of {@link HandoffBatches} in a {@link SharedHostArena} (or, after {@code --device vulkan}, copies it once
+ * onto lavapipe, {@link LavapipeDevice}) and offers that same batch two ways:
  * <ul>
  *   <li>on a private share socket of its own, to every receiver that connects, one after the other (printing
- *       {@code SHARE ROWS PATH}): each connection gets the batch once, then END;</li>
- *   <li>on one Flight server on loopback, a {@link DeviceFlightProducer} that shares locally, as the stream
- *       {@code rows-ROWS}: {@code DoGet} sends its bytes, the same-host action its memory file.</li>
+ *       {@code SHARE ROWS PATH}): each connection gets the batch once, then END; the socket serves lavapipe
+ *       too, so that a receiver on its own lavapipe gets a Vulkan batch as {@code VULKAN_FD} descriptors;</li>
+ *   <li>on one Flight server on loopback, a {@link DeviceFlightProducer} as the stream {@code rows-ROWS}:
+ *       {@code DoGet} sends its bytes (a Vulkan batch copied to the host first); for host batches it shares
+ *       locally too, the same-host action sending the memory file.</li>
  * </ul>
  * It prints {@code listening PORT} once everything is served and exits when its standard input closes, so it
- * never outlives the harness. The arenas and the batches live as long as the process.
+ * never outlives the harness: with status 0, or {@value #VALIDATION_STATUS} after writing to standard error what
+ * the Khronos validation layer reported in this process, where it ran and reported anything. The arenas and the batches live as long as the process.
  */
 public final class HandoffOwner {
+    /** The exit status of an owner whose validation layer reported something. */
+    static final int VALIDATION_STATUS = 4;
+
     private HandoffOwner() {}
 
     /**
      * Serves until standard input closes.
      *
-     * @param args the row counts, each at least 1
+     * @param args {@code --device cpu|vulkan} optionally (default cpu), then the row counts, each at least 1
      * @throws Exception if it cannot start
      */
     public static void main(String[] args) throws Exception {
         Devices devices = Devices.system();
         Device cpu = devices.cpu();
+        boolean vulkan = args.length >= 2 && args[0].equals("--device") && HandoffDevice.parse(args[1]) == HandoffDevice.VULKAN;
+        int first = args.length >= 2 && args[0].equals("--device") ? 2 : 0;
+        Device device = vulkan ? LavapipeDevice.of(devices) : cpu;
         BufferAllocator allocator = new RootAllocator();
-        DeviceFlightProducer producer = new DeviceFlightProducer(allocator, cpu, devices).shareLocally(true);
-        for (String arg : args) {
+        DeviceFlightProducer producer = new DeviceFlightProducer(allocator, cpu, devices).shareLocally(!vulkan);
+        for (String arg : List.of(args).subList(first, args.length)) {
             long rows = Long.parseLong(arg);
-            SharedHostArena arena = SharedHostArena.create(Math.max(4096, rows * Long.BYTES));
-            DeviceArray batch = HandoffBatches.inArena(rows, arena, cpu);
+            DeviceArray batch = vulkan ? HandoffBatches.onDevice(rows, cpu, device)
+                    : HandoffBatches.inArena(rows, SharedHostArena.create(Math.max(4096, rows * Long.BYTES)), cpu);
             producer.serve(HandoffVersusFlight.streamName(rows), HandoffBatches.SCHEMA, List.of(batch.slice(0, batch.length())));
-            ShareServer server = ShareServer.bindPrivate();
+            ShareServer server = ShareServer.bindPrivate().serve(device);
             Thread.ofPlatform().daemon().name("handoff-" + rows).start(() -> serveEachReceiver(server, batch));
             System.out.println("SHARE " + rows + " " + server.path());
         }
@@ -56,7 +66,11 @@ public final class HandoffOwner {
         System.out.println("listening " + flight.getPort());
         System.out.flush();
         waitForEndOfInput();
-        System.exit(0);
+        List<String> validation = vulkan ? ValidationMessages.all() : List.of();
+        if (!validation.isEmpty()) {
+            System.err.println("the validation layer in the owner's process: " + validation);
+        }
+        System.exit(validation.isEmpty() ? 0 : VALIDATION_STATUS);
     }
 
     /** Hands {@code batch} to each receiver that connects, one at a time, until the process ends. */

@@ -35,11 +35,13 @@ final class HandoffTable {
         return out.toString();
     }
 
-    private static String rowsText(long rows) {
+    /** {@return a row count as the tables print it: {@code 1 row}, {@code 131,072 rows}} */
+    static String rowsText(long rows) {
         return rows == 1 ? "1 row" : String.format(Locale.ROOT, "%,d rows", rows);
     }
 
-    private static String bytesText(long bytes) {
+    /** {@return a byte count as the tables print it: {@code 8 B}, {@code 7.63 MiB}, {@code 1 GiB}} */
+    static String bytesText(long bytes) {
         if (bytes >= 1L << 30 && bytes % (1L << 30) == 0) {
             return bytes / (1L << 30) + " GiB";
         }

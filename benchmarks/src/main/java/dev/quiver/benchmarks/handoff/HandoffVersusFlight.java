@@ -1,6 +1,5 @@
 package dev.quiver.benchmarks.handoff;
 
-import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.flight.DeviceFlightClient;
@@ -46,14 +45,20 @@ import java.util.List;
  * memory (run it with {@code -Xmx3g -XX:MaxDirectMemorySize=4g} for the 1 GiB batch).
  *
  * <p>Arguments: {@code --rows R1,R2,...} (default 1, 131072, 1000000, 8388608, 134217728: one row, 1 MiB, a
- * million rows, 64 MiB, 1 GiB), {@code --handoffs N} (default 20), {@code --flight-runs F} (default 3). Run with
- * native access and Arrow Java's options (see {@code benchmarks/README.md}). Single-threaded.
+ * million rows, 64 MiB, 1 GiB), {@code --handoffs N} (default 20), {@code --flight-runs F} (default 3),
+ * {@code --device cpu|vulkan} (default cpu; {@code vulkan} measures batches on lavapipe instead, see
+ * {@link VulkanHandoffVersusFlight}, by default at 1 MiB, 64 MiB and 1 GiB). Run with native access and Arrow
+ * Java's options (see {@code benchmarks/README.md}). Single-threaded.
  */
 public final class HandoffVersusFlight {
     /** The JVM options Arrow Java and gRPC's netty need, and native access; the owner's and this JVM's. */
     static final List<String> FLIGHT_JVM_OPTIONS = List.of("--enable-native-access=ALL-UNNAMED",
             "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Dio.netty.noUnsafe=false", "--sun-misc-unsafe-memory-access=allow");
-    private static final int WARM_UP = 5;
+    /** The system properties of this JVM that the owner's gets too: how Vulkan runs (validation layer, LWJGL). */
+    private static final List<String> PASSED_ON = List.of(LavapipeDevice.VALIDATION_PROPERTY, "org.lwjgl.system.memoryBackend",
+            "org.lwjgl.vulkan.libname");
+    /** Untimed rounds of each route on the smallest batch before the sizes. */
+    static final int WARM_UP = 5;
 
     /**
      * What to measure.
@@ -61,8 +66,9 @@ public final class HandoffVersusFlight {
      * @param rows       the row counts of the batches, each at least 1
      * @param handoffs   share handoffs per size, at least 1
      * @param flightRuns fetches per size and Flight route, at least 1
+     * @param device     where the owner keeps the batches and the harness receives them
      */
-    record Options(List<Long> rows, int handoffs, int flightRuns) {
+    record Options(List<Long> rows, int handoffs, int flightRuns, HandoffDevice device) {
         /** Checks the counts. @throws IllegalArgumentException naming the one that is wrong */
         Options {
             rows = List.copyOf(rows);
@@ -80,7 +86,8 @@ public final class HandoffVersusFlight {
          * @throws IllegalArgumentException naming an argument that is unknown, lacks its value or is not a number
          */
         static Options parse(String... args) {
-            List<Long> rows = List.of(1L, 131_072L, 1_000_000L, 8_388_608L, 134_217_728L);
+            List<Long> rows = null;
+            HandoffDevice device = HandoffDevice.CPU;
             int handoffs = 20;
             int flightRuns = 3;
             for (int i = 0; i < args.length; i += 2) {
@@ -93,14 +100,15 @@ public final class HandoffVersusFlight {
                         case "--rows" -> rows = Arrays.stream(value.split(",")).map(String::trim).map(Long::parseLong).toList();
                         case "--handoffs" -> handoffs = Integer.parseInt(value);
                         case "--flight-runs" -> flightRuns = Integer.parseInt(value);
+                        case "--device" -> device = HandoffDevice.parse(value);
                         default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                                + " (--rows R1,R2,..., --handoffs N, --flight-runs F)");
+                                + " (--rows R1,R2,..., --handoffs N, --flight-runs F, --device cpu|vulkan)");
                     }
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException(args[i] + " takes numbers, not " + value, e);
                 }
             }
-            return new Options(rows, handoffs, flightRuns);
+            return new Options(rows == null ? device.defaultRows() : rows, handoffs, flightRuns, device);
         }
 
         /** {@return the bytes of the largest batch's values} */
@@ -118,7 +126,9 @@ public final class HandoffVersusFlight {
      * @throws Exception if the owner cannot start or a transfer fails
      */
     public static void main(String[] args) throws Exception {
-        System.out.print(HandoffTable.format(run(Options.parse(args))));
+        Options options = Options.parse(args);
+        System.out.print(options.device() == HandoffDevice.VULKAN ? VulkanHandoffTable.format(VulkanHandoffVersusFlight.run(options))
+                : HandoffTable.format(run(options)));
     }
 
     /**
@@ -130,19 +140,8 @@ public final class HandoffVersusFlight {
      */
     @SuppressWarnings("try")   // DeviceFlightClient.close() may throw InterruptedException; this method declares Exception
     static List<HandoffRow> run(Options options) throws Exception {
-        long direct = directMemoryFor(options.largestBytes());
-        long heap = heapFor(options.largestBytes());
-        if (maxDirectMemory() < direct || Runtime.getRuntime().maxMemory() < heap) {
-            throw new IllegalStateException("receiving a batch of " + options.largestBytes() + " bytes over Flight needs "
-                    + (heap >> 20) + " MiB of heap and " + (direct >> 20) + " MiB of direct memory; this JVM has "
-                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB and " + (maxDirectMemory() >> 20)
-                    + " MiB: run it with -Xmx" + (heap >> 20) + "m -XX:MaxDirectMemorySize=" + (direct >> 20) + "m or more");
-        }
-        List<String> ownerJvm = new ArrayList<>(FLIGHT_JVM_OPTIONS);
-        ownerJvm.addAll(List.of("-Xmx512m", "-XX:MaxDirectMemorySize=" + (direct >> 20) + "m"));
-        Device cpu = Devices.system().cpu();
         List<HandoffRow> rows = new ArrayList<>();
-        try (OwnerProcess owner = OwnerProcess.start(options.rows(), ownerJvm);
+        try (OwnerProcess owner = OwnerProcess.start(options.device(), options.rows(), ownerJvm(options));
              BufferAllocator allocator = new RootAllocator();
              DeviceFlightClient sameHost = DeviceFlightClient.builder(owner.location(), allocator).preferSameHost(true).build();
              DeviceFlightClient bytes = DeviceFlightClient.builder(owner.location(), allocator).build()) {
@@ -173,6 +172,34 @@ public final class HandoffVersusFlight {
     }
 
     /**
+     * Checks that this JVM has the memory to receive the largest batch over Flight.
+     *
+     * @param options what to measure
+     * @return the options of the owner's JVM: {@link #FLIGHT_JVM_OPTIONS}, its memory, and this JVM's Vulkan
+     *         settings (validation layer, LWJGL) where they are set
+     * @throws IllegalStateException naming the options this JVM needs if it lacks heap or direct memory
+     */
+    static List<String> ownerJvm(Options options) {
+        long direct = directMemoryFor(options.largestBytes());
+        long heap = heapFor(options.largestBytes());
+        if (maxDirectMemory() < direct || Runtime.getRuntime().maxMemory() < heap) {
+            throw new IllegalStateException("receiving a batch of " + options.largestBytes() + " bytes over Flight needs "
+                    + (heap >> 20) + " MiB of heap and " + (direct >> 20) + " MiB of direct memory; this JVM has "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB and " + (maxDirectMemory() >> 20)
+                    + " MiB: run it with -Xmx" + (heap >> 20) + "m -XX:MaxDirectMemorySize=" + (direct >> 20) + "m or more");
+        }
+        List<String> ownerJvm = new ArrayList<>(FLIGHT_JVM_OPTIONS);
+        ownerJvm.addAll(List.of("-Xmx512m", "-XX:MaxDirectMemorySize=" + (direct >> 20) + "m"));
+        for (String key : PASSED_ON) {
+            String value = System.getProperty(key);
+            if (value != null) {
+                ownerJvm.add("-D" + key + "=" + value);
+            }
+        }
+        return ownerJvm;
+    }
+
+    /**
      * One share handoff on a fresh connection.
      *
      * @return nanoseconds from asking for the batch, and from opening the connection, to its last value read
@@ -199,8 +226,17 @@ public final class HandoffVersusFlight {
         }
     }
 
-    /** @return nanoseconds from the fetch to the batch in hand and its last value read */
-    private static long fetch(DeviceFlightClient client, long rows, FetchedStream.Route route, boolean checkAll) {
+    /**
+     * One Flight fetch of the batch of {@code rows} rows, received on the host.
+     *
+     * @param client   the client
+     * @param rows     the batch's rows
+     * @param route    the route the fetch must take
+     * @param checkAll whether every value is read too, after the clock stopped
+     * @return nanoseconds from the fetch to the batch in hand and its last value read
+     * @throws IllegalStateException if it took another route, was not zero-copy where it should be, or is wrong
+     */
+    static long fetch(DeviceFlightClient client, long rows, FetchedStream.Route route, boolean checkAll) {
         Ticket ticket = client.info(streamName(rows)).getEndpoints().getFirst().getTicket();
         long start = System.nanoTime();
         try (FetchedStream fetched = client.fetch(ticket, Devices.system().cpu())) {

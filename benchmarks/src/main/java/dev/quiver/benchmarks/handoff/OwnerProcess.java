@@ -17,12 +17,13 @@ import java.util.concurrent.TimeUnit;
  * The child JVM that runs {@link HandoffOwner}: this JVM's {@code java} and class path, the JVM options given,
  * standard error inherited. Knows the share socket of each row count and the Flight server's port from the lines
  * the owner printed. Owned by the harness; {@link #close()} closes the owner's standard input (it exits) and
- * kills it if it has not within 10 seconds. Used from one thread.
+ * kills it if it has not within 10 seconds, keeping its exit status. Used from one thread.
  */
 final class OwnerProcess implements AutoCloseable {
     private final Process process;
     private final Map<Long, Path> sockets;
     private final int port;
+    private int exitStatus = -1;
 
     private OwnerProcess(Process process, Map<Long, Path> sockets, int port) {
         this.process = process;
@@ -33,17 +34,19 @@ final class OwnerProcess implements AutoCloseable {
     /**
      * Starts the owner and waits until it serves.
      *
+     * @param device  where it keeps its batches
      * @param rows    the row counts of its batches
      * @param jvmArgs the options of its JVM
      * @return the running owner
      * @throws IOException           if it cannot start
      * @throws IllegalStateException if it ends before it serves, or prints what it should not
      */
-    static OwnerProcess start(List<Long> rows, List<String> jvmArgs) throws IOException {
+    static OwnerProcess start(HandoffDevice device, List<Long> rows, List<String> jvmArgs) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), HandoffOwner.class.getName()));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), HandoffOwner.class.getName(),
+                "--device", device.optionValue()));
         rows.forEach(r -> command.add(Long.toString(r)));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         try {
@@ -88,6 +91,11 @@ final class OwnerProcess implements AutoCloseable {
         return Location.forGrpcInsecure("127.0.0.1", port);
     }
 
+    /** {@return the owner's exit status once {@link #close()} saw it end, else -1 (killed, or not closed yet)} */
+    int exitStatus() {
+        return exitStatus;
+    }
+
     @Override
     public void close() {
         try {
@@ -96,7 +104,9 @@ final class OwnerProcess implements AutoCloseable {
             // the owner is gone already
         }
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            if (process.waitFor(10, TimeUnit.SECONDS)) {
+                exitStatus = process.exitValue();
+            } else {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {

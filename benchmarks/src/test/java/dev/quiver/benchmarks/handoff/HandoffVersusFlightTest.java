@@ -28,15 +28,9 @@ class HandoffVersusFlightTest {
 
         assertEquals(List.of(1L, 131_072L), rows.stream().map(HandoffRow::rows).toList());
         for (HandoffRow row : rows) {
-            for (Samples samples : List.of(row.handoff(), row.withConnect(), row.sameHost(), row.bytes())) {
-                assertTrue(samples.minMillis() > 0, row + ": a time of zero");
-                assertTrue(samples.minMillis() <= samples.medianMillis(), row + ": the minimum above the median");
-            }
+            TimingAssertions.assertTimings(row, row.handoff(), row.withConnect(), List.of(row.sameHost(), row.bytes()));
             assertEquals(2, row.handoff().count());
             assertEquals(2, row.bytes().count());
-            // each handoff timed from the connection is at least the same handoff timed from the request
-            assertTrue(row.withConnect().medianMillis() >= row.handoff().medianMillis(), row + ": medians");
-            assertTrue(row.withConnect().minMillis() >= row.handoff().minMillis(), row + ": minima");
         }
 
         List<String> lines = table.lines().toList();
@@ -55,8 +49,8 @@ class HandoffVersusFlightTest {
             double handoff = Double.parseDouble(cells.group(3));
             double sameHost = Double.parseDouble(cells.group(6));
             double doGet = Double.parseDouble(cells.group(7));
-            assertRatio(doGet, handoff, cells.group(9), line + ": DoGet / handoff");
-            assertRatio(doGet, sameHost, cells.group(10), line + ": DoGet / same-host");
+            TimingAssertions.assertRatio(doGet, handoff, cells.group(9), line + ": DoGet / handoff");
+            TimingAssertions.assertRatio(doGet, sameHost, cells.group(10), line + ": DoGet / same-host");
         }
     }
 
@@ -76,15 +70,5 @@ class HandoffVersusFlightTest {
         Matcher matcher = LINE.matcher(line);
         assertTrue(matcher.matches(), "not a line of the table: " + line);
         return matcher;
-    }
-
-    /**
-     * Checks a printed ratio against the printed medians it divides, up to their rounding: three decimals each,
-     * one for the ratio.
-     */
-    private static void assertRatio(double numerator, double denominator, String printed, String what) {
-        double ratio = numerator / denominator;
-        double rounding = 0.05 + ratio * (0.0005 / numerator + 0.0005 / denominator) + 1e-9;
-        assertTrue(Math.abs(Double.parseDouble(printed) - ratio) <= rounding, what + ": printed " + printed + ", the medians give " + ratio);
     }
 }
