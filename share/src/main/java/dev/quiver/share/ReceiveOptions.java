@@ -12,7 +12,10 @@ import java.time.Duration;
  *                         offsets and views buffer, so costs time in proportion to the batch. Turn it off only for
  *                         an owner trusted as much as code in this process: offsets are then read as the owner
  *                         wrote them, and a reader that follows them is bounded by this process's readable memory
- *                         (as {@link dev.quiver.host.ArrayReader} checks), not by the batch's
+ *                         (as {@link dev.quiver.host.ArrayReader} checks), not by the batch's. A device array
+ *                         is copied to the host for the check only if its schema has such contents (offsets,
+ *                         views, union ids, dictionary indices, run ends); one of fixed-width columns only is
+ *                         taken as it is, with no copy (its null counts are not recounted)
  * @param maxRegions       how many of the owner's memory files the receiver keeps mapped for later batches (1 to
  *                         65,536); the owner retires the least recently used ones to stay within it. A region a
  *                         received array still uses stays mapped until the array is closed
