@@ -2,13 +2,11 @@ package dev.quiver.share;
 
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
-import dev.quiver.device.vulkan.ValidationLog;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import dev.quiver.device.vulkan.NoValidationMessages;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -23,21 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link ShareFaultTest} runs the loop of 200 on host memory; a Vulkan child JVM takes about two seconds to start
  * here, so this loop runs 8 times ({@code quiver.share.vulkanFaultIterations}).
  */
+@ExtendWith(NoValidationMessages.class)
 class VulkanFaultTest {
     private static final int ITERATIONS = Integer.getInteger("quiver.share.vulkanFaultIterations", 8);
-    private int validationBefore;
-
-    @BeforeEach
-    void countValidationMessages() {
-        validationBefore = ValidationLog.count();
-    }
-
-    @AfterEach
-    void noValidationMessages() {
-        List<String> messages = ValidationLog.messages();
-        assertEquals(List.of(), messages.subList(validationBefore, messages.size()), "the validation layer in the owner's process");
-    }
-
     @Test
     void killingAVulkanReceiverMidStreamLeavesTheOwnersPoolAsItWas() throws Exception {
         Device device = Lavapipe.device();

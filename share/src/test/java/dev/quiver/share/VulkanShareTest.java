@@ -3,7 +3,6 @@ package dev.quiver.share;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
-import dev.quiver.device.vulkan.ValidationLog;
 import dev.quiver.plugin.Backends;
 import dev.quiver.share.internal.posix.Memfd;
 import dev.quiver.share.internal.protocol.BatchMessage;
@@ -14,9 +13,9 @@ import dev.quiver.share.internal.protocol.Handshake;
 import dev.quiver.share.internal.protocol.MessageType;
 import dev.quiver.spi.IpcMemoryHandle;
 import dev.quiver.type.Field;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import dev.quiver.device.vulkan.NoValidationMessages;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,20 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * validation layer: the owner in this JVM, the receiver in a {@link ChildJvm} ({@link DeviceShareChild}) that
  * opens each descriptor on its own lavapipe device. Neither process may get a validation message.
  */
+@ExtendWith(NoValidationMessages.class)
 class VulkanShareTest {
-    private int validationBefore;
-
-    @BeforeEach
-    void countValidationMessages() {
-        validationBefore = ValidationLog.count();
-    }
-
-    @AfterEach
-    void noValidationMessages() {
-        List<String> messages = ValidationLog.messages();
-        assertEquals(List.of(), messages.subList(validationBefore, messages.size()), "the validation layer in the owner's process");
-    }
-
     @Test
     void columnsOnLavapipeTravelAsDescriptorsWithNoCopyAndTheirReleaseReachesTheOwner() throws Exception {
         Device device = Lavapipe.device();
