@@ -100,7 +100,6 @@ final class DeviceHandleImport {
         }
     }
 
-    /** Refuses a buffer that does not lie at the start of its handle's memory, naming it. */
     /**
      * Opens the batch's event, if it has one, as an owned event of {@code device} that the array will carry as its
      * sync event (the array's release destroys it, before RELEASED travels).
@@ -129,6 +128,7 @@ final class DeviceHandleImport {
         return device.adoptEvent(opened, true);
     }
 
+    /** Refuses a buffer that does not lie at the start of its handle's memory, naming it. */
     private static void checkAtStart(BatchMessage batch, HandleKind kind) {
         for (int n = 0; n < batch.nodes().size(); n++) {
             List<BatchMessage.Buffer> buffers = batch.nodes().get(n).buffers();
