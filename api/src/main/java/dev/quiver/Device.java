@@ -99,7 +99,8 @@ public final class Device {
     /** {@return how this device's memory reaches another process on this machine, as its backend offers it} */
     public InterProcessMemory interProcessMemory() {
         dev.quiver.spi.IpcMechanism mechanism = backend.ipcMechanism();
-        return new InterProcessMemory(mechanism.name(), mechanism.description(), mechanism.handleBytes());
+        return new InterProcessMemory(mechanism.name(), mechanism.description(), mechanism.handleBytes(),
+                mechanism.eventHandleBytes() > 0 && backend.supportsIpcEvents());
     }
 
     /** {@return limits and facts the backend reports} */

@@ -26,6 +26,7 @@ class InterProcessMemoryTest {
         assertTrue(memory.isCopied());
         assertEquals("none (copied through shared host memory)", memory.description());
         assertEquals(0, memory.handleBytes());
+        assertFalse(memory.events(), "no events travel where nothing does");
     }
 
     @Test

@@ -27,9 +27,13 @@ final class DeviceText {
         return host + ", " + events + (extra.isEmpty() ? "" : ", " + extra);
     }
 
-    /** @return how the device's memory reaches another process, for example {@code CUDA IPC (cuIpcGetMemHandle)} */
+    /**
+     * @return how the device's memory reaches another process, for example {@code CUDA IPC (cuIpcGetMemHandle)},
+     *         and whether its events travel too
+     */
     static String interProcess(Device device) {
-        return "inter-process: " + device.interProcessMemory().description();
+        dev.quiver.InterProcessMemory memory = device.interProcessMemory();
+        return "inter-process: " + memory.description() + (memory.events() ? ", with its events" : "");
     }
 
     /** @return {@code bytes} in MiB or GiB with one decimal, or {@code unknown} if negative */

@@ -61,7 +61,7 @@ final class DevicesJson {
 
     private static String interProcess(dev.quiver.InterProcessMemory mechanism) {
         return "{\"mechanism\":" + Json.quote(mechanism.mechanism()) + ",\"description\":" + Json.quote(mechanism.description())
-                + ",\"handleBytes\":" + mechanism.handleBytes() + "}";
+                + ",\"handleBytes\":" + mechanism.handleBytes() + ",\"events\":" + mechanism.events() + "}";
     }
 
     private static String pool(dev.quiver.memory.PoolStats stats) {

@@ -54,6 +54,7 @@ class DevicesOutputTest {
         assertEquals("NONE", interProcess.get("mechanism").asText(), cpu.toString());
         assertEquals("none (copied through shared host memory)", interProcess.get("description").asText());
         assertEquals(0, interProcess.get("handleBytes").asInt());
+        assertFalse(interProcess.get("events").asBoolean(), cpu.toString());
         for (JsonNode backend : backends.values()) {
             for (JsonNode device : backend.get("devices")) {
                 assertTrue(device.get("interProcess").get("description").asText().length() > 0, "every device says: " + device);

@@ -68,6 +68,7 @@ class DeviceIpcShareTest {
         Device device = backend.device(library);
         boolean sharesEvents = Backends.of(device).supportsIpcEvents();
         assertEquals(backend != TestDoubleDevices.LEVEL_ZERO, sharesEvents, "CUDA and HIP share events; Level Zero does not yet");
+        assertEquals(sharesEvents, device.interProcessMemory().events(), "what `quiver devices` says of the device's events");
         long eventsBefore = liveEvents(device);
         HostVector ids = HostVector.struct("batch", HostVector.int64("id", 5L, null, -7L, 1L << 40));   // no offsets: nothing read back
         try (ShareServer server = ShareServer.bindPrivate().serve(device);
