@@ -34,9 +34,13 @@ final class HostileOwner implements AutoCloseable {
         Thread.ofPlatform().daemon().start(() -> {
             try (Connection connection = new Connection(listener.accept())) {
                 connection.receive();   // HELLO
-                connection.send(MessageType.WELCOME, welcome.encode());
-                connection.send(MessageType.SCHEMA, SchemaCodec.encode(schema));
-                script.accept(connection);
+                try {
+                    connection.send(MessageType.WELCOME, welcome.encode());
+                    connection.send(MessageType.SCHEMA, SchemaCodec.encode(schema));
+                    script.accept(connection);
+                } catch (RuntimeException receiverLeft) {
+                    // a receiver that refuses the WELCOME may send its ERROR and close before the rest is sent
+                }
                 for (Message message = connection.receive(); message != null; message = connection.receive()) {
                     if (message.type() == MessageType.ERROR) {
                         errorSent.complete(ErrorMessage.decode(message.body()));

@@ -180,7 +180,13 @@ class ShareFaultTest {
                 process.destroyForcibly();
                 throw new IllegalStateException("share_owner printed " + first + " instead of its socket");
             }
-            Thread.ofVirtual().start(() -> output.lines().forEach(line -> { }));   // drains the SENT lines
+            Thread.ofVirtual().start(() -> {   // drains the SENT lines until the owner is killed
+                try {
+                    output.lines().forEach(line -> { });
+                } catch (java.io.UncheckedIOException killed) {
+                    // the stream closes with the killed process
+                }
+            });
             return new KilledOwner(socket, process.pid(), () -> {
                 try {
                     process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
