@@ -30,7 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The framing of docs/SHARING.md as {@link Connection} reads it, ahead of the messages: many messages per read,
  * bodies longer than the read buffer, and descriptors matched to the header whose first byte their read took.
  * Frames are written byte by byte with raw {@code sendmsg} calls, including the ways a peer can get descriptors
- * wrong; every descriptor that arrives is closed exactly once (the process's open descriptors are counted).
+ * wrong; every descriptor that arrives is closed (the memory files sent are looked for among the process's open
+ * descriptors afterwards).
  */
 class FramingTest {
     private Path directory;
@@ -98,17 +99,15 @@ class FramingTest {
 
     @Test
     void aHeaderThatDeclaresADescriptorThatDidNotComeIsRefused() {
-        long open = openDescriptors();
         write(frame(MessageType.BATCH, 1, new byte[8]), new int[0]);
         ProtocolException e = assertThrows(ProtocolException.class, receiver::receive);
         assertEquals("BATCH header declares 1 descriptor(s); 0 arrived with it", e.getMessage());
-        assertEquals(open, openDescriptors());
     }
 
     @Test
     void descriptorsThatCameWithABodyAreRefusedAndClosed() {
-        long open = openDescriptors();
         int file = Memfd.create("stray", 4096);
+        assertEquals(1, openMemoryFiles("stray"), "the memory file is found among the open descriptors");
         byte[] message = frame(MessageType.RELEASED, 0, new byte[16]);
         write(java.util.Arrays.copyOf(message, Connection.HEADER), new int[0]);
         write(java.util.Arrays.copyOfRange(message, Connection.HEADER, message.length), new int[] {file});
@@ -119,13 +118,13 @@ class FramingTest {
             receiver.receive();
         });
         assertTrue(e.getMessage().startsWith("1 descriptor(s) arrived inside the body of a message"), e.getMessage());
-        assertEquals(open, openDescriptors(), "the stray descriptor was closed");
+        assertEquals(0, openMemoryFiles("stray"), "the stray descriptor was closed");
     }
 
     @Test
     void descriptorsNoHeaderClaimsBeforeTheEndAreRefusedAndClosed() {
-        long open = openDescriptors();
         int file = Memfd.create("unclaimed", 4096);
+        assertEquals(1, openMemoryFiles("unclaimed"), "the memory file is found among the open descriptors");
         write(frame(MessageType.END, 0, new byte[0]), new int[] {file});
         Memfd.close(file);
         Message end = receiver.receive();
@@ -133,7 +132,7 @@ class FramingTest {
         sender.shutdown();
         ProtocolException e = assertThrows(ProtocolException.class, receiver::receive);
         assertTrue(e.getMessage().startsWith("1 descriptor(s) arrived with no message"), e.getMessage());
-        assertEquals(open, openDescriptors());
+        assertEquals(0, openMemoryFiles("unclaimed"), "the unclaimed descriptor was closed");
     }
 
     @Test
@@ -176,9 +175,16 @@ class FramingTest {
         }
     }
 
-    private static long openDescriptors() {
+    /** {@return how many descriptors of this process name a memory file called {@code name}} @param name the file's name */
+    private static long openMemoryFiles(String name) {
         try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            return fds.count();
+            return fds.filter(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString().startsWith("/memfd:" + name + " ");
+                } catch (IOException closedMeanwhile) {
+                    return false;   // the listing's own descriptor, or one another thread closed
+                }
+            }).count();
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
