@@ -14,14 +14,11 @@ import dev.quiver.spi.BackendDevice;
  * @param device  the device
  * @param backend its backend
  * @param kind    the handle kind
- * @param events  whether the receiver opens events (its HELLO said so) and the backend exports them: an array's
+ * @param events  whether the receiver opens events (its HELLO said so) and the device's events travel
+ *                ({@link Device#interProcessMemory()}): an array's
  *                sync event then travels with its BATCH instead of being waited for on the owner's host
  */
 record IpcRoute(Device device, BackendDevice backend, HandleKind kind, boolean events) {
-    /** {@return whether {@code backend} makes events another process opens, of the kind its memory handles travel as} */
-    static boolean sharesEvents(BackendDevice backend) {
-        return backend.ipcMechanism().eventHandleBytes() > 0 && backend.supportsIpcEvents();
-    }
 
     /** {@return whether {@code array} lies on this route's device} */
     boolean carries(DeviceArray array) {

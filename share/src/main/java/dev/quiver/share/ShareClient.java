@@ -134,7 +134,7 @@ public final class ShareClient implements AutoCloseable {
             }
             DeviceName asked = DeviceNames.of(device);
             connection.send(MessageType.HELLO, new Handshake.Hello(Handshake.VERSION, asked, handleKinds(device),
-                    options.maxRegions(), options.maxMappedBytes(), opensEvents(device) ? Handshake.Hello.EVENTS : 0).encode());
+                    options.maxRegions(), options.maxMappedBytes(), device.interProcessMemory().events() ? Handshake.Hello.EVENTS : 0).encode());
             Handshake.Welcome welcome = Handshake.Welcome.decode(expect(connection, MessageType.WELCOME, name, "WELCOME").body());
             if (welcome.version() != Handshake.VERSION) {
                 throw new ProtocolException(ErrorCode.VERSION, "the owner answered with protocol version " + welcome.version()
@@ -162,11 +162,6 @@ public final class ShareClient implements AutoCloseable {
             kinds |= HandleKind.of(Backends.of(device).ipcMechanism()).map(HandleKind::bit).orElse(0);
         }
         return kinds;
-    }
-
-    /** {@return whether this receiver opens the events of its device's handle kind} */
-    private static boolean opensEvents(Device device) {
-        return device.type() != DeviceType.CPU && IpcRoute.sharesEvents(Backends.of(device));
     }
 
     private static Message expect(Connection connection, MessageType type, String name, String what) {

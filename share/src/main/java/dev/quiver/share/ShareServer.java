@@ -226,7 +226,7 @@ public final class ShareServer implements AutoCloseable {
     private static IpcRoute route(Device device, int kinds, boolean receiverOpensEvents) {
         dev.quiver.spi.BackendDevice backend = Backends.of(device);
         return HandleKind.of(backend.ipcMechanism()).filter(kind -> (kinds & kind.bit()) != 0)
-                .map(kind -> new IpcRoute(device, backend, kind, receiverOpensEvents && IpcRoute.sharesEvents(backend)))
+                .map(kind -> new IpcRoute(device, backend, kind, receiverOpensEvents && device.interProcessMemory().events()))
                 .orElse(null);
     }
 

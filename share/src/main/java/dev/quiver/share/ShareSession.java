@@ -32,8 +32,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * so a dead receiver leaks nothing. {@link #close()} ends the connection: close after
  * {@link #awaitReleased(Duration)} if the receiver should keep reading memory the owner may reuse.
  *
- * <p><b>Threading.</b> {@code send}, {@code sendAll} and {@code end} from one thread at a time; every other
- * method from any thread. A reader thread of the session takes the receiver's messages.
+ * <p><b>Threading.</b> {@code send}, {@code sendAll}, {@code end} and {@code fail} from one thread at a time;
+ * every other method from any thread. A reader thread of the session takes the receiver's messages, and it lets go
+ * of each released batch (closes its hold: the array's reference and, for a device batch, the inter-process event
+ * made for it) on that thread.
  */
 public final class ShareSession implements AutoCloseable {
     private static final AtomicInteger OUTSTANDING_EVERYWHERE = new AtomicInteger();

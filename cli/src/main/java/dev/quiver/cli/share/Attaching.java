@@ -96,13 +96,10 @@ public final class Attaching {
      * CPU instead, whose batches are then copied onto the target.
      */
     private static ShareClient connect(Path socket, Device target, ReceiveOptions options) {
-        if (target.type() == DeviceType.CPU) {
-            return ShareClient.connect(socket, target, options);
-        }
         try {
             return ShareClient.connect(socket, target, options);
         } catch (ShareException e) {
-            if (e.reason() != ShareException.Reason.DEVICE) {
+            if (e.reason() != ShareException.Reason.DEVICE || target.type() == DeviceType.CPU) {
                 throw e;
             }
             return ShareClient.connect(socket, Devices.system().cpu(), options);

@@ -109,10 +109,10 @@ final class DeviceHandleImport {
             return null;
         }
         IpcMechanism mechanism = kind.mechanism();
-        if (batch.eventKind() != kind.wire() || mechanism.eventHandleBytes() == 0 || !backend.supportsIpcEvents()) {
+        boolean opens = device.interProcessMemory().events();   // what this receiver's HELLO offered
+        if (batch.eventKind() != kind.wire() || !opens) {
             throw new ProtocolException(ErrorCode.HANDLE_KIND, name + " has an event of kind " + batch.eventKind() + "; this receiver of "
-                    + device + (mechanism.eventHandleBytes() > 0 && backend.supportsIpcEvents()
-                    ? " opens events of kind " + kind.wire() + " (" + kind + ") only" : " opens no events (its HELLO did not offer them)"));
+                    + device + (opens ? " opens events of kind " + kind.wire() + " (" + kind + ") only" : " opens no events (its HELLO did not offer them)"));
         }
         byte[] payload = batch.eventPayload();
         if (payload.length != mechanism.eventHandleBytes()) {

@@ -246,63 +246,39 @@ public final class UnixSocket implements AutoCloseable {
     public long receiveSome(MemorySegment into, List<Integer> fds, boolean block) {
         synchronized (receiveLock) {
             checkOpen("recvmsg");
-            Scratch s = receiving;
-            while (true) {
-                long read = receiveOnce(s, into, block ? Libc.MSG_CMSG_CLOEXEC : Libc.MSG_CMSG_CLOEXEC | Libc.MSG_DONTWAIT);
-                if (read == -Libc.EINTR) {
-                    continue;
-                }
-                if (read == -Libc.EAGAIN && !block) {
-                    return -1;
-                }
-                if (read < 0) {
-                    if (read == -104 && shut.get()) {
-                        return 0;
-                    }
-                    throw new SystemCallException("recvmsg", (int) -read, "");
-                }
-                collect(s, fds);
-                if ((s.header().get(JAVA_INT, Libc.MSG_FLAGS) & Libc.MSG_CTRUNC) != 0) {
-                    throw new SystemCallException("recvmsg", 0, "descriptors were dropped (MSG_CTRUNC): more than "
-                            + MAX_FDS + " in one message");
-                }
-                return read;
-            }
+            return receiveOnce(into, fds, block);
         }
     }
 
-    /** One {@code recvmsg} into {@code into}; the bytes read, or minus errno. */
-    private long receiveOnce(Scratch s, MemorySegment into, int flags) {
-        s.header().fill((byte) 0);
-        s.iov().set(ADDRESS, 0, into);
-        s.iov().set(JAVA_LONG, 8, into.byteSize());
-        s.header().set(ADDRESS, Libc.MSG_IOV, s.iov());
-        s.header().set(JAVA_LONG, Libc.MSG_IOVLEN, 1);
-        s.header().set(ADDRESS, Libc.MSG_CONTROL, s.control());
-        s.header().set(JAVA_LONG, Libc.MSG_CONTROLLEN, CONTROL_SIZE);
-        long read = Libc.recvmsg(s.errno(), fd, s.header(), flags);
-        return read < 0 ? -Libc.errno(s.errno()) : read;
-    }
-
-    private long receiveOpen(MemorySegment into, List<Integer> fds) {
+    /**
+     * One {@code recvmsg} into {@code into} (retried on {@code EINTR}), its descriptors added to {@code fds}.
+     * Called with the receive lock held.
+     *
+     * @return the bytes read; 0 at end of stream (or a reset after {@link #shutdown()}); -1 if {@code block} is
+     *         false and nothing could be read now
+     */
+    private long receiveOnce(MemorySegment into, List<Integer> fds, boolean block) {
         Scratch s = receiving;
-        long done = 0;
-        while (done < into.byteSize()) {
+        int flags = block ? Libc.MSG_CMSG_CLOEXEC : Libc.MSG_CMSG_CLOEXEC | Libc.MSG_DONTWAIT;
+        while (true) {
             s.header().fill((byte) 0);
-            s.iov().set(ADDRESS, 0, into.asSlice(done));
-            s.iov().set(JAVA_LONG, 8, into.byteSize() - done);
+            s.iov().set(ADDRESS, 0, into);
+            s.iov().set(JAVA_LONG, 8, into.byteSize());
             s.header().set(ADDRESS, Libc.MSG_IOV, s.iov());
             s.header().set(JAVA_LONG, Libc.MSG_IOVLEN, 1);
             s.header().set(ADDRESS, Libc.MSG_CONTROL, s.control());
             s.header().set(JAVA_LONG, Libc.MSG_CONTROLLEN, CONTROL_SIZE);
-            long read = Libc.recvmsg(s.errno(), fd, s.header(), Libc.MSG_CMSG_CLOEXEC);
+            long read = Libc.recvmsg(s.errno(), fd, s.header(), flags);
             if (read < 0) {
                 int errno = Libc.errno(s.errno());
                 if (errno == Libc.EINTR) {
                     continue;
                 }
+                if (errno == Libc.EAGAIN && !block) {
+                    return -1;
+                }
                 if (errno == 104 && shut.get()) {
-                    return done;
+                    return 0;
                 }
                 throw new SystemCallException("recvmsg", errno, "");
             }
@@ -311,6 +287,14 @@ public final class UnixSocket implements AutoCloseable {
                 throw new SystemCallException("recvmsg", 0, "descriptors were dropped (MSG_CTRUNC): more than "
                         + MAX_FDS + " in one message");
             }
+            return read;
+        }
+    }
+
+    private long receiveOpen(MemorySegment into, List<Integer> fds) {
+        long done = 0;
+        while (done < into.byteSize()) {
+            long read = receiveOnce(into.asSlice(done), fds, true);
             if (read == 0) {
                 return done;
             }
