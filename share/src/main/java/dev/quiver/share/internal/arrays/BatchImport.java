@@ -64,10 +64,7 @@ public final class BatchImport {
                         + batch.eventKind() + "; events travel with device handles only, and host memory comes ready");
             }
             if (deviceHandles) {
-                DeviceArray array = DeviceHandleImport.run(batch, message.fds(), schema, device, released);
-                if (validateContents) {
-                    validateOnHost(array, batch.batchId());
-                }
+                DeviceArray array = DeviceHandleImport.run(batch, message.fds(), schema, device, validateContents, released);
                 return new Imported(array, batch.copied(), batch.batchId());
             }
             if (device.type() != DeviceType.CPU) {
@@ -183,19 +180,6 @@ public final class BatchImport {
                             + " bytes is past the " + size + " bytes of handles[" + place.handle() + "]");
                 }
             }
-        }
-    }
-
-    /** Validates a device array's contents on a copy in host memory, closing the array if they are invalid. */
-    private static void validateOnHost(DeviceArray array, long id) {
-        if (!ContentChecks.needed(array.field())) {
-            return;   // fixed-width contents address nothing: no copy off the device for them (null counts are not recounted)
-        }
-        try (DeviceArray copy = array.copyToHost()) {
-            copy.validateFull();
-        } catch (RuntimeException e) {
-            array.close();
-            throw asProtocol(e, id);
         }
     }
 

@@ -81,14 +81,23 @@ final class PrivateCopies implements AutoCloseable {
      * @param shared the buffer in the owner's memory, of the length the BATCH gives
      */
     MemorySegment place(int node, int index, MemorySegment shared) {
-        long at = node < places.length && places[node] != null ? places[node][index] : NOT_COPIED;
-        if (at == NOT_COPIED) {
+        MemorySegment copy = slot(node, index);
+        if (copy == null) {
             return shared;
         }
-        long length = lengths[node][index];
-        MemorySegment copy = memory.asSlice(at, length);
-        MemorySegment.copy(shared, 0, copy, 0, length);
+        MemorySegment.copy(shared, 0, copy, 0, copy.byteSize());
         return copy;
+    }
+
+    /**
+     * {@return where the private copy of buffer {@code index} of node {@code node} lies in the block, of the bytes
+     * the node uses, or null if that buffer is not copied}
+     * @param node  the node's index, pre-order
+     * @param index the buffer's index in the node
+     */
+    MemorySegment slot(int node, int index) {
+        long at = node < places.length && places[node] != null ? places[node][index] : NOT_COPIED;
+        return at == NOT_COPIED ? null : memory.asSlice(at, lengths[node][index]);
     }
 
     /** Frees the block; later calls do nothing. */

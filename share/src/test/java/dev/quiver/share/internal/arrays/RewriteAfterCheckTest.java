@@ -51,8 +51,9 @@ class RewriteAfterCheckTest {
                 try (ShareSession session = server.accept()) {
                     session.send(placed);
                     rewrite.await();
-                    rewritten.complete(rewriteAddressing(placed));
+                    long bytes = rewriteAddressing(placed);
                     session.end();
+                    rewritten.complete(bytes);
                     return session.awaitReleased(Duration.ofSeconds(30));
                 } catch (InterruptedException | RuntimeException e) {
                     rewritten.completeExceptionally(e);
