@@ -147,6 +147,29 @@ public final class DeviceArray implements AutoCloseable {
         options.checkForStructs("an ArrowArray");
         return ArrayImports.importPlain(arrowArray, schema, options);
     }
+
+    /**
+     * Moves an array of the plain Arrow C Data interface whose schema the caller already knows in, as a CPU
+     * array with no schema struct of its own: for an engine that hands over its schema once and then many
+     * batches of it (DuckDB's results, a stream's batches), so that the schema is read once
+     * ({@link Schemas#importFrom(MemorySegment, ProducerTrust)}) rather than exported and read again per batch.
+     * The struct is checked against {@code field} as {@link #importFrom(MemorySegment, Field, ImportOptions)}
+     * checks one, and released exactly once, whatever fails.
+     *
+     * @param arrowArray a live {@code struct ArrowArray*}; left released (release NULL)
+     * @param field      the field of the array
+     * @param options    where to find backends for copies, how far to trust the producer's pointers, whether to
+     *                   refuse writes
+     * @return the owner
+     * @throws InvalidArrowException    if the struct breaks the spec or does not fit {@code field}, or
+     *                                  (untrusted) a pointer or a buffer range is not readable host memory; it
+     *                                  was released
+     * @throws IllegalArgumentException as {@link #importFrom(MemorySegment, MemorySegment, ImportOptions)}
+     */
+    public static DeviceArray importPlain(MemorySegment arrowArray, Field field, ImportOptions options) {
+        options.checkForStructs("an ArrowArray");
+        return ArrayImports.importPlain(arrowArray, field, options);
+    }
     /**
      * Moves this array out into a consumer's structs: afterwards the consumer owns them and must call their
      * release callbacks; this object is closed and will release nothing.
