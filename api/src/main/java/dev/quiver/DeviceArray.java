@@ -251,6 +251,30 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     /**
+     * Copies elements {@code [offset, offset + length)} of this array to {@code target}, enqueuing the work on
+     * {@code stream}, as {@link #copyTo(Device, DeviceStream)} copies a {@link #slice} of them (the host blocks
+     * where that method says), without a slice for the caller to close: a library that pipelines the uploads of
+     * slices enqueues each and moves on.
+     *
+     * @param target the device to copy to
+     * @param offset the first element, {@code 0 <= offset <= length()}
+     * @param length the number of elements, {@code 0 <= length <= length() - offset}
+     * @param stream a stream of {@code target}
+     * @return the copy, owned by the caller; it carries its own sync event where the target has events
+     * @throws IndexOutOfBoundsException if the range is not inside this array
+     * @throws IllegalArgumentException  if {@code stream} belongs to another device than {@code target}
+     * @throws IllegalStateException     if this array is closed or moved
+     */
+    public DeviceArray copyTo(Device target, long offset, long length, DeviceStream stream) {
+        if (!stream.device().equals(target)) {
+            throw new IllegalArgumentException("stream of " + stream.device() + " given for a copy to " + target);
+        }
+        try (DeviceArray range = slice(offset, length)) {
+            return range.copyTo(target, stream);
+        }
+    }
+
+    /**
      * Copies elements {@code [offset, offset + length)} of this array into host memory, as
      * {@link #copyToHost()} copies a {@link #slice} of them, without a slice for the caller to close.
      *
