@@ -10,14 +10,19 @@ import java.util.Locale;
  * lets Quiver choose where to compute. By default dedicated accelerators with their own memory come first,
  * then portable compute APIs, then memory the host shares, then the CPU:
  * {@code cuda, rocm, oneapi, metal, vulkan, opencl, cuda_managed, cuda_host, rocm_host, cpu}; device types not
- * named come after those named, by code. Within a type, devices go by what they are ({@link DeviceKind}: a discrete
+ * named come after those named, by code. A CPU implementation of an accelerator's API (PoCL, lavapipe: a device
+ * whose {@link DeviceKind} is {@code CPU}) comes after every device that is not one, whatever its type, since the
+ * host's cores do its work however its API ranks; among those, OpenCL's come first ({@code opencl, oneapi, vulkan,
+ * metal}, then the rest in the order above), since OpenCL CPU runtimes compile kernels for the host's vector units
+ * where Vulkan's emulate a GPU. Within a type, devices go by what they are ({@link DeviceKind}: a discrete
  * GPU, an integrated one, an accelerator, a device that does not say, a CPU implementation of the API), then by
  * memory, then by compute units (more first), then by id. {@link #explain(Device)} says why a device stands
  * where it does.
  *
  * <p>The system property {@value #PROPERTY} (or the environment variable {@value #ENVIRONMENT}) overrides the
  * order with a comma-separated list of device type names, for example {@code opencl,cpu}; types it does not
- * name follow in the default order. Immutable; thread-safe.
+ * name follow in the default order. An order given so is followed as it is: its CPU implementations rank by their
+ * type like any other device. Immutable; thread-safe.
  */
 public final class DeviceRanking {
     /** The system property that overrides the ranking. */
@@ -29,15 +34,22 @@ public final class DeviceRanking {
             DeviceType.METAL, DeviceType.VULKAN, DeviceType.OPENCL, DeviceType.CUDA_MANAGED, DeviceType.CUDA_HOST,
             DeviceType.ROCM_HOST, DeviceType.CPU);
 
-    private final List<DeviceType> order;
+    /** The order of CPU implementations of accelerators' APIs in the default ranking, before the others'. */
+    private static final List<DeviceType> CPU_IMPLEMENTATIONS = List.of(DeviceType.OPENCL, DeviceType.ONEAPI,
+            DeviceType.VULKAN, DeviceType.METAL);
 
-    private DeviceRanking(List<DeviceType> order) {
+    private final List<DeviceType> order;
+    /** Whether CPU implementations rank after every other device (the default) or by their type (an order given). */
+    private final boolean cpuImplementationsLast;
+
+    private DeviceRanking(List<DeviceType> order, boolean cpuImplementationsLast) {
         this.order = List.copyOf(order);
+        this.cpuImplementationsLast = cpuImplementationsLast;
     }
 
     /** {@return the default ranking} */
     public static DeviceRanking defaults() {
-        return new DeviceRanking(DEFAULT);
+        return new DeviceRanking(DEFAULT, true);
     }
 
     /**
@@ -64,7 +76,7 @@ public final class DeviceRanking {
                 order.add(type);
             }
         }
-        return new DeviceRanking(order);
+        return new DeviceRanking(order, false);
     }
 
     /** {@return the ranking the property or environment variable gives, else the default} */
@@ -87,7 +99,8 @@ public final class DeviceRanking {
      */
     public List<Device> rank(List<Device> devices) {
         List<Facts> facts = devices.stream().map(Facts::of).toList();
-        return facts.stream().sorted(Comparator.comparingInt((Facts f) -> position(f.device().type()))
+        return facts.stream().sorted(Comparator.comparingInt((Facts f) -> onTheHostsCores(f) ? 1 : 0)
+                        .thenComparingInt(f -> onTheHostsCores(f) ? cpuPosition(f.device().type()) : position(f.device().type()))
                         .thenComparingInt(f -> f.device().type().code())
                         .thenComparingInt(f -> f.kind().ordinal())
                         .thenComparing(Comparator.comparingLong(Facts::memory).reversed())
@@ -115,9 +128,29 @@ public final class DeviceRanking {
             case CPU -> "a CPU";
             case OTHER -> "of a kind its driver does not say";
         };
+        if (cpuImplementation(facts)) {
+            kind += " implementation of " + type + ", so after every device that is not one (" + type + " is "
+                    + ordinal(cpuPosition(device.type()) + 1) + " among them)";
+        }
         String memory = facts.memory() < 0 ? "memory unknown" : gib(facts.memory());
         String units = facts.computeUnits() < 0 ? "compute units unknown" : facts.computeUnits() + " compute units";
         return device.type() + ":" + device.id() + " " + device.name() + ": " + place + "; " + kind + "; " + memory + "; " + units;
+    }
+
+    /** Whether this ranking puts {@code facts}' device with those that run on the host's cores, after every other. */
+    private boolean onTheHostsCores(Facts facts) {
+        return cpuImplementationsLast && (facts.kind() == DeviceKind.CPU || facts.device().type().equals(DeviceType.CPU));
+    }
+
+    /** Whether {@code facts}' device is a CPU implementation of an accelerator's API that this ranking puts last. */
+    private boolean cpuImplementation(Facts facts) {
+        return onTheHostsCores(facts) && !facts.device().type().equals(DeviceType.CPU);
+    }
+
+    /** {@return the place of a CPU implementation of {@code type} among the others} */
+    private int cpuPosition(DeviceType type) {
+        int at = CPU_IMPLEMENTATIONS.indexOf(type);
+        return at >= 0 ? at : CPU_IMPLEMENTATIONS.size() + position(type);
     }
 
     private static String ordinal(int n) {

@@ -49,6 +49,25 @@ class DeviceChoiceTest {
     }
 
     @Test
+    void byDefaultCpuImplementationsComeAfterEveryOtherDeviceOpenClsFirst() {
+        // as on a machine with PoCL (OPENCL:0) and lavapipe (VULKAN:0, VULKAN:1) beside a GPU's OpenCL (OPENCL:1)
+        openCl.kinds.put(0L, HardwareKind.CPU);
+        openCl.kinds.put(1L, HardwareKind.DISCRETE_GPU);
+        vulkan.kinds.put(0L, HardwareKind.CPU);
+        vulkan.kinds.put(1L, HardwareKind.CPU);
+        Devices devices = devices();
+        assertEquals(List.of("OPENCL:1", "OPENCL:0", "VULKAN:0", "VULKAN:1", "CPU:-1"),
+                DeviceRanking.defaults().rank(devices.all()).stream().map(DeviceChoiceTest::name).toList(),
+                "the GPU first although Vulkan's type ranks above OpenCL's; PoCL before lavapipe; the host last");
+        assertTrue(DeviceRanking.defaults().explain(devices.get(DeviceType.VULKAN, 0)).contains(
+                "vulkan is 5th of 10 types; a CPU implementation of vulkan, so after every device that is not one (vulkan is 3rd among them)"),
+                DeviceRanking.defaults().explain(devices.get(DeviceType.VULKAN, 0)));
+        assertEquals(List.of("VULKAN:0", "VULKAN:1", "OPENCL:1", "OPENCL:0", "CPU:-1"),
+                DeviceRanking.parse("vulkan").rank(devices.all()).stream().map(DeviceChoiceTest::name).toList(),
+                "an order given is followed as it is");
+    }
+
+    @Test
     void kindThenMemoryThenComputeUnitsThenId() {
         openCl.kinds.put(0L, HardwareKind.INTEGRATED_GPU);
         openCl.kinds.put(1L, HardwareKind.INTEGRATED_GPU);
