@@ -59,7 +59,8 @@ public final class FlightServing {
     public static int serve(Settings settings, PrintWriter out) throws Exception {
         Devices devices = Devices.system();
         Device device = DeviceNames.parse(settings.device(), devices);
-        try (BufferAllocator allocator = new RootAllocator();
+        try (GeneratedBatches generated = new GeneratedBatches(settings.generatedRows(), settings.batches());
+             BufferAllocator allocator = new RootAllocator();
              DeviceFlightProducer producer = new DeviceFlightProducer(allocator, DeviceNames.parse(settings.putDevice(), devices), devices)) {
             StringBuilder streams = new StringBuilder();
             for (Path file : settings.files()) {
@@ -71,7 +72,6 @@ public final class FlightServing {
                 streams.append(line(file.getFileName().toString(), ticket, -1));
             }
             if (settings.generatedRows() > 0) {
-                GeneratedBatches generated = new GeneratedBatches(settings.generatedRows(), settings.batches());
                 Ticket ticket = producer.serve("generated", generated.schema(), settings.generatedRows(),
                         () -> OnDevice.copied(generatedStream(generated), device));
                 streams.append(line("generated", ticket, settings.generatedRows()));

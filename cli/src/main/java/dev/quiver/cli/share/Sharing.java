@@ -55,7 +55,12 @@ public final class Sharing {
      * @throws InterruptedException if interrupted while waiting for releases
      */
     public static int serve(Settings settings, PrintWriter out, PrintWriter err) throws InterruptedException {
-        GeneratedBatches generated = new GeneratedBatches(settings.rows(), settings.batches());
+        try (GeneratedBatches generated = new GeneratedBatches(settings.rows(), settings.batches())) {
+            return serve(settings, generated, out, err);
+        }
+    }
+
+    private static int serve(Settings settings, GeneratedBatches generated, PrintWriter out, PrintWriter err) throws InterruptedException {
         String mode = settings.onDevice() ? "on " + settings.device() + ", zero-copy to receivers on it, copied for others"
                 : settings.copy() ? "copied for each handoff" : "zero-copy from shared memory";
         AtomicBoolean timeUp = new AtomicBoolean();
