@@ -274,7 +274,8 @@ static int handle(uint16_t type, const uint8_t *body, uint32_t length, uint64_t 
     return 0;
 }
 
-/* Serves one connection of `stream`; *remaining counts down the stream's batches. Returns whether END was sent. */
+/* Serves one connection of `stream`; *remaining counts down the stream's batches. Returns whether the receiver
+ * took END (it sent no ERROR after it). */
 static int serve(const struct stream *stream, uint32_t index, uint64_t *remaining) {
     uint64_t allowance = 0, sent = 0, released = 0, cap = 1 + next_random(&owner_random) % 8;
     const char *why = "EOF";
@@ -310,7 +311,7 @@ static int serve(const struct stream *stream, uint32_t index, uint64_t *remainin
     printf("CONN stream=%u sent=%llu released=%llu dropped=%llu end=%s\n", index, (unsigned long long) sent,
            (unsigned long long) released, (unsigned long long) dropped, why);
     fflush(stdout);
-    return end_sent;
+    return end_sent && strcmp(why, "END") == 0;   /* a receiver that refused a batch sent before END never saw it */
 }
 
 int main(int argc, char **argv) {
@@ -334,7 +335,7 @@ int main(int argc, char **argv) {
     mutator_start(owner_random);
     for (uint32_t s = 0; s < stream_count; s++) {
         uint64_t remaining = per_stream;
-        for (int ended = 0; !ended; ) {                   /* until a receiver was sent the stream's END */
+        for (int ended = 0; !ended; ) {                   /* until a receiver took the stream's END */
             conn = accept4(listener, NULL, NULL, SOCK_CLOEXEC);
             if (conn < 0) die("accept");
             ended = serve(&streams[s], s, &remaining);
