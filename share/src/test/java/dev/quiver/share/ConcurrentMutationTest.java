@@ -44,6 +44,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *       no region stays mapped here.</li>
  * </ul>
  *
+ * <p>A JVM that dies leaves the stream, batch and step it was reading in
+ * {@code target/concurrent-mutation-last-read.txt} ({@link Breadcrumb}).
+ *
  * <p>The run sends {@code quiver.share.mutation.batches} batches (400 by default, spread over the streams). The
  * long run, 10,000 batches: {@code mvn -B -o -pl share test -Dtest=ConcurrentMutationTest
  * -Dquiver.share.mutation.batches=10000}; its result is in docs/PERFORMANCE.md ("Concurrent mutation").
@@ -68,8 +71,9 @@ class ConcurrentMutationTest {
         try {
             assertEquals("SOCKET " + socket, output.readLine());
             Thread drain = Thread.ofPlatform().daemon().start(() -> output.lines().forEach(lines::add));
-            MutationReader reader = new MutationReader();
-            MutationReader quietReader = new MutationReader();
+            Breadcrumb breadcrumb = Breadcrumb.inTarget("concurrent-mutation-last-read.txt");
+            MutationReader reader = new MutationReader(breadcrumb);
+            MutationReader quietReader = new MutationReader(breadcrumb);
             long[] counts = receiveEverything(owner, socket, streams, reader, quietReader);
             assertTrue(owner.waitFor(60, TimeUnit.SECONDS), "the owner ends once the last stream ended");
             drain.join(10_000);
@@ -103,6 +107,7 @@ class ConcurrentMutationTest {
             try (ShareClient client = ShareClient.connect(socket, Devices.system().cpu(), options)) {
                 int stream = MutationTemplates.index(client.schema().name());
                 expected = stream;
+                String name = streams.get(stream).name() + (options.validateContents() ? ", contents validated," : ", contents not validated,");
                 for (Optional<ReceivedBatch> batch = client.next(); batch.isPresent(); batch = client.next()) {
                     received++;
                     try (DeviceArray array = batch.get().array()) {
@@ -111,9 +116,9 @@ class ConcurrentMutationTest {
                             String read = Batches.describe(array);
                             assertTrue(streams.get(stream).descriptions().contains(read), streams.get(stream).name()
                                     + ": batch " + batch.get().batchId() + ", left alone, reads " + read);
-                            quietReader.readEverything(array);
+                            quietReader.readEverything(array, name + " batch " + batch.get().batchId() + " (left alone)");
                         } else {
-                            reader.readEverything(array);
+                            reader.readEverything(array, name + " batch " + batch.get().batchId());
                         }
                     }
                 }

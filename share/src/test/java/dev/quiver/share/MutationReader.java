@@ -19,12 +19,24 @@ import java.util.TreeMap;
  * <p><b>Threading.</b> One thread.
  */
 final class MutationReader {
+    private final Breadcrumb breadcrumb;
     private final Map<String, Long> failures = new TreeMap<>();
     private final Map<String, String> examples = new TreeMap<>();
     private long steps;
 
-    /** Reads {@code array} in every way; the caller still closes it. */
-    void readEverything(DeviceArray array) {
+    /** @param breadcrumb where each step is noted before it runs */
+    MutationReader(Breadcrumb breadcrumb) {
+        this.breadcrumb = breadcrumb;
+    }
+
+    /**
+     * Reads {@code array} in every way; the caller still closes it.
+     *
+     * @param array the array
+     * @param what  names it, for the breadcrumb
+     */
+    void readEverything(DeviceArray array, String what) {
+        breadcrumb.note(what);
         step("validateFull", array::validateFull);
         step("reader", () -> read(ArrayReader.of(array)));
         step("values", () -> ArrayReader.of(array).values().toString());
@@ -57,6 +69,7 @@ final class MutationReader {
 
     private void step(String name, Runnable step) {
         steps++;
+        breadcrumb.step(name);
         try {
             step.run();
         } catch (RuntimeException e) {
