@@ -198,7 +198,7 @@ public final class ShareServer implements AutoCloseable {
                         + "; this owner speaks version " + Handshake.VERSION + " only (version 2 sends each memory file once and names it by id after)");
             }
             Handshake.Hello hello = Handshake.Hello.decode(message.body());
-            Device device = served.stream().filter(d -> DeviceNames.of(d).equals(hello.device())).findFirst().orElse(null);
+            Device device = served.stream().filter(d -> DeviceNames.serves(d, hello.device())).findFirst().orElse(null);
             if (device == null && !hello.device().equals(SERVED)) {
                 throw new ProtocolException(ErrorCode.DEVICE, "the receiver asked for " + hello.device()
                         + "; this owner serves " + SERVED + " (the CPU)"

@@ -15,6 +15,15 @@
  * connection ends (a receiver that dies leaks nothing); a receiver's arrays stay readable after the owner dies,
  * and its next call reports the owner gone with a {@link dev.quiver.share.ShareException}.
  *
+ * <p><b>What a receiver may see.</b> The owner keeps what it shares mapped writable and may change it at any
+ * moment, even after the receiver checked a batch. A received array's offsets, views, variadic sizes, union type
+ * ids and offsets, dictionary indices and run ends are therefore the receiver's own copies, taken before the
+ * check (host memory for a batch of memory files, allocations on the receiver's device for one of device
+ * handles); its validity bitmaps, values and string bytes are the owner's memory, read in place. If the owner
+ * writes a batch it has not had back, a reader may see other values, other nulls (a null count that disagrees
+ * with the bitmap) or a string that is not valid UTF-8 (decoded with replacement characters), but never reads
+ * outside the buffers the batch was checked against, and nothing the owner writes makes this process fault.
+ *
  * <p><b>Native access.</b> The module makes restricted FFM calls (the C library's memory file, mapping and socket
  * calls) in its internal {@code posix} package: run with {@code --enable-native-access=dev.quiver.share} (or
  * {@code ALL-UNNAMED} on the class path). Linux only.

@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * The receiving process of {@link DeviceIpcShareTest} and {@link VulkanShareTest}, started by {@link ChildJvm}:
- * {@code BACKEND LIBRARY SOCKET} connects for arrays of device 0 of a backend of {@link TestDoubleDevices} on its
+ * {@code BACKEND LIBRARY SOCKET...} connects to each socket in turn for arrays of device 0 of a backend of {@link TestDoubleDevices} on its
  * test double at {@code LIBRARY}, or, for {@code BACKEND} {@value #LAVAPIPE} (and any {@code LIBRARY}), of
  * {@link Lavapipe}; prints per batch {@code BATCH id zero-copy|copied DEVICE_TYPE digest event|no-event} (the digest of its
  * copy to the host, which waits on the array's sync event; whether the array came with one), then {@code END}, or {@code ERROR reason message} (exit 3); on lavapipe it then prints
@@ -25,13 +25,24 @@ public final class DeviceShareChild {
      * Receives every batch.
      *
      * @param args the backend's name in {@link TestDoubleDevices} or {@value #LAVAPIPE}, its test double's library
-     *             file, and the owner's socket
+     *             file, and the owners' sockets, received from one after the other
      */
     public static void main(String[] args) {
         boolean lavapipe = args[0].equals(LAVAPIPE);
         Device device = lavapipe ? Lavapipe.device() : TestDoubleDevices.valueOf(args[0]).device(Path.of(args[1]));
         int status = 0;
-        try (ShareClient client = ShareClient.connect(Path.of(args[2]), device, ReceiveOptions.defaults())) {
+        for (int socket = 2; socket < args.length; socket++) {
+            status = Math.max(status, receive(Path.of(args[socket]), device));
+        }
+        if (lavapipe) {
+            System.out.println("VALIDATION " + ValidationLog.count() + " " + ValidationLog.messages());
+        }
+        System.exit(status);
+    }
+
+    /** Prints every batch of the owner at {@code socket}; returns 0, or 3 after printing its refusal. */
+    private static int receive(Path socket, Device device) {
+        try (ShareClient client = ShareClient.connect(socket, device, ReceiveOptions.defaults())) {
             for (Optional<ReceivedBatch> batch = client.next(); batch.isPresent(); batch = client.next()) {
                 try (DeviceArray array = batch.get().array(); DeviceArray host = array.copyToHost()) {
                     System.out.println("BATCH " + batch.get().batchId() + " " + (batch.get().isZeroCopy() ? "zero-copy" : "copied")
@@ -39,13 +50,10 @@ public final class DeviceShareChild {
                 }
             }
             System.out.println("END");
+            return 0;
         } catch (ShareException e) {
             System.out.println("ERROR " + e.reason() + " " + e.getMessage().replace('\n', ' '));
-            status = 3;
+            return 3;
         }
-        if (lavapipe) {
-            System.out.println("VALIDATION " + ValidationLog.count() + " " + ValidationLog.messages());
-        }
-        System.exit(status);
     }
 }

@@ -42,14 +42,40 @@ final class FileDescriptors {
      * @param fd a descriptor number
      */
     static long[] identity(int fd) {
+        long[] stat = identityAndSize(fd);
+        return stat == null ? null : new long[] {stat[0], stat[1]};
+    }
+
+    /**
+     * {@return the file a descriptor names and its size, as {@code {st_dev, st_ino, st_size}} of {@code fstat}, or
+     * null if the descriptor is not open}
+     * @param fd a descriptor number
+     */
+    static long[] identityAndSize(int fd) {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             ByteBuffer stat = stack.calloc(STAT_BYTES);
             if (Stat.fstat(stack.mallocInt(1), fd, MemoryUtil.memAddress(stat)) != 0) {
                 return null;
             }
-            return new long[] {stat.getLong(0), stat.getLong(8)};   // st_dev, st_ino: the first fields on Linux's 64-bit ABIs
+            return new long[] {stat.getLong(0), stat.getLong(8), stat.getLong(ST_SIZE)};
         }
     }
+
+    /**
+     * {@return whether a descriptor names a memory file that takes seals ({@code fcntl(F_GET_SEALS)} succeeds), such
+     * as the files Mesa's software drivers export their memory as}
+     * @param fd a descriptor number
+     */
+    static boolean memoryFile(int fd) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            return FCNTL.fcntli(stack.mallocInt(1), fd, F_GET_SEALS, 0) >= 0;
+        }
+    }
+
+    /** {@code F_GET_SEALS} of Linux's {@code fcntl.h}. */
+    private static final int F_GET_SEALS = 1034;
+    /** Offset of {@code st_size} in {@code struct stat} on x86-64 and AArch64 alike. */
+    private static final int ST_SIZE = 48;
 
     /** Bytes of {@code struct stat} on Linux's 64-bit ABIs (144 on x86-64, 128 on AArch64), rounded up. */
     private static final int STAT_BYTES = 256;

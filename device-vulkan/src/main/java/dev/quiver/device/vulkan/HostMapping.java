@@ -27,6 +27,9 @@ import static org.lwjgl.vulkan.VK10.vkMapMemory;
  * it only after the work that wrote it completed (every submission ends with a barrier that makes its writes
  * visible to the host, see {@link SubmissionChain}). Immutable; copies of disjoint ranges may run on any threads at
  * once. Owned by whoever owns the buffer's memory.
+ *
+ * <p>Memory imported from another process ({@link #foreign()}) is copied with {@link ForeignCopy}, never the C
+ * library's {@code memcpy}, so that a page of it that faults after all is an exception, not the end of the process.
  */
 final class HostMapping {
     private final long memory;
@@ -35,14 +38,16 @@ final class HostMapping {
     private final boolean coherent;
     private final boolean cached;
     private final long atom;
+    private final boolean foreign;
 
-    private HostMapping(BufferMemory buffer, MemorySegment mapped, long atom) {
+    private HostMapping(BufferMemory buffer, MemorySegment mapped, long atom, boolean foreign) {
         this.memory = buffer.memory();
         this.allocationSize = buffer.allocationSize();
         this.mapped = mapped;
         this.coherent = (buffer.propertyFlags() & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != 0;
         this.cached = (buffer.propertyFlags() & VK_MEMORY_PROPERTY_HOST_CACHED_BIT) != 0;
         this.atom = Math.max(atom, 1);
+        this.foreign = foreign;
     }
 
     /**
@@ -53,19 +58,36 @@ final class HostMapping {
      * @throws VulkanException if {@code vkMapMemory} fails
      */
     static HostMapping mapIfVisible(VkDevice device, BufferMemory buffer, long nonCoherentAtomSize) {
+        return mapIfVisible(device, buffer, nonCoherentAtomSize, false);
+    }
+
+    /**
+     * @param device              the buffer's device
+     * @param buffer              a buffer and its memory
+     * @param nonCoherentAtomSize the device's {@code nonCoherentAtomSize}
+     * @param foreign             whether the memory was imported from another process
+     * @return the buffer's memory mapped, or null where its memory type is not host-visible
+     * @throws VulkanException if {@code vkMapMemory} fails
+     */
+    static HostMapping mapIfVisible(VkDevice device, BufferMemory buffer, long nonCoherentAtomSize, boolean foreign) {
         if ((buffer.propertyFlags() & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) == 0) {
             return null;
         }
         try (MemoryStack stack = MemoryStack.stackPush()) {
             PointerBuffer pointer = stack.mallocPointer(1);
             VulkanException.check(vkMapMemory(device, buffer.memory(), 0, VK_WHOLE_SIZE, 0, pointer), "vkMapMemory");
-            return new HostMapping(buffer, MemorySegment.ofAddress(pointer.get(0)).reinterpret(buffer.capacity()), nonCoherentAtomSize);
+            return new HostMapping(buffer, MemorySegment.ofAddress(pointer.get(0)).reinterpret(buffer.capacity()), nonCoherentAtomSize, foreign);
         }
     }
 
     /** @return the mapped memory, all of it, valid until the buffer is destroyed */
     MemorySegment segment() {
         return mapped;
+    }
+
+    /** @return whether the memory was imported from another process, whose copies are contained */
+    boolean foreign() {
+        return foreign;
     }
 
     /** @return whether the host reads this memory through its caches ({@code HOST_CACHED}), at memory speed */
@@ -75,7 +97,7 @@ final class HostMapping {
 
     /** Copies all of {@code source} to {@code offset} of the buffer, then flushes the range if not coherent. */
     void write(VkDevice device, MemorySegment source, long offset) {
-        HostCopy.copy(source, mapped.asSlice(offset, source.byteSize()));
+        copy(source, mapped.asSlice(offset, source.byteSize()), offset);
         if (!coherent) {
             Range range = Range.of(offset, source.byteSize(), atom, allocationSize);
             try (MemoryStack stack = MemoryStack.stackPush()) {
@@ -92,7 +114,16 @@ final class HostMapping {
                 VulkanException.check(vkInvalidateMappedMemoryRanges(device, range.struct(stack, memory)), "vkInvalidateMappedMemoryRanges");
             }
         }
-        HostCopy.copy(mapped.asSlice(offset, destination.byteSize()), destination);
+        copy(mapped.asSlice(offset, destination.byteSize()), destination, offset);
+    }
+
+    /** Copies with {@link HostCopy}, or for foreign memory with {@link ForeignCopy}, which reports a fault. */
+    private void copy(MemorySegment from, MemorySegment to, long offset) {
+        if (foreign) {
+            ForeignCopy.copy(from, to, "offset " + offset + " of memory imported from another process");
+        } else {
+            HostCopy.copy(from, to);
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.quiver.device.vulkan;
 
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkMemoryHeap;
+import org.lwjgl.vulkan.VkPhysicalDeviceIDProperties;
 import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceMaintenance3Properties;
 import org.lwjgl.vulkan.VkPhysicalDeviceMemoryProperties;
@@ -43,10 +44,15 @@ import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2;
  * @param memoryTypes         {@code propertyFlags} and heap index of each memory type, in index order
  * @param queueFamily         the queue family chosen for copies
  * @param queueFamilyFlags    its {@code VkQueueFlags}
+ * @param deviceUuid          {@code VkPhysicalDeviceIDProperties.deviceUUID} (Vulkan 1.1), 16 bytes that name the
+ *                            device the same way in every process and instance, which the sharing handshake sends: as
+ *                            32 hexadecimal digits in the groups 8-4-4-4-12
  */
 record PhysicalDeviceInfo(String name, int apiVersion, int deviceType, long maxAllocation,
                           long maxAllocationCount, long nonCoherentAtomSize, List<Heap> heaps,
-                          List<MemoryType> memoryTypes, int queueFamily, int queueFamilyFlags) {
+                          List<MemoryType> memoryTypes, int queueFamily, int queueFamilyFlags, String deviceUuid) {
+    /** Bytes of a {@code VK_UUID_SIZE} UUID. */
+    static final int UUID_SIZE = 16;
 
     /** Copies the lists. */
     PhysicalDeviceInfo {
@@ -79,7 +85,9 @@ record PhysicalDeviceInfo(String name, int apiVersion, int deviceType, long maxA
     static PhysicalDeviceInfo read(VkPhysicalDevice device) {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             VkPhysicalDeviceMaintenance3Properties maintenance3 = VkPhysicalDeviceMaintenance3Properties.calloc(stack).sType$Default();
-            VkPhysicalDeviceProperties2 properties2 = VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(maintenance3);
+            VkPhysicalDeviceIDProperties ids = VkPhysicalDeviceIDProperties.calloc(stack).sType$Default();
+            // LWJGL's pNext(struct) puts the struct at the head of the chain: properties2 -> ids -> maintenance3
+            VkPhysicalDeviceProperties2 properties2 = VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(maintenance3).pNext(ids);
             vkGetPhysicalDeviceProperties2(device, properties2);
             VkPhysicalDeviceProperties properties = properties2.properties();
 
@@ -101,14 +109,20 @@ record PhysicalDeviceInfo(String name, int apiVersion, int deviceType, long maxA
             int family = transferQueueFamily(flags, queues).orElse(-1);
             return new PhysicalDeviceInfo(properties.deviceNameString(), properties.apiVersion(),
                     properties.deviceType(), maintenance3.maxMemoryAllocationSize(), Integer.toUnsignedLong(properties.limits().maxMemoryAllocationCount()),
-                    properties.limits().nonCoherentAtomSize(), heaps, types, family, family < 0 ? 0 : flags[family]);
+                    properties.limits().nonCoherentAtomSize(), heaps, types, family, family < 0 ? 0 : flags[family], uuid(ids));
         }
+    }
+
+    private static String uuid(VkPhysicalDeviceIDProperties ids) {
+        byte[] uuid = new byte[UUID_SIZE];
+        ids.deviceUUID().get(uuid);
+        return uuidText(uuid);
     }
 
     /** @return a copy that names another queue family for copies */
     PhysicalDeviceInfo withQueueFamily(int family, int flags) {
         return new PhysicalDeviceInfo(name, apiVersion, deviceType, maxAllocation, maxAllocationCount, nonCoherentAtomSize,
-                heaps, memoryTypes, family, flags);
+                heaps, memoryTypes, family, flags, deviceUuid);
     }
 
     /** @return {@code {flags, queueCounts}} of each queue family of {@code device} */
@@ -176,12 +190,19 @@ record PhysicalDeviceInfo(String name, int apiVersion, int deviceType, long maxA
         }
         p.put("heaps", String.join(" | ", heapText));
         p.put("queueFamily", queueFamily + " (" + queueFlagNames(queueFamilyFlags) + ")");
+        p.put("uuid", deviceUuid);
         if (adopted) {
             p.put("adopted", "yes (validation as the application set it)");
         } else {
             p.put("validation", validation ? "on" : "off");
         }
         return p;
+    }
+
+    /** @return a UUID as 32 hexadecimal digits in the groups 8-4-4-4-12 */
+    static String uuidText(byte[] uuid) {
+        String hex = java.util.HexFormat.of().formatHex(uuid);
+        return hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16) + "-" + hex.substring(16, 20) + "-" + hex.substring(20);
     }
 
     /** @return {@code major.minor.patch} of a {@code VK_MAKE_API_VERSION}, read without LWJGL */

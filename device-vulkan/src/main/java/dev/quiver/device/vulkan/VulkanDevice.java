@@ -116,6 +116,8 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     private final java.util.concurrent.ConcurrentSkipListMap<Long, HostBuffer> hostBuffers = new java.util.concurrent.ConcurrentSkipListMap<>();
     private final Map<String, MemorySegment> handles;
     private volatile boolean closed;
+    /** The UUID of this driver's memory file headers, learned on the first import; empty where its exports have none. */
+    private volatile byte[] headerUuid;
 
     VulkanDevice(DeviceContext context, long instance, long deviceId, boolean adopted, boolean validation, boolean exportsMemory) {
         this.context = context;
@@ -263,7 +265,7 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     private MemorySegment register(BufferMemory memory, long byteSize, boolean imported) {
         HostMapping mapping;
         try {
-            mapping = HostMapping.mapIfVisible(context.device(), memory, context.info().nonCoherentAtomSize());
+            mapping = HostMapping.mapIfVisible(context.device(), memory, context.info().nonCoherentAtomSize(), imported);
         } catch (RuntimeException e) {
             memory.destroy(context.device());
             throw e;
@@ -324,9 +326,15 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
      * handle's descriptor stays the caller's (a duplicate is imported). Closing waits for the work that uses
      * the buffer, then destroys the buffer and frees the imported memory; never {@link #free} it.
      *
+     * <p>A descriptor that is a memory file is checked before and after the import ({@link ImportedFile}): its
+     * header, where this driver maps such files by one, must map no more than the file holds, and the range the
+     * driver mapped for the allocation must lie inside the file; otherwise nothing stays imported and this throws,
+     * before anything reads the memory.
+     *
      * @param handle a {@link IpcMechanism#VULKAN_FD} handle with its allocation size
-     * @throws IllegalArgumentException if the handle is of another mechanism, has no allocation size, or its
-     *                                  descriptor is not open in this process
+     * @throws IllegalArgumentException if the handle is of another mechanism, has no allocation size, its
+     *                                  descriptor is not open in this process, or the memory file's header or the
+     *                                  driver's mapping of it lies past the file's end (naming both sizes)
      * @throws VulkanException          if the driver refuses the descriptor ({@code vkAllocateMemory})
      */
     @Override
@@ -335,23 +343,91 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
             return BackendDevice.super.openMemory(handle);
         }
         checkOpen();
+        return openMemory(handle, file -> { });
+    }
+
+    /**
+     * {@link #openMemory(IpcMemoryHandle)}, running {@code checked} after the descriptor was checked and before the
+     * driver imports it: the moment another process that still writes the file may change what the driver reads.
+     *
+     * @param handle  a {@link IpcMechanism#VULKAN_FD} handle with its allocation size
+     * @param checked runs with the checked descriptor
+     * @return the opened memory, owned by the caller
+     */
+    ImportedMemory openMemory(IpcMemoryHandle handle, java.util.function.Consumer<ImportedFile> checked) {
         if (handle.mechanism() != IpcMechanism.VULKAN_FD) {
             throw new IllegalArgumentException(this + " opens " + IpcMechanism.VULKAN_FD + " handles, not " + handle);
         }
         if (handle.allocationSize() <= 0) {
             throw new IllegalArgumentException("a " + IpcMechanism.VULKAN_FD + " handle needs the exported allocationSize: " + handle);
         }
+        ImportedFile file = ImportedFile.before(handle.fileDescriptor(), handle.allocationSize(), memoryFileHeaderUuid());
+        checked.accept(file);
         int fd = FileDescriptors.duplicate(handle.fileDescriptor());
         BufferMemory memory = BufferMemory.importFd(context.device(), context.info(), handle.allocationSize(), BUFFER_USAGE,
                 MemoryPurpose.DEVICE, ExternalMemoryFd.HANDLE_TYPE, fd);
         MemorySegment buffer = register(memory, handle.allocationSize(), true);
+        HostMapping mapping = allocations.get(buffer.address()).mapping;
+        FileMapping mapped = file.driverMapping(mapping == null ? null : mapping.segment());
+        long pointer = mapping == null ? 0 : mapping.segment().address();
+        HeaderPin pin = file.pin(mapped, pointer, memoryFileHeaderUuid());
+        try {
+            file.after(handle.fileDescriptor(), mapped, pointer, handle.allocationSize());
+            if (pin == null) {
+                throw new IllegalArgumentException("the driver's mapping of the descriptor at 0x" + Long.toHexString(pointer)
+                        + " leaves no room for the header its free reads: it could not be freed safely");
+            }
+        } catch (RuntimeException e) {
+            allocations.remove(buffer.address());
+            freeImported(memory, pin);
+            throw e;
+        }
         return new ImportedMemory(buffer, buffer, handle.allocationSize(), opened -> {
             Allocation allocation = allocations.remove(opened.address());
             if (allocation != null) {
                 allocation.awaitUsers(context.device());
-                allocation.memory.destroy(context.device());
+                freeImported(allocation.memory, pin);
             }
         });
+    }
+
+    /**
+     * Frees imported memory once nothing uses it, after pinning what its driver unmaps ({@link HeaderPin}); memory
+     * that cannot be pinned is left allocated (its buffer destroyed), since its free could unmap any memory of this
+     * process.
+     */
+    private void freeImported(BufferMemory memory, HeaderPin pin) {
+        if (pin == null) {
+            org.lwjgl.vulkan.VK10.vkDestroyBuffer(context.device(), memory.buffer(), null);
+            LOG.log(System.Logger.Level.WARNING, "imported memory 0x" + Long.toHexString(memory.memory()) + " of " + this
+                    + " is left allocated: its driver's free would read a header another process can rewrite");
+            return;
+        }
+        pin.freeze();
+        memory.destroy(context.device());
+    }
+
+    /**
+     * {@return the UUID of the headers of this driver's memory files, or null where its exports are no such files},
+     * learned once from an export of a 1-byte buffer of its own
+     */
+    private byte[] memoryFileHeaderUuid() {
+        byte[] uuid = headerUuid;
+        if (uuid == null) {
+            MemorySegment probe = allocate(1, 1);
+            try {
+                int fd = ExternalMemoryFd.export(context.device(), allocations.get(probe.address()).memory.memory());
+                try {
+                    uuid = MemoryFileHeader.uuidOfOwnExport(fd);
+                } finally {
+                    FileDescriptors.close(fd);
+                }
+            } finally {
+                free(probe);
+            }
+            headerUuid = uuid;
+        }
+        return uuid.length == 0 ? null : uuid;
     }
 
     // ---- host memory the device copies directly -------------------------------------------------

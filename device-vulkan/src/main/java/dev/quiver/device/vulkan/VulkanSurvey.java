@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
@@ -37,6 +38,10 @@ final class VulkanSurvey {
     static final int STRUCTURE_TYPE_INSTANCE_CREATE_INFO = 1;
     static final int STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2 = 1000059001;
     static final int STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES = 1000168000;
+    static final int STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES = 1000071004;
+    /** {@code VkPhysicalDeviceIDProperties}: sType, pNext, {@code deviceUUID[16]} at 16, driverUUID, deviceLUID, node mask, LUID valid. */
+    static final long ID_PROPERTIES_SIZE = 64;
+    static final long DEVICE_UUID_OFFSET = 16;
     /** {@code VkExtensionProperties}: {@code char extensionName[256]; uint32_t specVersion}. */
     static final long EXTENSION_PROPERTIES_SIZE = 260;
     /** {@code VkPhysicalDeviceProperties2}: sType, pNext, then {@code VkPhysicalDeviceProperties} (824 bytes). */
@@ -218,9 +223,12 @@ final class VulkanSurvey {
     private static PhysicalDeviceInfo read(Bindings<VkInstanceFunction> vk, MemorySegment physical, Arena arena) {
         MemorySegment maintenance3 = arena.allocate(32, 8);
         maintenance3.set(JAVA_INT, 0, STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES);
+        MemorySegment ids = arena.allocate(ID_PROPERTIES_SIZE, 8);
+        ids.set(JAVA_INT, 0, STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES);
+        ids.set(ADDRESS, 8, maintenance3);
         MemorySegment properties2 = arena.allocate(PROPERTIES_2_SIZE, 8);
         properties2.set(JAVA_INT, 0, STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2);
-        properties2.set(ADDRESS, 8, maintenance3);
+        properties2.set(ADDRESS, 8, ids);
         vk.run(VkInstanceFunction.vkGetPhysicalDeviceProperties2, h -> {
             h.invokeExact(physical, properties2);
         });
@@ -259,6 +267,6 @@ final class VulkanSurvey {
                 properties2.get(JAVA_INT, PROPERTIES_OFFSET + 16), maintenance3.get(JAVA_LONG, 24),
                 Integer.toUnsignedLong(properties2.get(JAVA_INT, MAX_ALLOCATION_COUNT_OFFSET)),
                 properties2.get(JAVA_LONG, NON_COHERENT_ATOM_SIZE_OFFSET), heaps, types, family,
-                family < 0 ? 0 : flags[family]);
+                family < 0 ? 0 : flags[family], PhysicalDeviceInfo.uuidText(ids.asSlice(DEVICE_UUID_OFFSET, PhysicalDeviceInfo.UUID_SIZE).toArray(JAVA_BYTE)));
     }
 }

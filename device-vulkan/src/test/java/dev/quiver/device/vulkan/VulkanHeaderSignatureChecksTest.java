@@ -52,6 +52,9 @@ class VulkanHeaderSignatureChecksTest {
                 .constant("VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2", VulkanSurvey.STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2)
                 .constant("VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES",
                         VulkanSurvey.STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES)
+                .constant("VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES", VulkanSurvey.STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES)
+                .constant("sizeof(VkPhysicalDeviceIDProperties)", VulkanSurvey.ID_PROPERTIES_SIZE)
+                .constant("offsetof(VkPhysicalDeviceIDProperties, deviceUUID)", VulkanSurvey.DEVICE_UUID_OFFSET)
                 .constant("sizeof(VkExtensionProperties)", VulkanSurvey.EXTENSION_PROPERTIES_SIZE)
                 .constant("sizeof(" + properties2 + ")", VulkanSurvey.PROPERTIES_2_SIZE)
                 .constant("offsetof(" + properties2 + ", properties)", VulkanSurvey.PROPERTIES_OFFSET)

@@ -23,7 +23,9 @@ import java.util.function.Supplier;
 
 /**
  * Imports a received BATCH as a {@link DeviceArray}: one of device handles as an array of the receiver's device
- * ({@link DeviceHandleImport}), one of memory files as a CPU array. Everything in it is untrusted: each
+ * ({@link DeviceHandleImport}), one of memory files as a CPU array whose contents that address other memory
+ * (offsets, views, indices, type ids, run ends) are copied into this process's memory before anything checks
+ * them ({@link PrivateCopies}), since the owner can rewrite its files at any moment. Everything in it is untrusted: each
  * descriptor (of a region the batch introduces) must be a memory file sealed against shrinking whose size
  * ({@code fstat}) is the size the message states; a region named by id must be one the {@link RegionCache} knows,
  * of the size stated; each buffer's offset and length must lie inside its region; the nodes must fit the
@@ -62,10 +64,7 @@ public final class BatchImport {
                         + batch.eventKind() + "; events travel with device handles only, and host memory comes ready");
             }
             if (deviceHandles) {
-                DeviceArray array = DeviceHandleImport.run(batch, message.fds(), schema, device, released);
-                if (validateContents) {
-                    validateOnHost(array, batch.batchId());
-                }
+                DeviceArray array = DeviceHandleImport.run(batch, message.fds(), schema, device, validateContents, released);
                 return new Imported(array, batch.copied(), batch.batchId());
             }
             if (device.type() != DeviceType.CPU) {
@@ -92,18 +91,22 @@ public final class BatchImport {
             checkPlaces(batch, sizes);
             Map<Long, Long> capacities = validateContents ? new HashMap<>() : null;   // what each buffer may hold, for the check
             Device host = device;
+            PrivateCopies copies = PrivateCopies.plan(schema, batch.nodes(), host);
             ArrayAssembly.Buffers buffers = (node, index, place) -> {
                 if (place.handle() == BatchMessage.NO_HANDLE) {
                     return null;
                 }
-                MemorySegment bytes = mapped.get(place.handle()).asSlice(place.offset(), place.length());
+                MemorySegment bytes = copies.place(node, index, mapped.get(place.handle()).asSlice(place.offset(), place.length()));
                 if (capacities != null) {
-                    capacities.merge(bytes.address(), place.length(), Math::max);
+                    capacities.merge(bytes.address(), bytes.byteSize(), Math::max);
                 }
-                return host.wrap(bytes, place.length(), () -> { });
+                return host.wrap(bytes, bytes.byteSize(), () -> { });
             };
             long id = batch.batchId();
-            ReceivedMappings lease = new ReceivedMappings(cache, uses, () -> released.accept(id));
+            ReceivedMappings lease = new ReceivedMappings(cache, uses, () -> {
+                copies.close();
+                released.accept(id);
+            });
             uses.clear();   // the lease owns them now
             DeviceArray array;
             try {
@@ -177,19 +180,6 @@ public final class BatchImport {
                             + " bytes is past the " + size + " bytes of handles[" + place.handle() + "]");
                 }
             }
-        }
-    }
-
-    /** Validates a device array's contents on a copy in host memory, closing the array if they are invalid. */
-    private static void validateOnHost(DeviceArray array, long id) {
-        if (!ContentChecks.needed(array.field())) {
-            return;   // fixed-width contents address nothing: no copy off the device for them (null counts are not recounted)
-        }
-        try (DeviceArray copy = array.copyToHost()) {
-            copy.validateFull();
-        } catch (RuntimeException e) {
-            array.close();
-            throw asProtocol(e, id);
         }
     }
 

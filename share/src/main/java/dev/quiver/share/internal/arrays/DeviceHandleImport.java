@@ -29,7 +29,9 @@ import java.util.function.LongConsumer;
  * buffer is placed: by the backend's open, which refuses a size past the opened allocation where the driver
  * reports it (CUDA, HIP, Level Zero), and, for a handle that is a file descriptor ({@code VULKAN_FD}), against
  * the size of the file behind it ({@link ExportedDescriptor}) before the driver opens it. The array's buffers
- * wrap the opened pointers with {@link Device#wrap}; its release closes the opened memory, then tells the owner.
+ * wrap the opened pointers with {@link Device#wrap}, except those that address other memory, which are this
+ * process's copies ({@link DeviceContents}); its release closes the opened memory and frees the copies, then tells
+ * the owner.
  * On failure everything opened is closed before this throws; the descriptors stay the caller's (the backend
  * opens a duplicate). Stateless.
  */
@@ -44,11 +46,13 @@ final class DeviceHandleImport {
      *                 the caller's, who closes them
      * @param schema   the connection's schema
      * @param device   the receiver's device, which the arrays are of
+     * @param validateContents whether the batch's contents are validated (on a host copy) as well as its structure
      * @param released runs with the batch id when the array is released
      * @return the array, owned by the caller
      * @throws ProtocolException naming the handle, node or buffer that is wrong, or the driver's refusal
      */
-    static DeviceArray run(BatchMessage batch, int[] fds, Field schema, Device device, LongConsumer released) {
+    static DeviceArray run(BatchMessage batch, int[] fds, Field schema, Device device, boolean validateContents,
+                           LongConsumer released) {
         String name = "BATCH " + batch.batchId();
         BackendDevice backend = device.type() == DeviceType.CPU ? null : Backends.of(device);
         HandleKind kind = backend == null ? null : HandleKind.of(backend.ipcMechanism()).orElse(null);
@@ -80,11 +84,24 @@ final class DeviceHandleImport {
             }
             SyncEvent event = openEvent(batch, backend, device, kind, name);
             List<ImportedMemory> memory = List.copyOf(opened);
-            ArrayAssembly.Buffers buffers = (node, index, place) -> place.handle() == BatchMessage.NO_HANDLE ? null
+            ArrayAssembly.Buffers shared = (node, index, place) -> place.handle() == BatchMessage.NO_HANDLE ? null
                     : device.wrap(MemorySegment.ofAddress(memory.get(place.handle()).pointer().address() + place.offset()),
                             place.length(), () -> { });
+            DeviceContents contents;
+            try {
+                contents = DeviceContents.take(schema, batch.nodes(), shared, device, event, validateContents);
+            } catch (RuntimeException e) {
+                if (event != null) {
+                    event.close();
+                }
+                throw BatchImport.asProtocol(e, batch.batchId());
+            }
+            ArrayAssembly.Buffers buffers = (node, index, place) -> contents.place(node, index, shared.buffer(node, index, place), device);
             long id = batch.batchId();
-            OpenedHandles lease = new OpenedHandles(opened, () -> released.accept(id));
+            OpenedHandles lease = new OpenedHandles(opened, () -> {
+                contents.close();
+                released.accept(id);
+            });
             opened.clear();   // the lease owns them now
             try {
                 return ArrayAssembly.build(schema, batch.nodes(), buffers, device, lease, event);

@@ -13,7 +13,9 @@ import dev.quiver.share.internal.protocol.ProtocolException;
  * GPU driver's export, whose size the kernel fixes); any other file (a regular file the owner could truncate, a
  * socket) is refused, since a file that shrank under the driver's mapping would fault this process instead of
  * giving an error. And its size ({@code fstat}) must be at least the size the handle states, since the driver
- * maps the size it is given. Stateless; the descriptor stays the caller's.
+ * maps the size it is given. What a driver reads inside the file (lavapipe's header, by which it maps the file) the
+ * backend checks before its import and against what the driver mapped after it (the Vulkan backend's
+ * {@code ImportedFile}); its refusal reaches the owner as {@code PROTOCOL}. Stateless; the descriptor stays the caller's.
  */
 final class ExportedDescriptor {
     private ExportedDescriptor() {}

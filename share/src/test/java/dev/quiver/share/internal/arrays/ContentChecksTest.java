@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,5 +41,38 @@ class ContentChecksTest {
                 "dictionary indices address the dictionary");
         assertTrue(ContentChecks.needed(Field.of("r", new ArrowType.RunEndEncoded(), true,
                 List.of(Field.of("run_ends", new ArrowType.Int(32, true), false), int64("values")))));
+    }
+
+    @Test
+    void theBuffersThatAddressMemoryAreTheOffsetsViewsSizesIdsIndicesAndRunEndsAlone() {
+        List<ContentChecks.NodeContents> utf8 = ContentChecks.nodes(Field.of("s", new ArrowType.Utf8(), true));
+        assertEquals(List.of(false, true, false), addressing(utf8.getFirst(), 3), "validity, offsets, string bytes");
+        List<ContentChecks.NodeContents> view = ContentChecks.nodes(Field.of("v", new ArrowType.BinaryView(), true));
+        assertEquals(List.of(false, true, false, false, true), addressing(view.getFirst(), 5),
+                "validity, views, two variadic buffers of bytes, their sizes");
+        List<ContentChecks.NodeContents> runs = ContentChecks.nodes(Field.of("r", new ArrowType.RunEndEncoded(), true,
+                List.of(Field.of("run_ends", new ArrowType.Int(32, true), false), int64("values"))));
+        assertEquals(3, runs.size());
+        assertEquals(List.of(false, true), addressing(runs.get(1), 2), "the run ends");
+        assertEquals(List.of(false, false), addressing(runs.get(2), 2), "the run values");
+        List<ContentChecks.NodeContents> dictionary = ContentChecks.nodes(Field.of("d", new ArrowType.Int(32, true), true)
+                .withDictionary(new Field.DictionaryEncoding(Field.of("values", new ArrowType.Utf8(), false), false)));
+        assertEquals(List.of(false, true), addressing(dictionary.getFirst(), 2), "the indices");
+        assertEquals(List.of(false, true, false), addressing(dictionary.get(1), 3), "the dictionary's offsets");
+    }
+
+    @Test
+    void aCopyTakesTheBytesANodeUsesAndNeverMoreThanTheBufferHas() {
+        ContentChecks.NodeContents utf8 = ContentChecks.nodes(Field.of("s", new ArrowType.Utf8(), true)).getFirst();
+        assertEquals(44, utf8.bytesUsed(1, 3, 10, 1 << 20), "11 offsets of 4 bytes");
+        assertEquals(8, utf8.bytesUsed(1, 3, 10, 8), "no more than the buffer has; the builder refuses it");
+        assertEquals(1 << 20, utf8.bytesUsed(1, 3, -5, 1 << 20), "a negative length: the whole buffer, then refused");
+        assertEquals(1 << 20, utf8.bytesUsed(1, 3, Long.MAX_VALUE, 1 << 20), "an overflowing size: the whole buffer");
+        ContentChecks.NodeContents view = ContentChecks.nodes(Field.of("v", new ArrowType.Utf8View(), true)).getFirst();
+        assertEquals(16, view.bytesUsed(4, 5, 3, 1 << 20), "the sizes of two variadic buffers");
+    }
+
+    private static List<Boolean> addressing(ContentChecks.NodeContents node, int nBuffers) {
+        return java.util.stream.IntStream.range(0, nBuffers).mapToObj(i -> node.addresses(i, nBuffers)).toList();
     }
 }
