@@ -30,7 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * rewriting the structural bytes of every batch it sent and that is not yet released (offsets, list-view sizes,
  * views' lengths, buffer indices and offsets, variadic sizes, union type ids and offsets, run ends, dictionary
  * indices, validity bits) while this JVM receives, validates, reads every value, and copies each batch
- * ({@link MutationReader}), over every type of the API's catalogue and the test table ({@link MutationTemplates}),
+ * ({@link MutationReader}: a batch received without its contents validated is copied once it passed the check), over
+ * every type of the API's catalogue and the test table ({@link MutationTemplates}),
  * with contents validated at receipt and without. It proves:
  * <ul>
  *   <li>zero JVM faults: a read outside a mapping kills the test's JVM (surefire reports the fork crashed), and
@@ -116,15 +117,15 @@ class ConcurrentMutationTest {
                             String read = Batches.describe(array);
                             assertTrue(streams.get(stream).descriptions().contains(read), streams.get(stream).name()
                                     + ": batch " + batch.get().batchId() + ", left alone, reads " + read);
-                            quietReader.readEverything(array, name + " batch " + batch.get().batchId() + " (left alone)");
+                            quietReader.readEverything(array, options.validateContents(), name + " batch " + batch.get().batchId() + " (left alone)");
                         } else {
-                            reader.readEverything(array, name + " batch " + batch.get().batchId());
+                            reader.readEverything(array, options.validateContents(), name + " batch " + batch.get().batchId());
                         }
                     }
                 }
                 expected = stream + 1;
             } catch (ShareException e) {
-                reader.count("receive: ShareException " + e.reason());
+                reader.count("receive: ShareException " + e.reason() + (e.getCause() == null ? "" : " from " + e.getCause().getClass().getSimpleName()));
             }
         }
         return new long[] {received, quiet};

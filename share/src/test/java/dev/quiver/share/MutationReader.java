@@ -16,6 +16,12 @@ import java.util.TreeMap;
  * fails with a {@link RuntimeException} is counted under the step and the exception's class (a value may come out
  * wrong or be refused; the run goes on); an {@link Error} (a fault the JVM turned into one) is not caught.
  *
+ * <p>An array whose contents were not validated at receipt is copied only once {@code validateFull} passed: a copy
+ * follows the offsets it is given without checking them, and such an array's unchecked offsets may address memory
+ * outside the batch ({@link ReceiveOptions#validateContents()}, docs/SHARING.md "Memory the owner can still
+ * write"); the receiver's private copies of them make a passed check hold for the copy. A copy not made is counted
+ * as {@code "copyToHost: not made, the check failed"}.
+ *
  * <p><b>Threading.</b> One thread.
  */
 final class MutationReader {
@@ -32,14 +38,19 @@ final class MutationReader {
     /**
      * Reads {@code array} in every way; the caller still closes it.
      *
-     * @param array the array
-     * @param what  names it, for the breadcrumb
+     * @param array              the array
+     * @param validatedAtReceipt whether the receiver validated its contents when it received it
+     * @param what               names it, for the breadcrumb
      */
-    void readEverything(DeviceArray array, String what) {
+    void readEverything(DeviceArray array, boolean validatedAtReceipt, String what) {
         breadcrumb.note(what);
-        step("validateFull", array::validateFull);
+        boolean valid = step("validateFull", array::validateFull);
         step("reader", () -> read(ArrayReader.of(array)));
         step("values", () -> ArrayReader.of(array).values().toString());
+        if (!validatedAtReceipt && !valid) {
+            count("copyToHost: not made, the check failed");
+            return;
+        }
         step("copyToHost", () -> {
             try (DeviceArray copy = array.copyToHost()) {
                 read(ArrayReader.of(copy));
@@ -67,15 +78,18 @@ final class MutationReader {
         return steps;
     }
 
-    private void step(String name, Runnable step) {
+    /** Runs one step; {@return whether it passed} */
+    private boolean step(String name, Runnable step) {
         steps++;
         breadcrumb.step(name);
         try {
             step.run();
+            return true;
         } catch (RuntimeException e) {
             String category = name + ": " + e.getClass().getSimpleName();
             count(category);
             examples.putIfAbsent(category, String.valueOf(e.getMessage()));
+            return false;
         }
     }
 

@@ -290,9 +290,8 @@ static int serve(const struct stream *stream, uint32_t index, uint64_t *remainin
             struct pollfd ready = {conn, POLLIN, 0};
             if (!open || poll(&ready, 1, 0) <= 0) continue;   /* read what has come, if anything */
         } else if (*remaining == 0 && !end_sent) {
-            open = send_message(END, NULL, 0, -1);
-            end_sent = 1;
-            why = "END";
+            open = end_sent = send_message(END, NULL, 0, -1);
+            why = open ? "END" : why;                    /* END that could not be sent was not taken */
             continue;
         } else {
             struct pollfd ready = {conn, POLLIN, 0};
