@@ -159,10 +159,10 @@ class ConcurrentMutationTest {
         assertTrue(released <= received, "no more releases than batches received");
         assertTrue(sent >= BATCHES, "the owner sent at least " + BATCHES + " batches, not " + sent);
         List<String> unclean = new ArrayList<>();
-        for (String line : lines) {
-            Matcher conn = CONN.matcher(line);
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher conn = CONN.matcher(lines.get(i));
             if (conn.matches() && conn.group(5).equals("END") && !conn.group(4).equals("0")) {
-                unclean.add(line);
+                unclean.add(lines.subList(Math.max(0, i - 2), i + 1).toString());
             }
         }
         assertEquals(List.of(), unclean, "a connection that ended with END had every batch released by RELEASED");

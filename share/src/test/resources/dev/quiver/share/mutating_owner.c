@@ -253,15 +253,14 @@ static int handle(uint16_t type, const uint8_t *body, uint32_t length, uint64_t 
                 if (region > 0) memcpy(closed + 8 + 8 * regions++, &region, 8);
             }
         }
-        int open = 1;
-        if (regions > 0) {
+        if (regions > 0) {   /* a receiver that closed after its last RELEASED cannot take it; its releases still count */
             uint32_t zero = 0;
             memcpy(closed, &regions, 4);
             memcpy(closed + 4, &zero, 4);
-            open = send_message(REGION_CLOSED, closed, 8 + 8 * regions, -1);
+            send_message(REGION_CLOSED, closed, 8 + 8 * regions, -1);
         }
         free(closed);
-        return open;
+        return 1;
     }
     if (type == ERROR && length >= 8) {
         uint32_t code, n;
