@@ -80,12 +80,32 @@ final class ArrayImports {
                 }
                 throw e;
             }
-            RawMemory.setLong(scratch + ArrowDeviceArrayLayout.DEVICE_ID, -1);
-            RawMemory.setInt(scratch + ArrowDeviceArrayLayout.DEVICE_TYPE, DeviceType.CPU.code());
+            onTheCpu(scratch);
             return importFrom(struct, schema, options);
         } finally {
             NativeHeap.free(scratch);
         }
+    }
+
+    /** See {@link DeviceArray#importPlain(MemorySegment, Field, ImportOptions)}. */
+    static DeviceArray importPlain(MemorySegment arrowArray, Field field, ImportOptions options) {
+        boolean checking = options.trust() == ProducerTrust.UNTRUSTED;
+        MemorySegment struct = NativeHeap.calloc(DEVICE_ARRAY_SIZE);
+        long scratch = struct.address();
+        try {
+            move(arrowArray, scratch + ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize(),
+                    ArrowArrayLayout.RELEASE, "release", faults(checking), checking);
+            onTheCpu(scratch);
+            return importFrom(struct, field, options.devices(), options.readOnly(), options.trust());
+        } finally {
+            NativeHeap.free(scratch);
+        }
+    }
+
+    /** Makes the ArrowDeviceArray at {@code deviceArray} one of the CPU (device id -1, no event). */
+    private static void onTheCpu(long deviceArray) {
+        RawMemory.setLong(deviceArray + ArrowDeviceArrayLayout.DEVICE_ID, -1);
+        RawMemory.setInt(deviceArray + ArrowDeviceArrayLayout.DEVICE_TYPE, DeviceType.CPU.code());
     }
 
     /** See {@link DeviceArray#importFrom(MemorySegment, Field, ImportOptions)}. */

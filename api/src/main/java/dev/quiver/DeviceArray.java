@@ -147,6 +147,29 @@ public final class DeviceArray implements AutoCloseable {
         options.checkForStructs("an ArrowArray");
         return ArrayImports.importPlain(arrowArray, schema, options);
     }
+
+    /**
+     * Moves an array of the plain Arrow C Data interface whose schema the caller already knows in, as a CPU
+     * array with no schema struct of its own: for an engine that hands over its schema once and then many
+     * batches of it (DuckDB's results, a stream's batches), so that the schema is read once
+     * ({@link Schemas#importFrom(MemorySegment, ProducerTrust)}) rather than exported and read again per batch.
+     * The struct is checked against {@code field} as {@link #importFrom(MemorySegment, Field, ImportOptions)}
+     * checks one, and released exactly once, whatever fails.
+     *
+     * @param arrowArray a live {@code struct ArrowArray*}; left released (release NULL)
+     * @param field      the field of the array
+     * @param options    where to find backends for copies, how far to trust the producer's pointers, whether to
+     *                   refuse writes
+     * @return the owner
+     * @throws InvalidArrowException    if the struct breaks the spec or does not fit {@code field}, or
+     *                                  (untrusted) a pointer or a buffer range is not readable host memory; it
+     *                                  was released
+     * @throws IllegalArgumentException as {@link #importFrom(MemorySegment, MemorySegment, ImportOptions)}
+     */
+    public static DeviceArray importPlain(MemorySegment arrowArray, Field field, ImportOptions options) {
+        options.checkForStructs("an ArrowArray");
+        return ArrayImports.importPlain(arrowArray, field, options);
+    }
     /**
      * Moves this array out into a consumer's structs: afterwards the consumer owns them and must call their
      * release callbacks; this object is closed and will release nothing.
@@ -224,6 +247,30 @@ public final class DeviceArray implements AutoCloseable {
     public DeviceArray copyTo(Device target, long offset, long length) {
         try (DeviceArray range = slice(offset, length)) {
             return range.copyTo(target);
+        }
+    }
+
+    /**
+     * Copies elements {@code [offset, offset + length)} of this array to {@code target}, enqueuing the work on
+     * {@code stream}, as {@link #copyTo(Device, DeviceStream)} copies a {@link #slice} of them (the host blocks
+     * where that method says), without a slice for the caller to close: a library that pipelines the uploads of
+     * slices enqueues each and moves on.
+     *
+     * @param target the device to copy to
+     * @param offset the first element, {@code 0 <= offset <= length()}
+     * @param length the number of elements, {@code 0 <= length <= length() - offset}
+     * @param stream a stream of {@code target}
+     * @return the copy, owned by the caller; it carries its own sync event where the target has events
+     * @throws IndexOutOfBoundsException if the range is not inside this array
+     * @throws IllegalArgumentException  if {@code stream} belongs to another device than {@code target}
+     * @throws IllegalStateException     if this array is closed or moved
+     */
+    public DeviceArray copyTo(Device target, long offset, long length, DeviceStream stream) {
+        if (!stream.device().equals(target)) {
+            throw new IllegalArgumentException("stream of " + stream.device() + " given for a copy to " + target);
+        }
+        try (DeviceArray range = slice(offset, length)) {
+            return range.copyTo(target, stream);
         }
     }
 

@@ -48,6 +48,25 @@ class RangesAndSharedBuffersTest {
     }
 
     @Test
+    void aRangeCopiesOnAStreamTheCallerNamesAndTheCopyCompletesWithItsEvent() {
+        long exports = Diagnostics.liveExports();
+        try (DeviceStream stream = device.createStream();
+             DeviceArray host = HostVector.utf8("s", "a", "bb", null, "dddd", "e").toDeviceArray(devices);
+             DeviceArray onDevice = host.copyTo(device, 1, 3, stream)) {
+            host.close();   // the upload keeps what it reads alive until it completes
+            onDevice.syncEvent().ifPresent(SyncEvent::waitOnHost);
+            try (DeviceArray back = onDevice.copyToHost()) {
+                assertEquals(Arrays.asList("bb", null, "dddd"), ArrayReader.of(back).values());
+            }
+            IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
+                    () -> onDevice.copyTo(devices.cpu(), 0, 1, stream));
+            assertTrue(other.getMessage().contains("given for a copy to"), other.getMessage());
+            assertThrows(IndexOutOfBoundsException.class, () -> onDevice.copyTo(device, 2, 2, stream));
+        }
+        assertEquals(exports, Diagnostics.liveExports(), "no slice left open");
+    }
+
+    @Test
     void aRangeOutsideTheArrayIsRefusedAndNothingLeaks() {
         long exports = Diagnostics.liveExports();
         try (DeviceArray host = HostVector.int64("x", 1L, 2L).toDeviceArray(devices)) {

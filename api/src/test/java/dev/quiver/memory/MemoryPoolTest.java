@@ -114,6 +114,8 @@ class MemoryPoolTest {
         device.allocate(6 * MIB).close();
         try (DeviceBuffer big = device.allocate(8 * MIB)) {
             assertEquals(8 * MIB, big.byteSize());
+            assertEquals(8 * MIB, pool.stats().highWater(), "the most ever held: 6 MiB cached, then 8 MiB in their place, "
+                    + "never the 14 MiB first asked of the device");
             assertEquals(0, pool.stats().bytesCached(), "the cached block went back to make room");
             assertTrue(pool.stats().trimmedBytes() >= 6 * MIB);
         }
@@ -124,7 +126,11 @@ class MemoryPoolTest {
     void whenTrimmingCannotHelpTheDevicesErrorComesThrough() {
         provider.capacity = MIB;
         try {
+            long highWater = pool.stats().highWater();
             DeviceOutOfMemoryException refused = assertThrows(DeviceOutOfMemoryException.class, () -> device.allocate(2 * MIB));
+            assertEquals(highWater, pool.stats().highWater(), "a request the device refused never raised the high-water mark");
+            assertThrows(DeviceOutOfMemoryException.class, () -> device.allocate(1L << 50));
+            assertEquals(highWater, pool.stats().highWater(), "nor did a petabyte");
             assertTrue(refused.getMessage().startsWith("EXT_DEV:0: test double out of memory"), refused.getMessage());
             assertTrue(refused.getCause() instanceof DeviceException, "the backend's exception is the cause");
             assertEquals(0, pool.stats().bytesInUse(), "a refused request is not counted");

@@ -284,6 +284,7 @@ public final class CachingPool implements MemoryPool {
         synchronized (this) {
             allocatorCalls++;
             handedOut.put(pointer.address(), block);
+            highWater = Math.max(highWater, held());
         }
         if (event != null) {
             event.finish(label, size, held());
@@ -316,8 +317,7 @@ public final class CachingPool implements MemoryPool {
                         + " bytes, over its limit of " + limit + " (" + inUse + " in use, " + pending
                         + " pending release); free memory or raise MemoryPool.setLimit", DeviceException.Kind.OUT_OF_MEMORY);
             }
-            inUse += size;
-            highWater = Math.max(highWater, held());
+            inUse += size;   // the high-water mark rises once the allocator gave the memory, not here
             from = allocator;
         }
         release(freed, true);
