@@ -168,7 +168,7 @@ public final class RegionCache implements AutoCloseable {
 
     private void unmapIfIdle(Region region) {
         if (region.retired && region.users == 0) {
-            Memfd.unmap(region.mapping);
+            Memfd.unmapPrivate(region.mapping);
             MAPPED.decrementAndGet();
         }
     }

@@ -46,6 +46,10 @@ final class Libc {
     static final int PROT_WRITE = 2;
     static final int MAP_SHARED = 1;
     static final int MAP_PRIVATE = 2;
+    static final int PROT_NONE = 0;
+    static final int MAP_FIXED = 0x10;
+    static final int MAP_ANONYMOUS = 0x20;
+    static final int MAP_NORESERVE = 0x4000;
     static final int EINTR = 4;
 
     /** {@code struct sockaddr_un}: family, then 108 bytes of path. */
@@ -169,9 +173,14 @@ final class Libc {
 
     /** {@return the mapping, sized {@code length}, or {@code MAP_FAILED} (address -1)} */
     static MemorySegment mmap(MemorySegment errno, long length, int protection, int flags, int fd) {
+        return mmap(errno, MemorySegment.NULL, length, protection, flags, fd);
+    }
+
+    /** {@return the mapping at {@code at} (a hint, or the place with {@link #MAP_FIXED}), sized {@code length}, or {@code MAP_FAILED}} */
+    static MemorySegment mmap(MemorySegment errno, MemorySegment at, long length, int protection, int flags, int fd) {
         MemorySegment address;
         try {
-            address = (MemorySegment) Calls.MMAP.invokeExact(errno, MemorySegment.NULL, length, protection, flags, fd, 0L);
+            address = (MemorySegment) Calls.MMAP.invokeExact(errno, at, length, protection, flags, fd, 0L);
         } catch (Throwable t) {
             throw rethrow(t);
         }

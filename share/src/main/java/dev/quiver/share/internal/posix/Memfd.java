@@ -82,15 +82,59 @@ public final class Memfd {
     }
 
     /**
+     * Bytes of inaccessible address space after every private mapping ({@link #mapPrivate}): 64 KiB, a multiple of
+     * every page size Linux runs with (4, 16 and 64 KiB).
+     */
+    public static final long GUARD_BYTES = 64 << 10;
+
+    /**
      * Maps the whole file private, readable and writable (copy on write): the receiver's view, which reads the
-     * owner's pages with no copy and whose writes, if any, never reach the owner.
+     * owner's pages with no copy and whose writes, if any, never reach the owner. At least {@link #GUARD_BYTES}
+     * of address space that cannot be read ({@code PROT_NONE}) follow the mapping, so a read that runs past the
+     * file's last page faults there instead of reading whatever this process mapped next to it (another owner's
+     * region, the JVM's own memory), and a reader bounded by the readable mappings stops at the region's end.
+     *
+     * <p>The guard is always on: it costs one more {@code mmap} per region (the reservation, which takes no
+     * memory: {@code MAP_NORESERVE}, never accessible) and 64 KiB of address space, and regions are mapped once
+     * and reused by later batches. A receiver bounds every read by what the owner's batch says and by what it
+     * copied when it checked the batch; the guard makes a missing bound fail closed (a fault) rather than hand this
+     * process's unrelated memory over as the owner's values, and lets the concurrent-mutation test observe that
+     * no read leaves a mapping.
      *
      * @param fd   the descriptor
      * @param size the file's size
-     * @return the mapping, to be passed to {@link #unmap} exactly once
+     * @return the mapping, to be passed to {@link #unmapPrivate} exactly once
      */
     public static MemorySegment mapPrivate(int fd, long size) {
-        return map(fd, size, Libc.MAP_PRIVATE);
+        long span = guardedSpan(size);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment errno = Libc.capture(arena);
+            MemorySegment reserved = Libc.mmap(errno, span, Libc.PROT_NONE, Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS | Libc.MAP_NORESERVE, -1);
+            if (reserved.address() == -1L) {
+                throw new SystemCallException("mmap", Libc.errno(errno), span + " bytes of address space for " + size + " bytes of descriptor " + fd);
+            }
+            MemorySegment mapping = Libc.mmap(errno, reserved, size, Libc.PROT_READ | Libc.PROT_WRITE, Libc.MAP_PRIVATE | Libc.MAP_FIXED, fd);
+            if (mapping.address() == -1L) {
+                int cause = Libc.errno(errno);
+                Libc.munmap(errno, reserved);
+                throw new SystemCallException("mmap", cause, size + " bytes of descriptor " + fd);
+            }
+            return mapping;
+        }
+    }
+
+    /**
+     * Unmaps what {@link #mapPrivate} returned, with its guard.
+     *
+     * @param mapping the mapping; not used afterwards
+     */
+    public static void unmapPrivate(MemorySegment mapping) {
+        unmap(MemorySegment.ofAddress(mapping.address()).reinterpret(guardedSpan(mapping.byteSize())));
+    }
+
+    /** {@return the address space a private mapping of {@code size} bytes takes with its guard} */
+    private static long guardedSpan(long size) {
+        return Math.addExact((size + GUARD_BYTES - 1) & -GUARD_BYTES, GUARD_BYTES);
     }
 
     private static MemorySegment map(int fd, long size, int flags) {
@@ -105,7 +149,7 @@ public final class Memfd {
     }
 
     /**
-     * Unmaps what {@link #mapShared} or {@link #mapPrivate} returned.
+     * Unmaps what {@link #mapShared} returned.
      *
      * @param mapping the mapping; not used afterwards
      */
