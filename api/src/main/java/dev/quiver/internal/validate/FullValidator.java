@@ -107,7 +107,7 @@ public final class FullValidator {
             case ArrowType.LargeList t -> list(node, field, offset, end, 64);
             case ArrowType.MapType t -> {
                 list(node, field, offset, end, 32);
-                mapKeys(node, field);
+                mapEntries(node, field);
             }
             case ArrowType.ListView t -> listView(node, field, offset, end, 32);
             case ArrowType.LargeListView t -> listView(node, field, offset, end, 64);
@@ -286,12 +286,40 @@ public final class FullValidator {
         }
     }
 
-    private void mapKeys(Node node, Field field) {
-        MemorySegment entries = node.child(0);
-        MemorySegment keys = new Node(entries, "").child(0);
-        if (keys.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT) > 0) {
-            throw invalid.apply(Paths.join(Paths.index(Paths.index(node.path, "children", 0), "children", 0), "null_count"),
-                    "map keys must not be null");
+    /** Neither a map's entries nor its keys may be null, as Arrow C++ checks over each child's whole length. */
+    private void mapEntries(Node node, Field field) {
+        Field entriesField = field.children().getFirst();
+        Node entries = new Node(node.child(0), Paths.index(node.path, "children", 0));
+        noNulls(entries, entriesField, "map entries must not be null");
+        noNulls(new Node(entries.child(0), Paths.index(entries.path, "children", 0)), entriesField.children().getFirst(),
+                "map keys must not be null");
+    }
+
+    /**
+     * Refuses a child with a null. A null_count of -1 is "not computed", never "none": then the validity
+     * bitmap is counted (a null_count of 0 is checked against the bitmap when the child is validated).
+     */
+    private void noNulls(Node node, Field field, String rule) {
+        long nullCount = node.array.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT);
+        if (nullCount > 0) {
+            throw invalid.apply(Paths.join(node.path, "null_count"), rule + ": null_count is " + nullCount);
+        }
+        long length = node.array.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+        if (nullCount == 0 || length == 0) {
+            return;
+        }
+        if (field.type() instanceof ArrowType.Null) {
+            throw invalid.apply(Paths.join(node.path, "null_count"), rule + ": null_count is -1 and every value of a null array is null");
+        }
+        if (!BufferLayout.of(field.type()).hasValidity()) {
+            return;
+        }
+        long offset = node.array.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
+        MemorySegment bitmap = node.buffer(0, (offset + length + 7) / 8, true);
+        long nulls = bitmap.equals(MemorySegment.NULL) ? 0 : length - Bits.countSet(bitmap, offset, offset + length);
+        if (nulls > 0) {
+            throw invalid.apply(Paths.index(node.path, "buffers", 0), rule + ": null_count is -1 and the validity bitmap has "
+                    + nulls + " nulls");
         }
     }
 
