@@ -410,7 +410,9 @@ public final class FullValidator {
                 default -> indices.get(JAVA_LONG_UNALIGNED, i * 8);
             };
             if (value < 0 || value >= size) {
-                throw invalid.apply(Paths.index(node.path, "buffers", 1), "index " + value + " at slot " + i
+                // an unsigned 64-bit index past 2^63 - 1 reads as negative: it is named as it is stored
+                String named = index.signed() ? Long.toString(value) : Long.toUnsignedString(value);
+                throw invalid.apply(Paths.index(node.path, "buffers", 1), "index " + named + " at slot " + i
                         + " is outside the dictionary of " + size + " values");
             }
         }
