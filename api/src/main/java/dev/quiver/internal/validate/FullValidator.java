@@ -23,7 +23,8 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  * ascending and within their target, valid UTF-8, null counts matching the validity bitmap, union type ids
  * declared and dense offsets in range, dictionary indices in range, run ends strictly increasing and
  * covering the array, views within their variadic buffers with matching prefixes, list views within their
- * child. When the caller knows the true size of buffers ({@code capacity}), every implied size is checked
+ * child, decimals within their precision, no null map entry or key (a null_count of -1 is counted from the
+ * bitmap, never read as "no nulls"). When the caller knows the true size of buffers ({@code capacity}), every implied size is checked
  * against it before anything is read. Errors name the field path and the rule.
  */
 public final class FullValidator {
