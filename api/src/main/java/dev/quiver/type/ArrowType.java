@@ -76,13 +76,20 @@ public sealed interface ArrowType {
     /**
      * Byte strings of one fixed width.
      *
-     * @param byteWidth bytes per value, at least 0
+     * @param byteWidth bytes per value, 0..{@link #MAX_BYTE_WIDTH}
      */
     record FixedSizeBinary(int byteWidth) implements ArrowType {
+        /** The widest width whose size in bits fits an {@code int}, as a layout's bit width must. */
+        public static final int MAX_BYTE_WIDTH = Integer.MAX_VALUE / 8;
+
         /** Checks the width. */
         public FixedSizeBinary {
             if (byteWidth < 0) {
                 throw new IllegalArgumentException("fixed-size binary width must not be negative: " + byteWidth);
+            }
+            if (byteWidth > MAX_BYTE_WIDTH) {
+                throw new IllegalArgumentException("fixed-size binary width must be at most " + MAX_BYTE_WIDTH
+                        + " bytes (its size in bits must fit 32 bits), not " + byteWidth);
             }
         }
     }

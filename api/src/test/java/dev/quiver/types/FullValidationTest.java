@@ -121,6 +121,14 @@ class FullValidationTest {
     }
 
     @Test
+    void unsignedDictionaryIndicesPastTheSignedRangeAreNamedAsStored() {
+        Field field = Field.of("d", new ArrowType.Int(64, false), true)
+                .withDictionary(new Field.DictionaryEncoding(Field.of("v", new ArrowType.Utf8(), true), false));
+        expect(HostVector.of(field, List.of("x", "y")), a -> buffer(a, 1).set(JAVA_LONG, 8, -1L),
+                "buffers[1]", "index 18446744073709551615 at slot 1 is outside the dictionary of 2 values");
+    }
+
+    @Test
     void runEndsMustIncrease() {
         Field field = Field.of("r", new ArrowType.RunEndEncoded(), false, List.of(Field.of("run_ends", new ArrowType.Int(32, true), false),
                 Field.of("values", new ArrowType.Utf8(), true)));

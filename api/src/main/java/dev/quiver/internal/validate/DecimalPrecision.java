@@ -38,7 +38,8 @@ final class DecimalPrecision {
     static long firstOutOfRange(ArrowType.Decimal type, MemorySegment data, MemorySegment validity, long offset, long end) {
         int width = type.bitWidth() / 8;
         int precision = type.precision();
-        long limit = precision < POWERS_OF_TEN.length ? POWERS_OF_TEN[precision] : Long.MAX_VALUE;
+        // every long has at most 19 digits, so from precision 19 on every value a long holds fits
+        long limit = precision < POWERS_OF_TEN.length ? POWERS_OF_TEN[precision] : 0;
         BigInteger bigLimit = BigInteger.TEN.pow(precision);
         for (long at = offset; at < end; at++) {
             if (!validity.equals(MemorySegment.NULL) && (validity.get(JAVA_BYTE, at >>> 3) & (1 << (at & 7))) == 0) {
@@ -71,11 +72,15 @@ final class DecimalPrecision {
         return new BigInteger(bytes);
     }
 
+    /** @return whether {@code |value| < limit}, for a limit of at most 10^18 */
     private static boolean inRange(long value, long limit) {
         return value > -limit && value < limit;
     }
 
-    /** 128- and 256-bit values: words above the lowest that only extend its sign are compared as a long. */
+    /**
+     * 128- and 256-bit values: words above the lowest that only extend its sign are compared as a long.
+     * {@code limit} is 10^precision, or 0 when the precision is 19 or more (every long fits).
+     */
     private static boolean wide(MemorySegment data, long base, int width, long limit, BigInteger bigLimit) {
         long low = data.get(JAVA_LONG_UNALIGNED, base);
         long extension = low < 0 ? -1L : 0L;
@@ -83,8 +88,8 @@ final class DecimalPrecision {
         for (int word = 8; word < width && signExtended; word += 8) {
             signExtended = data.get(JAVA_LONG_UNALIGNED, base + word) == extension;
         }
-        if (signExtended && low != Long.MIN_VALUE) {
-            return inRange(low, limit);
+        if (signExtended) {
+            return limit == 0 || inRange(low, limit);
         }
         byte[] bytes = new byte[width];
         for (int i = 0; i < width; i++) {

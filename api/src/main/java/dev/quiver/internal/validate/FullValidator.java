@@ -23,7 +23,8 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  * ascending and within their target, valid UTF-8, null counts matching the validity bitmap, union type ids
  * declared and dense offsets in range, dictionary indices in range, run ends strictly increasing and
  * covering the array, views within their variadic buffers with matching prefixes, list views within their
- * child. When the caller knows the true size of buffers ({@code capacity}), every implied size is checked
+ * child, decimals within their precision, no null map entry or key (a null_count of -1 is counted from the
+ * bitmap, never read as "no nulls"). When the caller knows the true size of buffers ({@code capacity}), every implied size is checked
  * against it before anything is read. Errors name the field path and the rule.
  */
 public final class FullValidator {
@@ -107,7 +108,7 @@ public final class FullValidator {
             case ArrowType.LargeList t -> list(node, field, offset, end, 64);
             case ArrowType.MapType t -> {
                 list(node, field, offset, end, 32);
-                mapKeys(node, field);
+                mapEntries(node, field);
             }
             case ArrowType.ListView t -> listView(node, field, offset, end, 32);
             case ArrowType.LargeListView t -> listView(node, field, offset, end, 64);
@@ -286,12 +287,40 @@ public final class FullValidator {
         }
     }
 
-    private void mapKeys(Node node, Field field) {
-        MemorySegment entries = node.child(0);
-        MemorySegment keys = new Node(entries, "").child(0);
-        if (keys.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT) > 0) {
-            throw invalid.apply(Paths.join(Paths.index(Paths.index(node.path, "children", 0), "children", 0), "null_count"),
-                    "map keys must not be null");
+    /** Neither a map's entries nor its keys may be null, as Arrow C++ checks over each child's whole length. */
+    private void mapEntries(Node node, Field field) {
+        Field entriesField = field.children().getFirst();
+        Node entries = new Node(node.child(0), Paths.index(node.path, "children", 0));
+        noNulls(entries, entriesField, "map entries must not be null");
+        noNulls(new Node(entries.child(0), Paths.index(entries.path, "children", 0)), entriesField.children().getFirst(),
+                "map keys must not be null");
+    }
+
+    /**
+     * Refuses a child with a null. A null_count of -1 is "not computed", never "none": then the validity
+     * bitmap is counted (a null_count of 0 is checked against the bitmap when the child is validated).
+     */
+    private void noNulls(Node node, Field field, String rule) {
+        long nullCount = node.array.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT);
+        if (nullCount > 0) {
+            throw invalid.apply(Paths.join(node.path, "null_count"), rule + ": null_count is " + nullCount);
+        }
+        long length = node.array.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+        if (nullCount == 0 || length == 0) {
+            return;
+        }
+        if (field.type() instanceof ArrowType.Null) {
+            throw invalid.apply(Paths.join(node.path, "null_count"), rule + ": null_count is -1 and every value of a null array is null");
+        }
+        if (!BufferLayout.of(field.type()).hasValidity()) {
+            return;
+        }
+        long offset = node.array.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
+        MemorySegment bitmap = node.buffer(0, (offset + length + 7) / 8, true);
+        long nulls = bitmap.equals(MemorySegment.NULL) ? 0 : length - Bits.countSet(bitmap, offset, offset + length);
+        if (nulls > 0) {
+            throw invalid.apply(Paths.index(node.path, "buffers", 0), rule + ": null_count is -1 and the validity bitmap has "
+                    + nulls + " nulls");
         }
     }
 
@@ -382,7 +411,9 @@ public final class FullValidator {
                 default -> indices.get(JAVA_LONG_UNALIGNED, i * 8);
             };
             if (value < 0 || value >= size) {
-                throw invalid.apply(Paths.index(node.path, "buffers", 1), "index " + value + " at slot " + i
+                // an unsigned 64-bit index past 2^63 - 1 reads as negative: it is named as it is stored
+                String named = index.signed() ? Long.toString(value) : Long.toUnsignedString(value);
+                throw invalid.apply(Paths.index(node.path, "buffers", 1), "index " + named + " at slot " + i
                         + " is outside the dictionary of " + size + " values");
             }
         }
