@@ -66,6 +66,7 @@ final class ArrayCopies {
             }
             DeviceArray copy = ArrayImports.adoptWritten(out, source.field, source.devices, false);
             copy.contentsVerified = source.contentsVerified;
+            copy.decimalPrecisionChecked = source.decimalPrecisionChecked;
             if (event != null) {
                 event.finish(source.deviceLabel(), copy.deviceLabel(), source.field.name(), copy.length(), bytes);
             }

@@ -32,6 +32,6 @@ final class ArrayValidation {
         Faults checking = Faults.withCapacities(Faults.checking(InvalidArrowException::new), bufferCapacity);
         ArrayValidator.validate(struct, array.field, "", checking);
         HostBufferRanges.check(struct.address(), array.field, checking);
-        FullValidator.validate(struct, array.field, bufferCapacity, checking, InvalidArrowException::new);
+        FullValidator.validate(struct, array.field, bufferCapacity, checking, array.decimalPrecisionChecked, InvalidArrowException::new);
     }
 }

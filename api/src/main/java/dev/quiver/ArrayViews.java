@@ -101,6 +101,7 @@ final class ArrayViews {
             throw e;
         }
         view.contentsVerified = array.contentsVerified;
+        view.decimalPrecisionChecked = array.decimalPrecisionChecked;
         return view;
     }
 }

@@ -67,6 +67,8 @@ public final class DeviceArray implements AutoCloseable {
     final ArrayState state;
     /** Whether the contents are known valid: written by Quiver from Java values, or passed validateFull. */
     volatile boolean contentsVerified;
+    /** Whether full validation checks decimals against their precision ({@link ImportOptions#decimalPrecision}). */
+    volatile boolean decimalPrecisionChecked = true;
 
     /** Takes ownership of {@code block}, which holds a validated ArrowDeviceArray (and its ArrowSchema after it if {@code hasSchema}). */
     DeviceArray(long block, boolean hasSchema, Field field, Devices devices, boolean readOnly) {
@@ -108,7 +110,7 @@ public final class DeviceArray implements AutoCloseable {
      */
     public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, ImportOptions options) {
         options.checkForStructs("an ArrowDeviceArray");
-        return ArrayImports.importFrom(deviceArray, schema, options);
+        return options.appliedTo(ArrayImports.importFrom(deviceArray, schema, options));
     }
 
     /**
@@ -125,7 +127,7 @@ public final class DeviceArray implements AutoCloseable {
      */
     public static DeviceArray importFrom(MemorySegment deviceArray, Field field, ImportOptions options) {
         options.checkForStructs("an ArrowDeviceArray");
-        return ArrayImports.importFrom(deviceArray, field, options.devices(), options.readOnly(), options.trust());
+        return options.appliedTo(ArrayImports.importFrom(deviceArray, field, options.devices(), options.readOnly(), options.trust()));
     }
 
     /**
@@ -145,7 +147,7 @@ public final class DeviceArray implements AutoCloseable {
      */
     public static DeviceArray importPlain(MemorySegment arrowArray, MemorySegment schema, ImportOptions options) {
         options.checkForStructs("an ArrowArray");
-        return ArrayImports.importPlain(arrowArray, schema, options);
+        return options.appliedTo(ArrayImports.importPlain(arrowArray, schema, options));
     }
 
     /**
@@ -168,7 +170,7 @@ public final class DeviceArray implements AutoCloseable {
      */
     public static DeviceArray importPlain(MemorySegment arrowArray, Field field, ImportOptions options) {
         options.checkForStructs("an ArrowArray");
-        return ArrayImports.importPlain(arrowArray, field, options);
+        return options.appliedTo(ArrayImports.importPlain(arrowArray, field, options));
     }
     /**
      * Moves this array out into a consumer's structs: afterwards the consumer owns them and must call their

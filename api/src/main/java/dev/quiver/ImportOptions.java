@@ -12,8 +12,8 @@ import java.util.Optional;
  *
  * <p>Immutable: each method that takes an argument returns new options; safe to share between threads.
  * {@link #defaults()}: {@link Devices#system()}, the process's {@link ProducerTrust#fromEnvironment() trust},
- * writable unless the producer says otherwise, zero-copy only, the import's own field name, nothing to release
- * and no consumer stream.
+ * writable unless the producer says otherwise, zero-copy only, the import's own field name, nothing to release,
+ * no consumer stream, and decimals checked against their precision.
  *
  * <p>What each option means where:
  * <table class="striped">
@@ -28,6 +28,8 @@ import java.util.Optional;
  *   <tr><td>{@link #allowCopy(boolean)}, {@link #name(String)}</td><td>not used (the schema names the field; no
  *       layout needs a copy)</td><td colspan="2">layouts Arrow cannot share may be copied; the field's name
  *       ({@code "dlpack"}, {@code "cai"} unless set)</td></tr>
+ *   <tr><td>{@link #decimalPrecision(boolean)}</td><td>whether validation checks decimals' digits</td><td
+ *       colspan="2">not used: tensors have no decimals</td></tr>
  *   <tr><td>{@link #release(Runnable)}, {@link #consumerStream(DeviceStream)}</td><td colspan="2">refused
  *       ({@code IllegalArgumentException}): the structs carry their own release (or deleter) and event</td>
  *       <td>what keeps the memory alive; the stream that waits for the descriptor's stream</td></tr>
@@ -43,7 +45,7 @@ import java.util.Optional;
  */
 public final class ImportOptions {
     private static final Runnable NOTHING = () -> { };
-    private static final ImportOptions DEFAULTS = new ImportOptions(null, null, false, false, null, NOTHING, null);
+    private static final ImportOptions DEFAULTS = new ImportOptions(null, null, false, false, null, NOTHING, null, true);
 
     private final Devices devices;
     private final ProducerTrust trust;
@@ -52,9 +54,10 @@ public final class ImportOptions {
     private final String name;
     private final Runnable release;
     private final MemorySegment consumerStream;
+    private final boolean decimalPrecision;
 
     private ImportOptions(Devices devices, ProducerTrust trust, boolean readOnly, boolean allowCopy, String name,
-                          Runnable release, MemorySegment consumerStream) {
+                          Runnable release, MemorySegment consumerStream, boolean decimalPrecision) {
         this.devices = devices;
         this.trust = trust;
         this.readOnly = readOnly;
@@ -62,6 +65,7 @@ public final class ImportOptions {
         this.name = name;
         this.release = release;
         this.consumerStream = consumerStream;
+        this.decimalPrecision = decimalPrecision;
     }
 
     /** {@return the defaults described above} */
@@ -82,7 +86,7 @@ public final class ImportOptions {
      * @param where where the imported array finds backends for its events and copies
      */
     public ImportOptions devices(Devices where) {
-        return new ImportOptions(Objects.requireNonNull(where, "devices"), trust, readOnly, allowCopy, name, release, consumerStream);
+        return new ImportOptions(Objects.requireNonNull(where, "devices"), trust, readOnly, allowCopy, name, release, consumerStream, decimalPrecision);
     }
 
     /**
@@ -90,7 +94,7 @@ public final class ImportOptions {
      * @param pointers whether a producer's host pointers are trusted or checked against the process's readable mappings
      */
     public ImportOptions trust(ProducerTrust pointers) {
-        return new ImportOptions(devices, Objects.requireNonNull(pointers, "trust"), readOnly, allowCopy, name, release, consumerStream);
+        return new ImportOptions(devices, Objects.requireNonNull(pointers, "trust"), readOnly, allowCopy, name, release, consumerStream, decimalPrecision);
     }
 
     /**
@@ -99,7 +103,7 @@ public final class ImportOptions {
      *                     {@link DeviceArray#isReadOnly()}); false leaves it to the producer
      */
     public ImportOptions readOnly(boolean refuseWrites) {
-        return new ImportOptions(devices, trust, refuseWrites, allowCopy, name, release, consumerStream);
+        return new ImportOptions(devices, trust, refuseWrites, allowCopy, name, release, consumerStream, decimalPrecision);
     }
 
     /**
@@ -109,7 +113,7 @@ public final class ImportOptions {
      *              memory is then let go of as soon as the copy is made
      */
     public ImportOptions allowCopy(boolean allow) {
-        return new ImportOptions(devices, trust, readOnly, allow, name, release, consumerStream);
+        return new ImportOptions(devices, trust, readOnly, allow, name, release, consumerStream, decimalPrecision);
     }
 
     /**
@@ -117,7 +121,7 @@ public final class ImportOptions {
      * @param fieldName the name of the field of an imported tensor
      */
     public ImportOptions name(String fieldName) {
-        return new ImportOptions(devices, trust, readOnly, allowCopy, Objects.requireNonNull(fieldName, "name"), release, consumerStream);
+        return new ImportOptions(devices, trust, readOnly, allowCopy, Objects.requireNonNull(fieldName, "name"), release, consumerStream, decimalPrecision);
     }
 
     /**
@@ -127,7 +131,7 @@ public final class ImportOptions {
      *              is thrown). The descriptor itself keeps nothing alive.
      */
     public ImportOptions release(Runnable owner) {
-        return new ImportOptions(devices, trust, readOnly, allowCopy, name, Objects.requireNonNull(owner, "release"), consumerStream);
+        return new ImportOptions(devices, trust, readOnly, allowCopy, name, Objects.requireNonNull(owner, "release"), consumerStream, decimalPrecision);
     }
 
     /**
@@ -137,7 +141,25 @@ public final class ImportOptions {
      *                 {@code consumer} wait for it
      */
     public ImportOptions consumerStream(DeviceStream consumer) {
-        return new ImportOptions(devices, trust, readOnly, allowCopy, name, release, consumer.handle());
+        return new ImportOptions(devices, trust, readOnly, allowCopy, name, release, consumer.handle(), decimalPrecision);
+    }
+
+    /**
+     * {@return options with that choice}
+     * @param checked whether full validation refuses a decimal whose unscaled value has more digits than its type's
+     *                precision (the default, as Arrow C++'s full validation does). False accepts every value that
+     *                fits the type's bit width: for producers that export wider integers as decimals, such as
+     *                DuckDB's {@code HUGEINT} and {@code UHUGEINT} as {@code decimal(38, 0)}, whose extreme values
+     *                have 39 digits. Every other check stays; the arrays imported (and their views and copies) keep
+     *                the choice for the validation their readers run
+     */
+    public ImportOptions decimalPrecision(boolean checked) {
+        return new ImportOptions(devices, trust, readOnly, allowCopy, name, release, consumerStream, checked);
+    }
+
+    /** {@return whether full validation of the imported arrays checks decimals against their precision} */
+    public boolean checksDecimalPrecision() {
+        return decimalPrecision;
     }
 
     /** {@return the devices, {@link Devices#system()} unless set} */
@@ -175,6 +197,12 @@ public final class ImportOptions {
         return consumerStream;
     }
 
+    /** {@return {@code array}, with what these options say of its later validation} @param array a new import */
+    DeviceArray appliedTo(DeviceArray array) {
+        array.decimalPrecisionChecked = decimalPrecision;
+        return array;
+    }
+
     /**
      * Refuses the options that only a CUDA Array Interface import can use, for an import of structs that carry
      * their own release callback and event.
@@ -197,6 +225,7 @@ public final class ImportOptions {
     public String toString() {
         return "ImportOptions[devices=" + (devices == null ? "system" : devices) + ", trust=" + (trust == null ? "environment" : trust)
                 + ", readOnly=" + readOnly + ", allowCopy=" + allowCopy + ", name=" + (name == null ? "default" : name)
-                + (release == NOTHING ? "" : ", release") + (consumerStream == null ? "" : ", consumerStream") + "]";
+                + (release == NOTHING ? "" : ", release") + (consumerStream == null ? "" : ", consumerStream")
+                + (decimalPrecision ? "" : ", decimals within their bit width") + "]";
     }
 }

@@ -36,10 +36,14 @@ public final class FullValidator {
     private final ReadableRanges reads;
     private final BiFunction<String, String, ? extends RuntimeException> invalid;
 
-    private FullValidator(ToLongFunction<MemorySegment> capacity, ReadableRanges reads,
+    /** Whether decimals are checked against their precision, not only their bit width. */
+    private final boolean decimalPrecision;
+
+    private FullValidator(ToLongFunction<MemorySegment> capacity, ReadableRanges reads, boolean decimalPrecision,
                           BiFunction<String, String, ? extends RuntimeException> invalid) {
         this.capacity = capacity;
         this.reads = reads;
+        this.decimalPrecision = decimalPrecision;
         this.invalid = invalid;
     }
 
@@ -52,7 +56,7 @@ public final class FullValidator {
      */
     public static void validate(MemorySegment array, Field field, ToLongFunction<MemorySegment> capacity,
                                 BiFunction<String, String, ? extends RuntimeException> invalid) {
-        validate(array, field, capacity, null, invalid);
+        validate(array, field, capacity, null, true, invalid);
     }
 
     /**
@@ -62,11 +66,13 @@ public final class FullValidator {
      * @param reads         what may be read, asked before every range is read (the sink of an untrusted
      *                      import's checks, whose confirmed pages are then not asked about again); null to
      *                      read without asking
+     * @param decimalPrecision whether a decimal whose unscaled value has more digits than its precision is refused
+     *                         (else only the bit width bounds it)
      * @param invalid       makes the exception for the first fault from its field path and rule
      */
     public static void validate(MemorySegment array, Field field, ToLongFunction<MemorySegment> capacity, ReadableRanges reads,
-                                BiFunction<String, String, ? extends RuntimeException> invalid) {
-        new FullValidator(capacity, reads, invalid).node(Pointers.struct(array, ArrowArrayLayout.LAYOUT), field, "");
+                                boolean decimalPrecision, BiFunction<String, String, ? extends RuntimeException> invalid) {
+        new FullValidator(capacity, reads, decimalPrecision, invalid).node(Pointers.struct(array, ArrowArrayLayout.LAYOUT), field, "");
     }
 
     private void node(MemorySegment array, Field field, String path) {
@@ -128,14 +134,18 @@ public final class FullValidator {
     }
 
     private void decimals(Node node, ArrowType.Decimal type, MemorySegment validity, long offset, long end) {
-        if (end == offset) {
+        if (end == offset || !decimalPrecision) {
             return;
         }
         MemorySegment data = node.buffer(1, end * (type.bitWidth() / 8), false);
         long slot = DecimalPrecision.firstOutOfRange(type, data, validity, offset, end);
         if (slot >= 0) {
             throw invalid.apply(Paths.index(node.path, "buffers", 1), "value " + (slot - offset) + " (unscaled "
-                    + DecimalPrecision.value(type, data, slot) + ") does not fit in precision " + type.precision());
+                    + DecimalPrecision.value(type, data, slot) + ") does not fit in precision " + type.precision()
+                    + (type.bitWidth() == 128 && type.precision() == 38 && type.scale() == 0
+                    ? " (128-bit integers exported as decimal(38, 0), as DuckDB exports HUGEINT and UHUGEINT, have values of 39 "
+                    + "digits; ImportOptions.decimalPrecision(false) takes in every value that fits 128 bits)"
+                    : " (ImportOptions.decimalPrecision(false) takes in every value that fits the type's bit width)"));
         }
     }
 
