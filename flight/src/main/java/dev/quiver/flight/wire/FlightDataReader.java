@@ -112,13 +112,14 @@ final class FlightDataReader {
             MemorySegment into = body.asSegment();
             long at = 0;
             if (in instanceof HasByteBuffer buffers && buffers.byteBufferSupported()) {
+                ByteBuffer target = into.asByteBuffer();
                 while (at < length) {
                     ByteBuffer next = buffers.getByteBuffer();
                     if (next == null || !next.hasRemaining()) {
                         break;
                     }
                     int n = (int) Math.min(next.remaining(), length - at);
-                    MemorySegment.copy(MemorySegment.ofBuffer(next), 0, into, at, n);
+                    target.put((int) at, next, next.position(), n);
                     skipExactly(in, n);
                     at += n;
                 }
@@ -131,6 +132,7 @@ final class FlightDataReader {
                             + at + ": it is truncated", null);
                 }
                 MemorySegment.copy(chunk, 0, into, JAVA_BYTE, at, n);
+                WireCounters.receivedThroughHeap(n);
                 at += n;
             }
             WireCounters.receivedCopied(length);

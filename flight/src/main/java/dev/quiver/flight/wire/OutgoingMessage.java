@@ -61,6 +61,11 @@ final class OutgoingMessage implements FlightMessage {
         return bodyLength;
     }
 
+    /** {@return the bytes of the body's buffers, padding not counted} */
+    long bufferBytes() {
+        return buffers.stream().mapToLong(MemorySegment::byteSize).sum();
+    }
+
     @Override
     public InputStream stream() {
         if (!taken.compareAndSet(false, true)) {

@@ -45,7 +45,7 @@ class WireRoundTripTest {
                 Field got = decoder.schema().children().get(c);
                 assertEquals(sent.name(), got.name());
                 assertEquals(sent.type(), got.type(), sent.name());
-                assertEquals(sent.metadata(), got.metadata(), sent.name());
+                assertEquals(sent.metadata().toMap(), got.metadata().toMap(), sent.name());
                 assertEquals(sent.dictionary() == null, got.dictionary() == null, sent.name());
             }
         }
