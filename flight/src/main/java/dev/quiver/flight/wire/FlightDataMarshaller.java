@@ -14,7 +14,9 @@ import java.io.InputStream;
  * <p><b>Copies per body byte.</b> Sending from host memory: none in the JVM where gRPC's netty buffer chain
  * takes the batch's buffers (then the kernel copies once into the socket), one otherwise. Receiving: one,
  * from netty's receive buffers into the body's allocation (the kernel copied once into those before). The
- * header fields are copied into heap arrays of their own size (a few dozen bytes per column).
+ * header fields are copied into heap arrays of their own size (a few dozen bytes per column). Heap per batch,
+ * measured by {@code WireHeapTest} over loopback: sending about 1.4 KB whatever the batch's size; receiving a
+ * few KB plus gRPC's objects for each 16 KiB HTTP/2 frame of the body (about 1% of the body's size).
  *
  * <p><b>Ownership.</b> {@link #stream} takes over the message's memory; the message {@link #parse} returns
  * belongs to whoever gRPC hands it to, who closes it or gives it to a {@link FlightDataDecoder}.

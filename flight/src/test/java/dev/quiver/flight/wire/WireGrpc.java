@@ -41,11 +41,24 @@ final class WireGrpc {
 
     /** {@return a started loopback server whose DoGet sends the messages {@code messages} makes for each call} */
     static Server serve(Device device, Supplier<List<OutgoingMessage>> messages) throws IOException {
+        return serve(device, messages, null);
+    }
+
+    /**
+     * {@return a started loopback server as {@link #serve(Device, Supplier)}, adding to {@code sendHeap} (when not
+     * null) the heap the handler's thread allocated while gRPC took each message after the first two}
+     */
+    static Server serve(Device device, Supplier<List<OutgoingMessage>> messages, java.util.concurrent.atomic.AtomicLong sendHeap) throws IOException {
         MethodDescriptor<Flight.Ticket, FlightMessage> method = doGet(new FlightDataMarshaller(device, FlightDataMarshaller.DEFAULT_MAX_HEADER_BYTES));
         ServerServiceDefinition service = ServerServiceDefinition.builder(FlightServiceGrpc.SERVICE_NAME)
                 .addMethod(method, ServerCalls.asyncServerStreamingCall((Flight.Ticket ticket, StreamObserver<FlightMessage> replies) -> {
+                    int index = 0;
                     for (OutgoingMessage message : messages.get()) {
+                        long before = HeapCount.allocated();
                         replies.onNext(message);
+                        if (sendHeap != null && index++ >= 2) {
+                            sendHeap.addAndGet(HeapCount.allocated() - before);
+                        }
                     }
                     replies.onCompleted();
                 }))
