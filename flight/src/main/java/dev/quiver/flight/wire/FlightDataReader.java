@@ -30,6 +30,9 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
  * freed. Stateless; any thread.
  */
 final class FlightDataReader {
+    /** The largest field number protobuf allows. */
+    static final long MAX_FIELD_NUMBER = (1L << 29) - 1;
+
     private FlightDataReader() {}
 
     /**
@@ -45,14 +48,19 @@ final class FlightDataReader {
         byte[] appMetadata = null;
         DeviceBuffer body = null;
         try {
-            for (long tag = varint(in, true, "a field tag"); tag >= 0; tag = varint(in, true, "a field tag")) {
+            for (int first = in.read(); first >= 0; first = in.read()) {
+                long tag = varint(first, in, "a field tag");
                 long number = tag >>> 3;
                 int wireType = (int) (tag & 7);
+                if (number < 1 || number > MAX_FIELD_NUMBER) {
+                    throw new InvalidFlightDataException("FlightData has a field tag of field number " + Long.toUnsignedString(number)
+                            + ", outside protobuf's 1.." + MAX_FIELD_NUMBER, null);
+                }
                 if (wireType != FlightDataFields.LENGTH_DELIMITED) {
                     skipScalar(in, wireType, number);
                     continue;
                 }
-                long length = varint(in, false, "the length of field " + number);
+                long length = varint(in, "the length of field " + number);
                 checkLength(in, length, number);
                 if (number == FlightDataFields.DATA_BODY) {
                     if (body != null) {
@@ -179,7 +187,7 @@ final class FlightDataReader {
 
     private static void skipScalar(InputStream in, int wireType, long number) throws IOException {
         switch (wireType) {
-            case 0 -> varint(in, false, "field " + number);
+            case 0 -> varint(in, "field " + number);
             case 1 -> skip(in, 8, number);
             case 5 -> skip(in, 4, number);
             default -> throw new InvalidFlightDataException("FlightData field " + number + " has wire type " + wireType
@@ -187,16 +195,25 @@ final class FlightDataReader {
         }
     }
 
-    /** Reads a base-128 varint; -1 at a clean end of stream where {@code endAllowed}. */
-    private static long varint(InputStream in, boolean endAllowed, String what) throws IOException {
+    /** Reads a base-128 varint. */
+    private static long varint(InputStream in, String what) throws IOException {
+        int first = in.read();
+        if (first < 0) {
+            throw new InvalidFlightDataException("FlightData message ends inside " + what, null);
+        }
+        return varint(first, in, what);
+    }
+
+    /** Reads a base-128 varint whose first byte was read. */
+    private static long varint(int first, InputStream in, String what) throws IOException {
         long value = 0;
+        int b = first;
         for (int shift = 0; shift < 64; shift += 7) {
-            int b = in.read();
-            if (b < 0) {
-                if (shift == 0 && endAllowed) {
-                    return -1;
+            if (shift > 0) {
+                b = in.read();
+                if (b < 0) {
+                    throw new InvalidFlightDataException("FlightData message ends inside " + what, null);
                 }
-                throw new InvalidFlightDataException("FlightData message ends inside " + what, null);
             }
             value |= (long) (b & 0x7F) << shift;
             if ((b & 0x80) == 0) {

@@ -141,6 +141,15 @@ class WireHostileTest {
     }
 
     @Test
+    void aFieldNumberOutsideProtobufsRangeIsRefused() {
+        String zero = assertThrows(InvalidFlightDataException.class, () -> WireBatches.read(new byte[] {0x02, 0x00})).getMessage();
+        assertTrue(zero.contains("field number 0"), zero);
+        byte[] allOnes = {-1, -1, -1, -1, -1, -1, -1, -1, -1, 0x01};
+        String huge = assertThrows(InvalidFlightDataException.class, () -> WireBatches.read(allOnes)).getMessage();
+        assertTrue(huge.contains("outside protobuf's 1.."), huge);
+    }
+
+    @Test
     void aBatchBeforeTheSchemaIsRefused() {
         try (FlightDataDecoder fresh = new FlightDataDecoder(cpu, "fresh stream")) {
             String message = assertThrows(InvalidFlightDataException.class, () -> fresh.accept(
