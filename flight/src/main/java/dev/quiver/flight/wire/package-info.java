@@ -1,0 +1,20 @@
+/**
+ * Quiver's own {@code FlightData} data path over gRPC-java, in the Arrow Flight protocol: a codec between host
+ * batches and the protobuf and Arrow IPC bytes of {@code FlightData} messages that goes through neither Arrow
+ * Java's vectors nor heap arrays of a body's size.
+ *
+ * <p><b>Sending.</b> {@code FlightDataEncoder} builds the IPC {@code Schema},
+ * {@code DictionaryBatch} and {@code RecordBatch} headers from a batch's structs with the arrow-format flatbuffer
+ * classes, and the body from the batch's own buffers; {@code OutgoingStream} hands those
+ * buffers to gRPC's netty transport as they lie in memory.
+ *
+ * <p><b>Receiving.</b> {@code FlightDataReader} reads the protobuf fields by hand and
+ * copies the body once, from netty's receive buffers into host memory of a Quiver device;
+ * {@code FlightDataDecoder} checks the header against the schema and the body that
+ * arrived, builds arrays over the body through {@link dev.quiver.DeviceArray#builder} and validates them fully
+ * before anything is handed out.
+ *
+ * <p><b>Copies per body byte</b>, written down in {@code FlightDataMarshaller} and kept by
+ * the tests: sending 0 in the JVM (1 where the transport takes no buffers), receiving 1.
+ */
+package dev.quiver.flight.wire;
