@@ -8,6 +8,7 @@ import dev.quiver.plugin.Backends;
 import dev.quiver.share.internal.arrays.BatchImport;
 import dev.quiver.share.internal.arrays.RegionCache;
 import dev.quiver.share.internal.posix.UnixSocket;
+import dev.quiver.share.internal.protocol.Allowance;
 import dev.quiver.share.internal.protocol.ByteWriter;
 import dev.quiver.share.internal.protocol.Connection;
 import dev.quiver.share.internal.protocol.DeviceName;
@@ -78,7 +79,8 @@ public final class ShareClient implements AutoCloseable {
     /** Set while {@link #next()} waits for a message: a release then travels at once. */
     private volatile boolean waiting;
     private volatile boolean ended;
-    private int inFlight;
+    /** The batches this receiver allowed with REQUEST and received: checked at every BATCH. */
+    private final Allowance allowance = new Allowance();
     private ShareException failure;
     private volatile boolean closed;
 
@@ -211,9 +213,11 @@ public final class ShareClient implements AutoCloseable {
         String name = ownerName;
         try {
             byte[] request = null;
-            if (inFlight <= options.window() / 2) {   // top the window up in one REQUEST once half of it is used
-                request = new ByteWriter().u32(options.window() - inFlight).toByteArray();
-                inFlight = options.window();
+            long outstanding = allowance.outstanding();
+            if (outstanding <= options.window() / 2) {   // top the window up in one REQUEST once half of it is used
+                int more = (int) (options.window() - outstanding);
+                request = new ByteWriter().u32(more).toByteArray();
+                allowance.grant(more, connection.reads());
             }
             if (request != null) {
                 try {
@@ -234,7 +238,7 @@ public final class ShareClient implements AutoCloseable {
                 }
                 switch (message.type()) {
                     case BATCH -> {
-                        inFlight--;
+                        admit(message);
                         BatchImport.Imported imported = BatchImport.run(message, schema, device, options.validateContents(),
                                 this::released, regions);
                         return Optional.of(new ReceivedBatch(imported.array(), imported.copied(), imported.batchId()));
@@ -274,6 +278,16 @@ public final class ShareClient implements AutoCloseable {
                 connection.shutdown();   // given up on: the owner reads the end and lets go of every batch
             }
             throw failure;
+        }
+    }
+
+    /** Checks the BATCH's allowance and id before anything of it is mapped; refused, its descriptors are closed. */
+    private void admit(Message batch) {
+        try {
+            allowance.admit(batch.body(), connection.reads());
+        } catch (ProtocolException e) {
+            batch.closeDescriptors();
+            throw e;
         }
     }
 
