@@ -7,6 +7,7 @@ import dev.quiver.Devices;
 import dev.quiver.plugin.Backends;
 import dev.quiver.share.internal.arrays.BatchImport;
 import dev.quiver.share.internal.arrays.RegionCache;
+import dev.quiver.share.internal.posix.SystemCallException;
 import dev.quiver.share.internal.posix.UnixSocket;
 import dev.quiver.share.internal.protocol.Allowance;
 import dev.quiver.share.internal.protocol.ByteWriter;
@@ -121,6 +122,7 @@ public final class ShareClient implements AutoCloseable {
      */
     public static ShareClient connect(Path socket, Device device, ReceiveOptions options) {
         String name = "owner at " + socket;
+        String awaited = "WELCOME";
         Connection connection;
         try {
             connection = new Connection(UnixSocket.connect(socket.toAbsolutePath()));
@@ -131,13 +133,11 @@ public final class ShareClient implements AutoCloseable {
             Peer owner = Peer.of(connection.peer(), socket);
             name = "owner " + owner;
             owner.requireSameUser("owner");
-            if (!options.timeout().isZero()) {
-                connection.receiveTimeout(options.timeout().toMillis());   // every wait for the owner, from HELLO on
-            }
+            connection.receiveTimeout(options.handshakeMillis());   // each wait of the handshake
             DeviceName asked = DeviceNames.of(device);
             connection.send(MessageType.HELLO, new Handshake.Hello(Handshake.VERSION, asked, handleKinds(device),
                     options.maxRegions(), options.maxMappedBytes(), device.interProcessMemory().events() ? Handshake.Hello.EVENTS : 0).encode());
-            Handshake.Welcome welcome = Handshake.Welcome.decode(expect(connection, MessageType.WELCOME, name, "WELCOME").body());
+            Handshake.Welcome welcome = Handshake.Welcome.decode(expect(connection, MessageType.WELCOME, name, awaited).body());
             if (welcome.version() != Handshake.VERSION) {
                 throw new ProtocolException(ErrorCode.VERSION, "the owner answered with protocol version " + welcome.version()
                         + "; this receiver speaks version " + Handshake.VERSION);
@@ -145,12 +145,23 @@ public final class ShareClient implements AutoCloseable {
             if (!welcome.device().equals(asked)) {
                 throw new ProtocolException(ErrorCode.DEVICE, "the owner serves " + welcome.device() + "; this receiver asked for " + asked);
             }
-            Field schema = SchemaCodec.decode(expect(connection, MessageType.SCHEMA, name, "SCHEMA").body());
+            awaited = "SCHEMA";
+            Field schema = SchemaCodec.decode(expect(connection, MessageType.SCHEMA, name, awaited).body());
+            connection.receiveTimeout(options.timeout().toMillis());   // every later wait for the owner; 0: none
             return new ShareClient(connection, owner, schema, device, options);
         } catch (ProtocolException e) {
             connection.sendError(e.code(), e.getMessage());
             connection.close();
             throw new ShareException(Failures.reason(e.code()), "refused the " + name + ": " + e.getMessage(), e);
+        } catch (SystemCallException e) {
+            if (!UnixSocket.isTimeout(e)) {
+                connection.close();
+                throw Failures.of(e, name);
+            }
+            String reason = "the owner sent no " + awaited + " within " + options.handshakeMillis() + " ms (the receiver's handshake bound)";
+            connection.sendError(ErrorCode.PROTOCOL, reason);   // the owner is told why, as a receiver silent past HELLO's bound is
+            connection.close();
+            throw new ShareException(ShareException.Reason.TIMEOUT, "gave up on the " + name + ": " + reason, e);
         } catch (RuntimeException e) {
             connection.close();
             throw Failures.of(e, name);
