@@ -49,8 +49,11 @@ import java.util.Optional;
  * <p><b>Trust.</b> What arrives is untrusted: descriptors must be memory files sealed against shrinking, whose
  * size is checked ({@code fstat}) against every buffer's offset and length; counts and nesting are bounded;
  * the array's structure is checked as an import is, and its contents too unless
- * {@link ReceiveOptions#validateContents()} is off. A batch that fails a check is refused: the owner is sent an
- * ERROR naming it, the connection ends, and {@link #next()} throws.
+ * {@link ReceiveOptions#validateContents()} is off. Before that, every BATCH must come within the allowance the
+ * REQUESTs sent before it arrived granted, carry an id that is not 0 and larger than the one before, and have
+ * every reserved field 0; a region that cannot be mapped refuses its batch too. A batch that fails a check is
+ * refused: the owner is sent an ERROR naming it, the connection ends, and {@link #next()} throws. The handshake
+ * waits no longer than {@link ReceiveOptions#handshakeTimeout()} for each of the owner's messages.
  *
  * <p><b>Ownership.</b> Arrays received belong to the caller and stay readable after the client is closed and
  * after the owner exits (the mapped pages stay). The client keeps the owner's memory files mapped for later
