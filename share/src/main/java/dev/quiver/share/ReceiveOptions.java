@@ -25,8 +25,8 @@ import java.time.Duration;
  *                         {@link ShareClient#next()}, before it gives up on the owner (a {@link ShareException} of
  *                         reason {@link ShareException.Reason#TIMEOUT}, and the connection is closed); zero (the
  *                         default) waits as long as the owner is alive. A whole millisecond at least
- * @param handshakeTimeout how long the receiver waits for the owner's WELCOME, and then for its SCHEMA, after its
- *                         HELLO (or {@code timeout}, where that is set and shorter) before it refuses the owner: an
+ * @param handshakeTimeout how long the receiver waits for the owner's WELCOME after its HELLO (or {@code timeout},
+ *                         where that is set and shorter) before it refuses the owner: an
  *                         ERROR {@code PROTOCOL} is sent, and {@link ShareClient#connect} throws a
  *                         {@link ShareException} of reason {@link ShareException.Reason#TIMEOUT}; 10 seconds by
  *                         default, as the owner's bound on HELLO ({@link ShareServer#handshakeTimeout}). A whole
@@ -114,7 +114,7 @@ public record ReceiveOptions(int window, boolean validateContents, int maxRegion
         return new ReceiveOptions(window, validateContents, maxRegions, maxMappedBytes, timeout, handshakeTimeout);
     }
 
-    /** {@return how long the handshake waits for each of the owner's messages: the shorter of the two timeouts set} */
+    /** {@return how long the receiver waits for WELCOME: the shorter of the two timeouts set} */
     long handshakeMillis() {
         return timeout.isZero() ? handshakeTimeout.toMillis() : Math.min(timeout.toMillis(), handshakeTimeout.toMillis());
     }

@@ -52,8 +52,8 @@ import java.util.Optional;
  * {@link ReceiveOptions#validateContents()} is off. Before that, every BATCH must come within the allowance the
  * REQUESTs sent before it arrived granted, carry an id that is not 0 and larger than the one before, and have
  * every reserved field 0; a region that cannot be mapped refuses its batch too. A batch that fails a check is
- * refused: the owner is sent an ERROR naming it, the connection ends, and {@link #next()} throws. The handshake
- * waits no longer than {@link ReceiveOptions#handshakeTimeout()} for each of the owner's messages.
+ * refused: the owner is sent an ERROR naming it, the connection ends, and {@link #next()} throws. The receiver
+ * waits no longer than {@link ReceiveOptions#handshakeTimeout()} for the owner's WELCOME.
  *
  * <p><b>Ownership.</b> Arrays received belong to the caller and stay readable after the client is closed and
  * after the owner exits (the mapped pages stay). The client keeps the owner's memory files mapped for later
@@ -125,7 +125,7 @@ public final class ShareClient implements AutoCloseable {
      */
     public static ShareClient connect(Path socket, Device device, ReceiveOptions options) {
         String name = "owner at " + socket;
-        String awaited = "WELCOME";
+        boolean welcomed = false;
         Connection connection;
         try {
             connection = new Connection(UnixSocket.connect(socket.toAbsolutePath()));
@@ -136,11 +136,11 @@ public final class ShareClient implements AutoCloseable {
             Peer owner = Peer.of(connection.peer(), socket);
             name = "owner " + owner;
             owner.requireSameUser("owner");
-            connection.receiveTimeout(options.handshakeMillis());   // each wait of the handshake
+            connection.receiveTimeout(options.handshakeMillis());   // the wait for WELCOME
             DeviceName asked = DeviceNames.of(device);
             connection.send(MessageType.HELLO, new Handshake.Hello(Handshake.VERSION, asked, handleKinds(device),
                     options.maxRegions(), options.maxMappedBytes(), device.interProcessMemory().events() ? Handshake.Hello.EVENTS : 0).encode());
-            Handshake.Welcome welcome = Handshake.Welcome.decode(expect(connection, MessageType.WELCOME, name, awaited).body());
+            Handshake.Welcome welcome = Handshake.Welcome.decode(expect(connection, MessageType.WELCOME, name, "WELCOME").body());
             if (welcome.version() != Handshake.VERSION) {
                 throw new ProtocolException(ErrorCode.VERSION, "the owner answered with protocol version " + welcome.version()
                         + "; this receiver speaks version " + Handshake.VERSION);
@@ -148,20 +148,21 @@ public final class ShareClient implements AutoCloseable {
             if (!welcome.device().equals(asked)) {
                 throw new ProtocolException(ErrorCode.DEVICE, "the owner serves " + welcome.device() + "; this receiver asked for " + asked);
             }
-            awaited = "SCHEMA";
-            Field schema = SchemaCodec.decode(expect(connection, MessageType.SCHEMA, name, awaited).body());
-            connection.receiveTimeout(options.timeout().toMillis());   // every later wait for the owner; 0: none
+            welcomed = true;
+            // every later wait, SCHEMA's too (an owner may send it with its first batch), as the stream's: 0 waits as long as it lives
+            connection.receiveTimeout(options.timeout().toMillis());
+            Field schema = SchemaCodec.decode(expect(connection, MessageType.SCHEMA, name, "SCHEMA").body());
             return new ShareClient(connection, owner, schema, device, options);
         } catch (ProtocolException e) {
             connection.sendError(e.code(), e.getMessage());
             connection.close();
             throw new ShareException(Failures.reason(e.code()), "refused the " + name + ": " + e.getMessage(), e);
         } catch (SystemCallException e) {
-            if (!UnixSocket.isTimeout(e)) {
+            if (welcomed || !UnixSocket.isTimeout(e)) {
                 connection.close();
                 throw Failures.of(e, name);
             }
-            String reason = "the owner sent no " + awaited + " within " + options.handshakeMillis() + " ms (the receiver's handshake bound)";
+            String reason = "the owner sent no WELCOME within " + options.handshakeMillis() + " ms (the receiver's handshake bound)";
             connection.sendError(ErrorCode.PROTOCOL, reason);   // the owner is told why, as a receiver silent past HELLO's bound is
             connection.close();
             throw new ShareException(ShareException.Reason.TIMEOUT, "gave up on the " + name + ": " + reason, e);
