@@ -117,7 +117,7 @@ public final class ShareSession implements AutoCloseable {
      *                                  (nothing stays held for it); with {@link ShareException.Reason#LIMIT} if the
      *                                  array alone lies in more regions or bytes than the receiver keeps
      *                                  ({@code max_regions}, {@code max_mapped_bytes} of its HELLO): the receiver is
-     *                                  sent ERROR {@code LIMIT} naming both and the connection ends, while the
+     *                                  sent ERROR {@code LIMIT} naming the bound and the connection ends, while the
      *                                  server goes on accepting others
      */
     public long send(DeviceArray array) {
