@@ -66,6 +66,14 @@ class HostileInputTest implements LeavesNothingMapped {
     }
 
     @Test
+    void anOwnerRefusesAHelloWhoseReservedFieldIsNotZero() throws Exception {
+        byte[] hello = new Handshake.Hello(2, HostileOwner.CPU, HandleKind.MEMFD.bit(), 8, 1 << 20).encode();
+        hello[52] = 5;   // u32 reserved, after max_regions
+        ErrorMessage error = hello(hello, ShareException.Reason.PROTOCOL);
+        assertEquals("HELLO: reserved is 5; it must be 0", error.reason());
+    }
+
+    @Test
     void anOwnerRefusesAnotherDeviceNamingBoth() throws Exception {
         byte[] uuid = new byte[16];
         uuid[0] = 0x5a;
