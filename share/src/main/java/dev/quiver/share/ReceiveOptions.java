@@ -25,17 +25,29 @@ import java.time.Duration;
  *                         {@link ShareClient#next()}, before it gives up on the owner (a {@link ShareException} of
  *                         reason {@link ShareException.Reason#TIMEOUT}, and the connection is closed); zero (the
  *                         default) waits as long as the owner is alive. A whole millisecond at least
+ * @param handshakeTimeout how long the receiver waits for the owner's WELCOME after its HELLO (or {@code timeout},
+ *                         where that is set and shorter) before it refuses the owner: an
+ *                         ERROR {@code PROTOCOL} is sent, and {@link ShareClient#connect} throws a
+ *                         {@link ShareException} of reason {@link ShareException.Reason#TIMEOUT}; 10 seconds by
+ *                         default, as the owner's bound on HELLO ({@link ShareServer#handshakeTimeout}). A whole
+ *                         millisecond at least
  */
-public record ReceiveOptions(int window, boolean validateContents, int maxRegions, long maxMappedBytes, Duration timeout) {
+public record ReceiveOptions(int window, boolean validateContents, int maxRegions, long maxMappedBytes, Duration timeout,
+                             Duration handshakeTimeout) {
     /** The default of {@link #maxRegions()}. */
     public static final int DEFAULT_MAX_REGIONS = 1024;
     /** The default of {@link #maxMappedBytes()}: 64 GiB. */
     public static final long DEFAULT_MAX_MAPPED_BYTES = 64L << 30;
+    /** The default of {@link #handshakeTimeout()}: 10 seconds. */
+    public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
 
-    /** Checks the window, the bound of the mappings kept and the timeout. */
+    /** Checks the window, the bound of the mappings kept and the timeouts. */
     public ReceiveOptions {
         if (timeout == null || timeout.isNegative() || !timeout.isZero() && timeout.toMillis() == 0) {
             throw new IllegalArgumentException("the timeout is zero (none) or at least a millisecond, not " + timeout);
+        }
+        if (handshakeTimeout == null || handshakeTimeout.toMillis() <= 0) {
+            throw new IllegalArgumentException("the handshake timeout is at least a millisecond, not " + handshakeTimeout);
         }
         if (window < 1) {
             throw new IllegalArgumentException("the window is at least 1, not " + window);
@@ -44,6 +56,19 @@ public record ReceiveOptions(int window, boolean validateContents, int maxRegion
             throw new IllegalArgumentException("the receiver keeps 1 to 65536 regions of at least 1 byte, not "
                     + maxRegions + " regions of " + maxMappedBytes + " bytes");
         }
+    }
+
+    /**
+     * Options with the default {@link #handshakeTimeout()}.
+     *
+     * @param window           see {@link #window()}
+     * @param validateContents see {@link #validateContents()}
+     * @param maxRegions       see {@link #maxRegions()}
+     * @param maxMappedBytes   see {@link #maxMappedBytes()}
+     * @param timeout          see {@link #timeout()}
+     */
+    public ReceiveOptions(int window, boolean validateContents, int maxRegions, long maxMappedBytes, Duration timeout) {
+        this(window, validateContents, maxRegions, maxMappedBytes, timeout, DEFAULT_HANDSHAKE_TIMEOUT);
     }
 
     /**
@@ -78,6 +103,19 @@ public record ReceiveOptions(int window, boolean validateContents, int maxRegion
      * @param timeout see {@link #timeout()}
      */
     public ReceiveOptions withTimeout(Duration timeout) {
-        return new ReceiveOptions(window, validateContents, maxRegions, maxMappedBytes, timeout);
+        return new ReceiveOptions(window, validateContents, maxRegions, maxMappedBytes, timeout, handshakeTimeout);
+    }
+
+    /**
+     * {@return these options with another handshake timeout}
+     * @param handshakeTimeout see {@link #handshakeTimeout()}
+     */
+    public ReceiveOptions withHandshakeTimeout(Duration handshakeTimeout) {
+        return new ReceiveOptions(window, validateContents, maxRegions, maxMappedBytes, timeout, handshakeTimeout);
+    }
+
+    /** {@return how long the receiver waits for WELCOME: the shorter of the two timeouts set} */
+    long handshakeMillis() {
+        return timeout.isZero() ? handshakeTimeout.toMillis() : Math.min(timeout.toMillis(), handshakeTimeout.toMillis());
     }
 }

@@ -7,7 +7,9 @@ import dev.quiver.Devices;
 import dev.quiver.plugin.Backends;
 import dev.quiver.share.internal.arrays.BatchImport;
 import dev.quiver.share.internal.arrays.RegionCache;
+import dev.quiver.share.internal.posix.SystemCallException;
 import dev.quiver.share.internal.posix.UnixSocket;
+import dev.quiver.share.internal.protocol.Allowance;
 import dev.quiver.share.internal.protocol.ByteWriter;
 import dev.quiver.share.internal.protocol.Connection;
 import dev.quiver.share.internal.protocol.DeviceName;
@@ -47,8 +49,11 @@ import java.util.Optional;
  * <p><b>Trust.</b> What arrives is untrusted: descriptors must be memory files sealed against shrinking, whose
  * size is checked ({@code fstat}) against every buffer's offset and length; counts and nesting are bounded;
  * the array's structure is checked as an import is, and its contents too unless
- * {@link ReceiveOptions#validateContents()} is off. A batch that fails a check is refused: the owner is sent an
- * ERROR naming it, the connection ends, and {@link #next()} throws.
+ * {@link ReceiveOptions#validateContents()} is off. Before that, every BATCH must come within the allowance the
+ * REQUESTs sent before it arrived granted, carry an id that is not 0 and larger than the one before, and have
+ * every reserved field 0; a region that cannot be mapped refuses its batch too. A batch that fails a check is
+ * refused: the owner is sent an ERROR naming it, the connection ends, and {@link #next()} throws. The receiver
+ * waits no longer than {@link ReceiveOptions#handshakeTimeout()} for the owner's WELCOME.
  *
  * <p><b>Ownership.</b> Arrays received belong to the caller and stay readable after the client is closed and
  * after the owner exits (the mapped pages stay). The client keeps the owner's memory files mapped for later
@@ -78,7 +83,8 @@ public final class ShareClient implements AutoCloseable {
     /** Set while {@link #next()} waits for a message: a release then travels at once. */
     private volatile boolean waiting;
     private volatile boolean ended;
-    private int inFlight;
+    /** The batches this receiver allowed with REQUEST and received: checked at every BATCH. */
+    private final Allowance allowance = new Allowance();
     private ShareException failure;
     private volatile boolean closed;
 
@@ -119,6 +125,7 @@ public final class ShareClient implements AutoCloseable {
      */
     public static ShareClient connect(Path socket, Device device, ReceiveOptions options) {
         String name = "owner at " + socket;
+        boolean welcomed = false;
         Connection connection;
         try {
             connection = new Connection(UnixSocket.connect(socket.toAbsolutePath()));
@@ -129,9 +136,7 @@ public final class ShareClient implements AutoCloseable {
             Peer owner = Peer.of(connection.peer(), socket);
             name = "owner " + owner;
             owner.requireSameUser("owner");
-            if (!options.timeout().isZero()) {
-                connection.receiveTimeout(options.timeout().toMillis());   // every wait for the owner, from HELLO on
-            }
+            connection.receiveTimeout(options.handshakeMillis());   // the wait for WELCOME
             DeviceName asked = DeviceNames.of(device);
             connection.send(MessageType.HELLO, new Handshake.Hello(Handshake.VERSION, asked, handleKinds(device),
                     options.maxRegions(), options.maxMappedBytes(), device.interProcessMemory().events() ? Handshake.Hello.EVENTS : 0).encode());
@@ -143,12 +148,24 @@ public final class ShareClient implements AutoCloseable {
             if (!welcome.device().equals(asked)) {
                 throw new ProtocolException(ErrorCode.DEVICE, "the owner serves " + welcome.device() + "; this receiver asked for " + asked);
             }
+            welcomed = true;
+            // every later wait, SCHEMA's too (an owner may send it with its first batch), as the stream's: 0 waits as long as it lives
+            connection.receiveTimeout(options.timeout().toMillis());
             Field schema = SchemaCodec.decode(expect(connection, MessageType.SCHEMA, name, "SCHEMA").body());
             return new ShareClient(connection, owner, schema, device, options);
         } catch (ProtocolException e) {
             connection.sendError(e.code(), e.getMessage());
             connection.close();
             throw new ShareException(Failures.reason(e.code()), "refused the " + name + ": " + e.getMessage(), e);
+        } catch (SystemCallException e) {
+            if (welcomed || !UnixSocket.isTimeout(e)) {
+                connection.close();
+                throw Failures.of(e, name);
+            }
+            String reason = "the owner sent no WELCOME within " + options.handshakeMillis() + " ms (the receiver's handshake bound)";
+            connection.sendError(ErrorCode.PROTOCOL, reason);   // the owner is told why, as a receiver silent past HELLO's bound is
+            connection.close();
+            throw new ShareException(ShareException.Reason.TIMEOUT, "gave up on the " + name + ": " + reason, e);
         } catch (RuntimeException e) {
             connection.close();
             throw Failures.of(e, name);
@@ -211,9 +228,11 @@ public final class ShareClient implements AutoCloseable {
         String name = ownerName;
         try {
             byte[] request = null;
-            if (inFlight <= options.window() / 2) {   // top the window up in one REQUEST once half of it is used
-                request = new ByteWriter().u32(options.window() - inFlight).toByteArray();
-                inFlight = options.window();
+            long outstanding = allowance.outstanding();
+            if (outstanding <= options.window() / 2) {   // top the window up in one REQUEST once half of it is used
+                int more = (int) (options.window() - outstanding);
+                request = new ByteWriter().u32(more).toByteArray();
+                allowance.grant(more, connection.reads());
             }
             if (request != null) {
                 try {
@@ -234,7 +253,7 @@ public final class ShareClient implements AutoCloseable {
                 }
                 switch (message.type()) {
                     case BATCH -> {
-                        inFlight--;
+                        admit(message);
                         BatchImport.Imported imported = BatchImport.run(message, schema, device, options.validateContents(),
                                 this::released, regions);
                         return Optional.of(new ReceivedBatch(imported.array(), imported.copied(), imported.batchId()));
@@ -274,6 +293,16 @@ public final class ShareClient implements AutoCloseable {
                 connection.shutdown();   // given up on: the owner reads the end and lets go of every batch
             }
             throw failure;
+        }
+    }
+
+    /** Checks the BATCH's allowance and id before anything of it is mapped; refused, its descriptors are closed. */
+    private void admit(Message batch) {
+        try {
+            allowance.admit(batch.body(), connection.reads());
+        } catch (ProtocolException e) {
+            batch.closeDescriptors();
+            throw e;
         }
     }
 

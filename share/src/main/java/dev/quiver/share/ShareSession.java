@@ -46,6 +46,8 @@ public final class ShareSession implements AutoCloseable {
     /** Batches whose hold is not closed yet: a batch leaves {@link #outstanding} before its hold is closed. */
     private final AtomicInteger held = new AtomicInteger();
     private final AtomicLong nextId = new AtomicLong(1);
+    /** Batches the receiver named in RELEASED. */
+    private final AtomicLong released = new AtomicLong();
     private final Object lock = new Object();
     private final Thread reader;
     private final KnownRegions known;
@@ -110,10 +112,13 @@ public final class ShareSession implements AutoCloseable {
      * @param array an open array of the session's schema; the caller keeps (and closes) its own reference
      * @return the batch's id
      * @throws IllegalArgumentException if its field is not the session's schema
-     * @throws IllegalStateException    if the session ended or is closed, or the array lies in more memory than
-     *                                  the receiver's region bound
+     * @throws IllegalStateException    if the session ended or is closed
      * @throws ShareException           with {@link ShareException.Reason#PEER_GONE} if the receiver is gone
-     *                                  (nothing stays held for it)
+     *                                  (nothing stays held for it); with {@link ShareException.Reason#LIMIT} if the
+     *                                  array alone lies in more regions or bytes than the receiver keeps
+     *                                  ({@code max_regions}, {@code max_mapped_bytes} of its HELLO): the receiver is
+     *                                  sent ERROR {@code LIMIT} naming the bound and the connection ends, while the
+     *                                  server goes on accepting others
      */
     public long send(DeviceArray array) {
         if (ended || closed) {
@@ -143,10 +148,25 @@ public final class ShareSession implements AutoCloseable {
             assignment = known.assign(plan.regions());
         } catch (RuntimeException e) {
             closeQuietly(plan.hold(), id);
-            throw e;
+            throw e instanceof ProtocolException tooLarge ? refuse(tooLarge) : e;
         }
         sendHeld(id, plan.hold(), closed, assignment.retired(), plan.message(id, assignment).encode(), plan.fds(assignment));
         return id;
+    }
+
+    /**
+     * Ends the connection with ERROR for a limit of the receiver that this owner cannot meet.
+     *
+     * @return the failure to throw, also kept as {@link #failure()}
+     */
+    private ShareException refuse(ProtocolException limit) {
+        ShareException refused = new ShareException(Failures.reason(limit.code()), "cannot serve receiver " + peer + ": "
+                + limit.getMessage(), limit);
+        failure = refused;
+        ended = true;
+        connection.sendError(limit.code(), limit.getMessage());
+        connection.shutdown();   // the reader sees the end and lets go of every batch held
+        return refused;
     }
 
     /** Records {@code hold} as batch {@code id}'s, retires regions, and sends the BATCH; lets go of it on failure. */
@@ -235,6 +255,14 @@ public final class ShareSession implements AutoCloseable {
     /** {@return the batches sent and not yet released} */
     public int outstanding() {
         return held.get();
+    }
+
+    /**
+     * {@return how many batches the receiver released with RELEASED}: batches let go of because the connection
+     * ended (the receiver left or died holding them, or the session was closed) are not among them.
+     */
+    public long released() {
+        return released.get();
     }
 
     /** {@return whether the receiver disconnected (or died, or broke the protocol)} */
@@ -330,6 +358,7 @@ public final class ShareSession implements AutoCloseable {
                                 throw new ProtocolException(ErrorCode.PROTOCOL, "RELEASED names batch " + Long.toUnsignedString(id)
                                         + ", which is not held");
                             }
+                            released.incrementAndGet();
                         }
                     }
                     case ERROR -> {
@@ -343,7 +372,7 @@ public final class ShareSession implements AutoCloseable {
             connection.sendError(e.code(), e.getMessage());
             failure = Failures.of(e, "receiver " + peer);
         } catch (RuntimeException e) {
-            if (!closed) {
+            if (!closed && failure == null) {
                 failure = Failures.of(e, "receiver " + peer);
             }
         } finally {

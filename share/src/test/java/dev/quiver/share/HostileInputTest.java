@@ -2,8 +2,6 @@ package dev.quiver.share;
 
 import dev.quiver.DeviceArray;
 import dev.quiver.host.HostVector;
-import dev.quiver.share.internal.arrays.KnownRegions;
-import dev.quiver.share.internal.arrays.PlannedBatch;
 import dev.quiver.share.internal.posix.Memfd;
 import dev.quiver.share.internal.posix.UnixSocket;
 import dev.quiver.share.internal.posix.UnsealedMemfd;
@@ -17,15 +15,21 @@ import dev.quiver.share.internal.protocol.IdList;
 import dev.quiver.share.internal.protocol.Handshake;
 import dev.quiver.share.internal.protocol.Message;
 import dev.quiver.share.internal.protocol.MessageType;
-import dev.quiver.type.Field;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.UnaryOperator;
 
+import static dev.quiver.share.HostileBatches.FIRST_USE;
+import static dev.quiver.share.HostileBatches.LATER_USE;
+import static dev.quiver.share.HostileBatches.SCHEMA;
+import static dev.quiver.share.HostileBatches.WELCOME;
+import static dev.quiver.share.HostileBatches.receiveFrom;
+import static dev.quiver.share.HostileBatches.refusedBatch;
+import static dev.quiver.share.HostileBatches.refusedScript;
+import static dev.quiver.share.HostileBatches.withBuffer;
+import static dev.quiver.share.HostileBatches.withPlannedBatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,20 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * owner gone mid-stream.
  */
 @SuppressWarnings("try")   // holds closed by try-with-resources, unused inside
-class HostileInputTest {
-    private static final Field SCHEMA = HostVector.utf8("s", "x").field();
-    /** The one region of a planned batch, introduced as region 1. */
-    private static final KnownRegions.Assignment FIRST_USE = new KnownRegions.Assignment(new long[] {1}, new boolean[] {true}, new long[0]);
-    /** The same region, named by id as a later batch names it. */
-    private static final KnownRegions.Assignment LATER_USE = new KnownRegions.Assignment(new long[] {1}, new boolean[] {false}, new long[0]);
-    private static final Handshake.Welcome WELCOME = new Handshake.Welcome(2, HostileOwner.CPU, 1);
-
-    @AfterEach
-    void nothingIsLeftMappedOrHeld() {
-        assertEquals(0, ShareStatistics.mappedRegions(), "every mapping of a refused batch is undone");
-        assertEquals(0, ShareStatistics.openRegions());
-    }
-
+class HostileInputTest implements LeavesNothingMapped {
     // ---- a receiver that asks for what the owner does not serve -------------------------------------------
 
     @Test
@@ -72,6 +63,14 @@ class HostileInputTest {
     void anOwnerRefusesAHelloWithoutARegionBound() throws Exception {
         ErrorMessage error = hello(new Handshake.Hello(2, HostileOwner.CPU, HandleKind.MEMFD.bit(), 0, 1 << 20), ShareException.Reason.PROTOCOL);
         assertTrue(error.reason().contains("max_regions (0)"), error.reason());
+    }
+
+    @Test
+    void anOwnerRefusesAHelloWhoseReservedFieldIsNotZero() throws Exception {
+        byte[] hello = new Handshake.Hello(2, HostileOwner.CPU, HandleKind.MEMFD.bit(), 8, 1 << 20).encode();
+        hello[52] = 5;   // u32 reserved, after max_regions
+        ErrorMessage error = hello(hello, ShareException.Reason.PROTOCOL);
+        assertEquals("HELLO: reserved is 5; it must be 0", error.reason());
     }
 
     @Test
@@ -320,75 +319,5 @@ class HostileInputTest {
                 assertEquals(0, ShareStatistics.mappedRegions(), "retired and unused: unmapped");
             }
         });
-    }
-
-    /** A script for a hostile owner, made from the planned batch. */
-    private interface Script {
-        java.util.function.Consumer<Connection> of(PlannedBatch plan);
-    }
-
-    private static ShareException refusedScript(Script script, ErrorCode expected) throws Exception {
-        ShareException[] refused = new ShareException[1];
-        withPlannedBatch(plan -> {
-            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, script.of(plan))) {
-                try (ShareClient client = ShareClient.connect(owner.socket())) {
-                    ShareException e = null;
-                    for (int i = 0; i < 4 && e == null; i++) {
-                        try {
-                            client.next().ifPresent(batch -> batch.array().close());
-                        } catch (ShareException thrown) {
-                            e = thrown;
-                        }
-                    }
-                    refused[0] = e;
-                }
-                assertEquals(expected, owner.errorSent().code(), "the owner is told why");
-            }
-        });
-        assertTrue(refused[0] != null, "the receiver refused");
-        return refused[0];
-    }
-
-    private static ShareException refusedBatch(UnaryOperator<BatchMessage> tamper, ErrorCode expected) throws Exception {
-        ShareException[] refused = new ShareException[1];
-        withPlannedBatch(plan -> {
-            BatchMessage tampered = tamper.apply(plan.message(1, FIRST_USE));
-            try (HostileOwner owner = new HostileOwner(WELCOME, SCHEMA, c -> c.send(MessageType.BATCH, tampered.encode(), plan.fds(FIRST_USE)))) {
-                refused[0] = receiveFrom(owner);
-                assertEquals(expected, owner.errorSent().code(), "the owner is told why");
-            }
-        });
-        return refused[0];
-    }
-
-    /** What a test does with a batch planned from a small utf8 array in a shared arena. */
-    private interface PlanUse {
-        void run(PlannedBatch plan) throws Exception;
-    }
-
-    private static void withPlannedBatch(PlanUse use) throws Exception {
-        try (SharedHostArena arena = SharedHostArena.create(4096);
-             DeviceArray built = HostVector.utf8("s", "abc", null).toDeviceArray();
-             DeviceArray placed = arena.copyOf(built)) {
-            PlannedBatch plan = PlannedBatch.of(placed);
-            try (AutoCloseable hold = plan.hold()) {
-                use.run(plan);
-            }
-        }
-    }
-
-    private static ShareException receiveFrom(HostileOwner owner) {
-        try (ShareClient client = ShareClient.connect(owner.socket())) {
-            return assertThrows(ShareException.class, client::next);
-        }
-    }
-
-    private static BatchMessage withBuffer(BatchMessage batch, int index, int node, BatchMessage.Buffer buffer) {
-        List<BatchMessage.Node> nodes = new ArrayList<>(batch.nodes());
-        BatchMessage.Node old = nodes.get(node);
-        List<BatchMessage.Buffer> buffers = new ArrayList<>(old.buffers());
-        buffers.set(index, buffer);
-        nodes.set(node, new BatchMessage.Node(old.length(), old.nullCount(), old.offset(), buffers, old.childCount(), old.hasDictionary()));
-        return new BatchMessage(batch.batchId(), batch.copied(), batch.handles(), batch.eventKind(), batch.eventPayload(), nodes);
     }
 }

@@ -18,8 +18,9 @@ import java.util.function.Consumer;
 
 /**
  * An owner that speaks the protocol's framing but sends what a test scripts, to check what a {@link ShareClient}
- * refuses. It accepts one connection, reads HELLO, answers with the WELCOME and SCHEMA given, runs the script,
- * then reads what the receiver sends back until it closes: the ERROR it sent, if any, is {@link #errorSent()}.
+ * refuses. It accepts one connection, reads HELLO, answers with the WELCOME and SCHEMA given, waits for the
+ * receiver's first REQUEST (as an owner must before its first BATCH), runs the script, then reads what the
+ * receiver sends back until it closes: the ERROR it sent, if any, is {@link #errorSent()}.
  */
 final class HostileOwner implements AutoCloseable {
     static final DeviceName CPU = new DeviceName(1, -1, DeviceName.NO_UUID);
@@ -37,20 +38,30 @@ final class HostileOwner implements AutoCloseable {
                 try {
                     connection.send(MessageType.WELCOME, welcome.encode());
                     connection.send(MessageType.SCHEMA, SchemaCodec.encode(schema));
-                    script.accept(connection);
+                    if (readUntil(connection, MessageType.REQUEST)) {
+                        script.accept(connection);
+                    }
                 } catch (RuntimeException receiverLeft) {
                     // a receiver that refuses the WELCOME may send its ERROR and close before the rest is sent
                 }
-                for (Message message = connection.receive(); message != null; message = connection.receive()) {
-                    if (message.type() == MessageType.ERROR) {
-                        errorSent.complete(ErrorMessage.decode(message.body()));
-                    }
-                }
+                readUntil(connection, null);
                 errorSent.complete(null);
             } catch (RuntimeException e) {
                 errorSent.complete(null);
             }
         });
+    }
+
+    /** Reads the receiver's messages until one of {@code type} (true) or the end (false), keeping the first ERROR. */
+    private boolean readUntil(Connection connection, MessageType type) {
+        for (Message message = connection.receive(); message != null; message = connection.receive()) {
+            if (message.type() == MessageType.ERROR) {
+                errorSent.complete(ErrorMessage.decode(message.body()));
+            } else if (message.type() == type) {
+                return true;
+            }
+        }
+        return false;
     }
 
     Path socket() {

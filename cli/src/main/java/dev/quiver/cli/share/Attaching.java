@@ -21,7 +21,9 @@ import java.util.Optional;
  * The work of {@code quiver attach}: connects to an owner, receives every batch, reads what it must of it and
  * closes it at once (which tells the owner), so memory holds one batch whatever the stream's size. Runs on the
  * calling thread. A failure (no socket there, a refused handshake, an owner gone mid-stream, a batch that fails
- * validation) is thrown, for the command's one-line report.
+ * validation) is thrown, for the command's one-line report. The summary counts a batch as zero-copy only when it
+ * is the owner's own memory on the device asked for; one the owner copied, or one received on the CPU and copied
+ * here onto that device (an owner that does not serve it), is counted as copied.
  */
 public final class Attaching {
     private Attaching() {}
@@ -61,6 +63,7 @@ public final class Attaching {
             long bytes = 0;
             long zeroCopy = 0;
             long copied = 0;
+            long copiedHere = 0;
             for (Optional<ReceivedBatch> next = client.next(); next.isPresent(); next = client.next()) {
                 ReceivedBatch batch = next.get();
                 try (DeviceArray array = batch.array();
@@ -69,23 +72,28 @@ public final class Attaching {
                     if (settings.validate()) {
                         readable.validateFull();
                     }
+                    boolean onTarget = array.deviceType().equals(target.type());
+                    if (!onTarget) {
+                        array.copyTo(target).close();   // the owner does not serve the target: host memory, copied there
+                    }
                     if (batch.copied()) {
                         copied++;
+                    } else if (onTarget) {
+                        zeroCopy++;   // the owner's own memory, on the device asked for
                     } else {
-                        zeroCopy++;
+                        copiedHere++;
                     }
                     bytes += ArrayBytes.of(array);
                     RowText.take(ArrayReader.of(readable), settings.show() - rows.size(), rows);
-                    if (!array.deviceType().equals(target.type())) {
-                        array.copyTo(target).close();   // the owner does not serve the target: host memory, copied there
-                    }
                     progress.batch(array.length(), bytes);
                 }
             }
             String summary = progress.summary(bytes, target.toString());
             rows.forEach(out::println);
             out.println(summary);
-            out.println(zeroCopy + " zero-copy, " + copied + " copied" + (settings.validate() ? ", every value valid" : ""));
+            out.println(zeroCopy + " zero-copy, " + (copied + copiedHere) + " copied"
+                    + (copiedHere == 0 ? "" : " (" + copiedHere + " received zero-copy on the CPU, copied here onto " + target + ")")
+                    + (settings.validate() ? ", every value valid" : ""));
             out.flush();
         }
         return 0;

@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The work of {@code quiver share}: listens, then serves each receiver in turn the whole generated stream,
  * built batch by batch in a {@link SharedHostArena} of its own (or in ordinary memory, which the session copies),
  * or copied onto a device, whose receivers on that device get it as the driver's handles, with no copy; and waits
- * until the receiver released every batch before taking the next. Runs on the calling thread; with
+ * until the receiver released every batch, or left, before taking the next (a receiver whose limits no batch fits is
+ * sent ERROR {@code LIMIT} and the next is taken). Runs on the calling thread; with
  * {@code --seconds}, a timer thread closes the server to end a wait for a receiver.
  */
 public final class Sharing {
@@ -148,7 +149,9 @@ public final class Sharing {
             err.flush();
             return false;
         }
-        out.println("process " + pid + " released every batch");
+        long released = session.released();
+        out.println(released == sent ? "process " + pid + " released every batch"
+                : "process " + pid + " left holding " + (sent - released) + " of " + sent + " batches; let go of them");
         out.flush();
         return true;
     }

@@ -92,6 +92,7 @@ public final class ArrayAssembly {
                     ? " has a dictionary; its field is not dictionary-encoded" : " has no dictionary; its field is dictionary-encoded"));
         }
         List<DeviceArray> parts = new ArrayList<>();
+        List<DeviceBuffer> made = new ArrayList<>();   // the caller's until the build moves them into the array
         try {
             ArrayBuilder builder = DeviceArray.builder(field, device).length(node.length()).nullCount(node.nullCount())
                     .offset(node.offset());
@@ -100,6 +101,7 @@ public final class ArrayAssembly {
                 if (buffer == null) {
                     builder.absentBuffer();
                 } else {
+                    made.add(buffer);
                     builder.buffer(buffer);
                 }
             }
@@ -122,6 +124,7 @@ public final class ArrayAssembly {
             return builder.build();
         } catch (RuntimeException e) {
             parts.forEach(DeviceArray::close);
+            made.forEach(DeviceBuffer::close);
             throw e;
         }
     }

@@ -1,6 +1,8 @@
 package dev.quiver.share.internal.arrays;
 
 import dev.quiver.share.internal.memory.SharedRegion;
+import dev.quiver.share.internal.protocol.ErrorCode;
+import dev.quiver.share.internal.protocol.ProtocolException;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -65,7 +67,8 @@ public final class KnownRegions {
      *
      * @param regions the batch's regions, open, without repeats
      * @return the assignment
-     * @throws IllegalStateException if the batch's regions alone are past the receiver's bound
+     * @throws ProtocolException with {@link ErrorCode#LIMIT}, naming the bound, if the batch's regions alone are past
+     *                           the receiver's bound (nothing is recorded)
      */
     public Assignment assign(List<SharedRegion> regions) {
         Set<SharedRegion> needed = new HashSet<>(regions);
@@ -79,9 +82,13 @@ public final class KnownRegions {
                 newBytes += region.size();
             }
         }
-        if (regions.size() > maxRegions || neededBytes > maxBytes) {
-            throw new IllegalStateException("the array lies in " + regions.size() + " regions of " + neededBytes
-                    + " bytes; the receiver keeps at most " + maxRegions + " regions of " + maxBytes + " bytes");
+        if (regions.size() > maxRegions) {
+            throw new ProtocolException(ErrorCode.LIMIT, "one batch lies in " + regions.size() + " regions; the receiver's max_regions is "
+                    + maxRegions);
+        }
+        if (neededBytes > maxBytes) {
+            throw new ProtocolException(ErrorCode.LIMIT, "one batch lies in " + regions.size() + " region(s) of " + neededBytes
+                    + " bytes; the receiver's max_mapped_bytes is " + maxBytes);
         }
         List<Long> retired = new ArrayList<>();
         for (Iterator<Map.Entry<SharedRegion, Long>> it = known.entrySet().iterator();

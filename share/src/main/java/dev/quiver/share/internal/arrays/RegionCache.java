@@ -1,6 +1,7 @@
 package dev.quiver.share.internal.arrays;
 
 import dev.quiver.share.internal.posix.Memfd;
+import dev.quiver.share.internal.posix.SystemCallException;
 import dev.quiver.share.internal.protocol.ErrorCode;
 import dev.quiver.share.internal.protocol.ProtocolException;
 
@@ -27,6 +28,8 @@ import java.util.function.Supplier;
  */
 public final class RegionCache implements AutoCloseable {
     private static final AtomicInteger MAPPED = new AtomicInteger();
+    /** The {@code errno} of a mapping past the memory the system lets this process commit. */
+    private static final int ENOMEM = 12;
 
     private final int maxRegions;
     private final long maxBytes;
@@ -81,7 +84,9 @@ public final class RegionCache implements AutoCloseable {
      * @param size its checked size
      * @param at   names the handle, for errors ({@code "BATCH 3: handles[0]"}); called only for an error
      * @return the use, to {@link #release}
-     * @throws ProtocolException if the id does not increase, or the region would take the cache past its bound
+     * @throws ProtocolException if the id does not increase, or the region would take the cache past its bound, or
+     *                           it cannot be mapped ({@link ErrorCode#LIMIT} for {@code ENOMEM}, else
+     *                           {@link ErrorCode#PROTOCOL}; both name the handle and the {@code errno})
      */
     public synchronized Region introduce(long id, int fd, long size, Supplier<String> at) {
         if (Long.compareUnsigned(id, highestId) <= 0) {
@@ -93,13 +98,23 @@ public final class RegionCache implements AutoCloseable {
                     + known.size() + " regions of " + knownBytes + " bytes are known; this receiver keeps at most "
                     + maxRegions + " regions of " + maxBytes + " bytes (the owner retires regions to make room)");
         }
-        Region region = new Region(id, Memfd.mapPrivate(fd, size));
+        Region region = new Region(id, map(fd, size, at));
         MAPPED.incrementAndGet();
         highestId = id;
         known.put(id, region);
         knownBytes += size;
         region.users++;
         return region;
+    }
+
+    /** Maps a region; a failure (ENOMEM past the system's commit limit, a file system that cannot map so) refuses the batch. */
+    private static MemorySegment map(int fd, long size, Supplier<String> at) {
+        try {
+            return Memfd.mapPrivate(fd, size);
+        } catch (SystemCallException e) {
+            throw new ProtocolException(e.errno() == ENOMEM ? ErrorCode.LIMIT : ErrorCode.PROTOCOL, at.get() + ": this receiver cannot map "
+                    + "the region's " + size + " bytes: " + e.getMessage());
+        }
     }
 
     /**

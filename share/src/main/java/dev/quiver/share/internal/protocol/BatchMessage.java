@@ -122,14 +122,17 @@ public record BatchMessage(long batchId, boolean copied, List<Handle> handles, i
     /**
      * {@return the BATCH in {@code body}}
      * @param body the received body
-     * @throws ProtocolException naming the field if the body is malformed or past the limits
+     * @throws ProtocolException naming the field if the body is malformed or past the limits, or a reserved field
+     *                           is not 0
      */
     public static BatchMessage decode(byte[] body) {
         ByteReader in = new ByteReader(body, "BATCH");
         long batchId = in.u64("batch_id");
+        String name = "BATCH " + Long.toUnsignedString(batchId);
+        in.rename(name);
         int delivery = in.u32("delivery");
         if (delivery != 0 && delivery != 1) {
-            throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: delivery is " + delivery + ", not 0 (shared) or 1 (copied)");
+            throw new ProtocolException(ErrorCode.PROTOCOL, name + ": delivery is " + delivery + ", not 0 (shared) or 1 (copied)");
         }
         int handleCount = in.count(Limits.MAX_HANDLES, "handle_count");
         List<Handle> handles = new ArrayList<>(handleCount);
@@ -140,9 +143,9 @@ public record BatchMessage(long batchId, boolean copied, List<Handle> handles, i
             long size = in.u64("size");
             long regionId = in.u64("region_id");
             int flags = in.u32("flags");
-            in.u32("reserved");
+            in.reserved("reserved");
             if (regionId == 0 || (flags & ~FLAG_NEW) != 0) {
-                throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: handles[" + i + "] has region_id " + Long.toUnsignedString(regionId)
+                throw new ProtocolException(ErrorCode.PROTOCOL, name + ": handles[" + i + "] has region_id " + Long.toUnsignedString(regionId)
                         + " and flags 0x" + Integer.toHexString(flags) + "; a region id is not 0 and the only flag is NEW (1)");
             }
             byte[] payload = in.bytes(payloadLength, "payload");
@@ -155,7 +158,7 @@ public record BatchMessage(long batchId, boolean copied, List<Handle> handles, i
         byte[] eventPayload = in.bytes(eventLength, "event_payload");
         in.bytes(padding(eventLength), "event padding");
         int nodeCount = in.count(Limits.MAX_NODES, "node_count");
-        in.u32("reserved");
+        in.reserved("reserved");
         List<Node> nodes = new ArrayList<>(Math.min(nodeCount, 1024));
         for (int n = 0; n < nodeCount; n++) {
             in.place("nodes", n);
@@ -165,17 +168,17 @@ public record BatchMessage(long batchId, boolean copied, List<Handle> handles, i
             int bufferCount = in.count(Limits.MAX_BUFFERS, "n_buffers");
             int childCount = in.count(Limits.MAX_NODES, "n_children");
             int hasDictionary = in.u32("has_dictionary");
-            in.u32("reserved");
+            in.reserved("reserved");
             if (hasDictionary != 0 && hasDictionary != 1) {
-                throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: " + in.name("has_dictionary") + " is " + hasDictionary);
+                throw new ProtocolException(ErrorCode.PROTOCOL, name + ": " + in.name("has_dictionary") + " is " + hasDictionary);
             }
             List<Buffer> buffers = new ArrayList<>(Math.min(bufferCount, 16));
             for (int b = 0; b < bufferCount; b++) {
                 in.placeInner("buffers", b);
                 int handle = in.u32("handle");
-                in.u32("reserved");
+                in.reserved("reserved");
                 if (handle != NO_HANDLE && (handle < 0 || handle >= handleCount)) {
-                    throw new ProtocolException(ErrorCode.PROTOCOL, "BATCH: " + in.name("") + " names handle "
+                    throw new ProtocolException(ErrorCode.PROTOCOL, name + ": " + in.name("") + " names handle "
                             + Integer.toUnsignedString(handle) + "; the batch has " + handleCount);
                 }
                 buffers.add(new Buffer(handle, in.u64("offset"), in.u64("length")));

@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class ByteReader {
     private final ByteBuffer buffer;
-    private final String message;
+    private String message;
     private String group;
     private int index;
     private String inner;
@@ -27,6 +27,16 @@ public final class ByteReader {
      */
     public ByteReader(byte[] body, String message) {
         this.buffer = ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN);
+        this.message = message;
+    }
+
+    /**
+     * Names the message otherwise in errors from now on, once a field that tells it apart is read
+     * ({@code "BATCH 7"} after its {@code batch_id}).
+     *
+     * @param message the message's name
+     */
+    public void rename(String message) {
         this.message = message;
     }
 
@@ -86,6 +96,20 @@ public final class ByteReader {
     public long u64(String what) {
         need(8, what);
         return buffer.getLong();
+    }
+
+    /**
+     * Reads a reserved u32, which must be 0.
+     *
+     * @param what the field, for errors ({@code "reserved"})
+     * @throws ProtocolException naming the field and its value if it is not 0
+     */
+    public void reserved(String what) {
+        int value = u32(what);
+        if (value != 0) {
+            throw new ProtocolException(ErrorCode.PROTOCOL, message + ": " + name(what) + " is " + Integer.toUnsignedString(value)
+                    + "; it must be 0");
+        }
     }
 
     /** {@return {@code count} raw bytes} @param count bytes @param what the field, for errors */

@@ -137,6 +137,15 @@ public final class Connection implements AutoCloseable {
     }
 
     /**
+     * {@return how many reads of the socket {@link #receive()} made so far}: a message it returned came with one of
+     * them, so whatever this side sent before the count reached a message's read cannot have caused it. For the
+     * receiving thread.
+     */
+    public long reads() {
+        return reader.reads();
+    }
+
+    /**
      * Bounds how long {@link #receive()} waits.
      *
      * @param millis the bound in milliseconds; 0 for none

@@ -56,6 +56,8 @@ final class FrameReader {
     private final List<Integer> scratch = new ArrayList<>();
     /** Stream position of {@code buffer[start]}. */
     private long position;
+    /** Reads of the socket so far. */
+    private long reads;
     private int start;
     private int end;
 
@@ -109,6 +111,11 @@ final class FrameReader {
         }
     }
 
+    /** {@return how many reads of the socket were made so far: a message returned now came with one of them} */
+    long reads() {
+        return reads;
+    }
+
     /** Makes {@code bytes} bytes available at {@code start}; false at end of stream before any of them. */
     private boolean fill(int bytes, Runnable beforeWaiting) {
         while (end - start < bytes) {
@@ -122,6 +129,7 @@ final class FrameReader {
                 beforeWaiting.run();
                 read = socket.receiveSome(buffer.asSlice(end, CAPACITY - end), scratch, true);
             }
+            reads++;
             arrived(position + (end - start), read);
             if (read == 0) {
                 if (end == start) {
@@ -147,6 +155,7 @@ final class FrameReader {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment rest = arena.allocate(body.length - buffered);
             long got = socket.receive(rest, scratch);
+            reads++;
             arrived(position, got);
             position += got;
             refuseUnclaimed(position);

@@ -80,7 +80,7 @@ public final class Handshake {
             int kinds = in.u32("handle_kinds");
             int flags = in.u32("flags");
             int maxRegions = in.u32("max_regions");
-            in.u32("reserved");
+            in.reserved("reserved");
             long maxBytes = in.u64("max_mapped_bytes");
             in.end();
             if (maxRegions <= 0 || maxBytes <= 0) {
@@ -114,7 +114,7 @@ public final class Handshake {
         public static Welcome decode(byte[] body) {
             ByteReader in = reader(body, "WELCOME");
             Welcome welcome = new Welcome(in.u32("version"), DeviceName.read(in), in.u32("owner_pid"));
-            in.u32("reserved");
+            in.reserved("reserved");
             in.end();
             return welcome;
         }
