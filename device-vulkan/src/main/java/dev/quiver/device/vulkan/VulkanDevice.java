@@ -23,49 +23,25 @@ import static org.lwjgl.vulkan.VK10.VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
  * A Vulkan device as a Quiver backend device ({@code ARROW_DEVICE_VULKAN}, code 7).
  *
  * <p><b>Pointers.</b> A pointer returned by {@link #allocate} and each {@code buffers[i]} of a VULKAN
- * ArrowDeviceArray is a {@code VkBuffer} handle (a non-dispatchable 64-bit handle) carried as the
- * segment's address. It is not a host address and never has offsets added to it: Arrow offsets and copy
- * offsets travel beside it. The buffer is bound at offset 0 to its own {@code VkDeviceMemory}
- * ({@link #deviceMemory}), from a device-local memory type, with usage transfer-src, transfer-dst and
- * storage-buffer, on this device's {@linkplain #vkDevice() VkDevice}; a consumer uses it with that device.
- * Where that memory type is host-visible (lavapipe's, integrated GPUs'), the memory is mapped for the host
- * for the buffer's life.
- * Allocating 0 bytes returns a real, distinct 1-byte {@code VkBuffer} (Vulkan forbids empty buffers) that
- * reads as empty: any copy addressing a byte of it fails the range check.
+ * ArrowDeviceArray is a {@code VkBuffer} handle of this device's {@linkplain #vkDevice() VkDevice}, carried as
+ * the segment's address: not a host address, and never offset (offsets travel beside it). It is bound at
+ * offset 0 to its own device-local {@code VkDeviceMemory} ({@link #deviceMemory}), mapped for the host for the
+ * buffer's life where that memory is host-visible (lavapipe's, integrated GPUs'). Allocating 0 bytes returns a
+ * real, distinct 1-byte {@code VkBuffer} (Vulkan forbids empty buffers) that reads as empty.
  *
- * <p><b>Copies.</b> Between the host and a mapped buffer, the bytes are copied on the mapped pointer, with
- * no staging; between the host and any other buffer, through a host-visible staging buffer and
- * {@code vkCmdCopyBuffer} on the stream ({@link HostTransfers} says when which). Either way the host source
- * may be reused as soon as a host-to-device copy returns, and a device-to-host copy is complete when it
- * returns (the host destination may be confined to the calling thread). Host memory of {@link #allocateHost}
- * (host-visible buffers mapped for their life, the pool Quiver takes pinned host memory from) is copied by the
- * device itself, {@code vkCmdCopyBuffer} from or to that buffer with no staging: an upload from it is in
- * stream order (the memory must stay unchanged until the stream's work completes, as the SPI says), a download
- * into it is complete when it returns. Within the device: {@code vkCmdCopyBuffer}, through a
- * temporary buffer when source and destination ranges of one buffer overlap. Copies from or to a
- * {@code VkBuffer} this device did not allocate are allowed (it must belong to this VkDevice and have the
- * transfer usage); they are not range-checked.
- *
- * <p><b>Streams.</b> A stream is an ordered submission sequence on this device's one queue ({@link SubmissionChain}):
- * every operation is one submission that waits on the stream's previous one through a binary semaphore and
- * signals a fence. Stream handles are ids into a table; {@link MemorySegment#NULL} is the default stream.
- *
- * <p><b>Events.</b> An event handle is a {@code VkEvent}; a VULKAN array's {@code sync_event} points to
- * one ({@code VkEvent*}). Recording submits {@code vkCmdSetEvent} (stage: all commands) on the stream; making
- * a stream wait submits {@code vkCmdWaitEvents} there. Vulkan has no host wait on events: for an event this
- * device made, {@link #waitEvent} waits on the fence of the submission that sets it; for a foreign event it
- * polls {@code vkGetEventStatus} with backoff ({@link EventPolling}). Re-recording an event waits for the
- * work that used it and resets it from the host first. An event never recorded counts as complete.
- *
- * <p><b>Native handles and adoption.</b> {@link #nativeHandles()} names the Vulkan objects the device works
- * on. {@link #adoptStream} takes this device's own {@code VkQueue} and makes a new stream on it;
- * {@link #adoptEvent} takes a {@code VkEvent} of this {@code VkDevice} (see {@link StreamAndEventAdoption}).
- * Adopted events are never destroyed by {@link #close()}.
+ * <p><b>Copies, streams and events.</b> Host copies of a mapped buffer are memory copies on the mapped pointer;
+ * other host copies go through staging buffers and {@code vkCmdCopyBuffer}. Either way the host source may be
+ * reused as soon as a host-to-device copy returns, and a device-to-host copy is complete when it returns (the
+ * host destination may be confined to the calling thread). A stream is an ordered submission sequence on this
+ * device's one queue; {@link MemorySegment#NULL} is the default stream. An event handle is a {@code VkEvent}; a
+ * VULKAN array's {@code sync_event} points to one ({@code VkEvent*}). The package documentation says how each
+ * works, with host memory of {@link #allocateHost}, overlapping ranges and buffers of other code.
  *
  * <p><b>Threading and ownership.</b> All methods may be called from any thread. Command buffers come from
  * a pool per recording thread; queue submissions hold the queue lock. Devices made by the probe live as long
  * as the process. A device made by {@link #adopt} is owned by the caller, who {@link #close() closes} it
- * before destroying the adopted {@code VkDevice}; the adopted handles themselves stay the application's.
+ * before destroying the adopted {@code VkDevice}; the adopted handles themselves stay the application's, as do
+ * the events of {@link #adoptEvent}, which {@link #close()} never destroys.
  */
 public final class VulkanDevice implements BackendDevice, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(VulkanDevice.class.getName());
@@ -145,8 +121,6 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         return Adoption.adopt(instance, physicalDevice, device, queue, queueFamilyIndex, apiVersion, queueLock);
     }
 
-    // ---- identity ------------------------------------------------------------------------------
-
     @Override
     public int deviceType() {
         return DeviceTypeCodes.VULKAN;
@@ -214,8 +188,6 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         return buffers.deviceMemory(buffer);
     }
 
-    // ---- memory (DeviceBuffers) ----------------------------------------------------------------
-
     /** Makes a buffer of its own device-local memory, and maps that memory for the host where it is host-visible. */
     @Override
     public MemorySegment allocate(long byteSize, long alignment) {
@@ -231,25 +203,17 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         }
     }
 
-    // ---- inter-process memory (FdMemorySharing) ------------------------------------------------
-
-    /**
-     * @return {@link IpcMechanism#VULKAN_FD} where the device offers {@code VK_KHR_external_memory_fd} for
-     *         its buffers (then every buffer of {@link #allocate} is exportable), else {@link IpcMechanism#NONE};
-     *         always NONE for an adopted device
-     */
+    /** @return {@link IpcMechanism#VULKAN_FD} where every buffer of {@link #allocate} is exportable, else (and when adopted) NONE */
     @Override
     public IpcMechanism ipcMechanism() {
         return exportsMemory ? IpcMechanism.VULKAN_FD : IpcMechanism.NONE;
     }
 
     /**
-     * Exports the memory of a buffer of {@link #allocate} as an opaque file descriptor
-     * ({@code vkGetMemoryFdKHR}). The handle's {@link IpcMemoryHandle#fileDescriptor()} is a new descriptor
-     * of this process, owned by the caller, who passes it to the peer (for example by {@code SCM_RIGHTS}, or
-     * the peer opens {@code /proc/<pid>/fd/<fd>}) and closes it; its {@link IpcMemoryHandle#handle() bytes}
-     * are empty, its offset is {@code offset} (the buffer is bound at offset 0 of its memory) and its
-     * allocation size is the {@code VkDeviceMemory}'s {@code allocationSize}, which the importer must use.
+     * Exports the memory of a buffer of {@link #allocate} as an opaque file descriptor ({@code vkGetMemoryFdKHR}):
+     * {@link IpcMemoryHandle#fileDescriptor()} is a new descriptor of this process, the caller's to pass to the peer
+     * ({@code SCM_RIGHTS}, {@code /proc/<pid>/fd/<fd>}) and close; the {@link IpcMemoryHandle#handle() bytes} are
+     * empty, the offset is {@code offset}, and the allocation size, which the importer must use, the memory's.
      *
      * @param pointer a {@code VkBuffer} of {@link #allocate}, not one opened by {@link #openMemory}
      * @param offset  byte offset into it, from 0 to its size
@@ -265,18 +229,12 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     }
 
     /**
-     * Imports memory another process exported with {@link #exportMemory} into a new {@code VkDeviceMemory}
-     * ({@code VkImportMemoryFdInfoKHR}) and binds a new {@code VkBuffer} covering all of it at offset 0. The
-     * returned {@link ImportedMemory#pointer()} is that {@code VkBuffer}, an opaque handle like every buffer
-     * pointer of this device: the exported bytes begin at {@link IpcMemoryHandle#offset()} in it, an offset
-     * that travels beside the handle, and {@link ImportedMemory#byteSize()} is the whole allocation. The
-     * handle's descriptor stays the caller's (a duplicate is imported). Closing waits for the work that uses
-     * the buffer, then destroys the buffer and frees the imported memory; never {@link #free} it.
-     *
-     * <p>A descriptor that is a memory file is checked before and after the import ({@link ImportedFile}): its
-     * header, where this driver maps such files by one, must map no more than the file holds, and the range the
-     * driver mapped for the allocation must lie inside the file; otherwise nothing stays imported and this throws,
-     * before anything reads the memory.
+     * Imports memory another process exported with {@link #exportMemory} ({@code VkImportMemoryFdInfoKHR}) as a
+     * new {@code VkBuffer} covering all of it: {@link ImportedMemory#pointer()} is that opaque handle, the exported
+     * bytes begin at {@link IpcMemoryHandle#offset()} in it, and {@link ImportedMemory#byteSize()} is the whole
+     * allocation. The handle's descriptor stays the caller's (a duplicate is imported). Closing waits for the work
+     * that uses the buffer, then destroys the buffer and frees the imported memory; never {@link #free} it. A
+     * descriptor that is a memory file is checked before and after the import, as the package documentation says.
      *
      * @param handle a {@link IpcMechanism#VULKAN_FD} handle with its allocation size
      * @throws IllegalArgumentException if the handle is of another mechanism, has no allocation size, its
@@ -304,8 +262,6 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     ImportedMemory openMemory(IpcMemoryHandle handle, Consumer<ImportedFile> checked) {
         return sharing.open(handle, checked);
     }
-
-    // ---- host memory the device copies directly (HostBuffers) ----------------------------------
 
     /** @return from the physical device's {@code VkPhysicalDeviceType} */
     @Override
@@ -341,8 +297,6 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         hostBuffers.free(memory);
     }
 
-    // ---- copies (DeviceCopies) -----------------------------------------------------------------
-
     /** Writes mapped memory directly where nothing is pending on it, else stages the bytes (see {@link HostTransfers}). */
     @Override
     public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
@@ -360,8 +314,6 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
                                  long destinationOffset, long byteCount, MemorySegment stream) {
         copies.withinDevice(stream(stream), source, sourceOffset, destination, destinationOffset, byteCount);
     }
-
-    // ---- streams (StreamTable) -----------------------------------------------------------------
 
     /** @return {@link MemorySegment#NULL}: the default stream */
     @Override
@@ -385,8 +337,6 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     public void destroyStream(MemorySegment stream) {
         streams.destroy(stream);
     }
-
-    // ---- events (DeviceEvents) -----------------------------------------------------------------
 
     @Override
     public boolean supportsEvents() {
@@ -426,50 +376,27 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         events.destroy(event);
     }
 
-    // ---- native handles and adoption -----------------------------------------------------------
-
-    /**
-     * @return {@code VkInstance}, {@code VkPhysicalDevice}, {@code VkDevice}, {@code VkQueue} and
-     *         {@code queueFamilyIndex} (the family index as an address value), borrowed: the backend (or, for
-     *         an adopted device, the application) owns them
-     */
+    /** @return {@code VkInstance}, {@code VkPhysicalDevice}, {@code VkDevice}, {@code VkQueue} and {@code queueFamilyIndex}, borrowed */
     @Override
     public Map<String, MemorySegment> nativeHandles() {
         return handles;
     }
 
-    /**
-     * Accepts this device's own {@code VkQueue} (see {@link #nativeHandles()}), making a new stream on it, or a
-     * stream handle of this device, returned as it is.
-     *
-     * @param nativeStream the {@code VkQueue}, a stream handle, or NULL for the default stream
-     * @return the stream handle
-     * @throws IllegalArgumentException for another queue: every stream of a device submits to its one queue,
-     *                                  since {@code vkCmdWaitEvents} waits only for events set on the same queue
-     */
+    /** Makes a new stream on this device's own {@code VkQueue}; returns a stream handle of this device as it is; refuses any other queue. */
     @Override
     public MemorySegment adoptStream(MemorySegment nativeStream) {
         checkOpen();
         return adoption.adoptStream(nativeStream);
     }
 
-    /**
-     * @param nativeEvent a {@code VkEvent} of this device's {@code VkDevice}, owned by the caller
-     * @return the same handle, which every event method then takes; until Quiver records it, the application
-     *         sets it from the host, and waits on it are waits for that
-     * @throws IllegalArgumentException if it is {@code VK_NULL_HANDLE} or {@code vkGetEventStatus} fails on it
-     */
+    /** Takes a {@code VkEvent} of this device's {@code VkDevice}, which stays the caller's, as the same handle. */
     @Override
     public MemorySegment adoptEvent(MemorySegment nativeEvent) {
         checkOpen();
         return adoption.adoptEvent(nativeEvent);
     }
 
-    /**
-     * For a stream made from the {@code VkQueue}: waits for its work and drops it; the queue is never
-     * destroyed (its {@code VkDevice} owns it), whatever {@code destroy} says. For a stream of
-     * {@link #createStream}: {@link #destroyStream} if {@code destroy}, else nothing.
-     */
+    /** Drops a stream made from the {@code VkQueue} after its work, never destroying the queue; else {@link #destroyStream} if asked. */
     @Override
     public void forgetStream(MemorySegment stream, boolean destroy) {
         boolean fromQueue = adoption.forgetQueueStream(stream);
@@ -495,8 +422,6 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
     public MemorySegment eventFromSyncEvent(MemorySegment syncEvent) {
         return MemorySegment.ofAddress(syncEvent.reinterpret(Long.BYTES).get(ValueLayout.JAVA_LONG_UNALIGNED, 0));
     }
-
-    // ---- lifecycle -----------------------------------------------------------------------------
 
     /**
      * Waits for all work, destroys every Vulkan object Quiver made on the device (streams' semaphores,
