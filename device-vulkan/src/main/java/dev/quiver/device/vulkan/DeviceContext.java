@@ -4,6 +4,10 @@ import org.lwjgl.vulkan.VkDevice;
 import org.lwjgl.vulkan.VkQueue;
 import org.lwjgl.vulkan.VkSubmitInfo;
 
+import java.lang.foreign.MemorySegment;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.locks.Lock;
 
 import static org.lwjgl.vulkan.VK10.vkQueueSubmit;
@@ -29,6 +33,21 @@ record DeviceContext(VkDevice device, VkQueue queue, int queueFamily, Lock queue
     static DeviceContext of(VkDevice device, VkQueue queue, int queueFamily, Lock queueLock, PhysicalDeviceInfo info) {
         return new DeviceContext(device, queue, queueFamily, queueLock, info, new CommandPools(device, queueFamily),
                 SyncObjectPool.fences(device), SyncObjectPool.semaphores(device), new StagingPool(device, info));
+    }
+
+    /**
+     * @param instance the {@code VkInstance} the device was made from
+     * @return {@code VkInstance}, {@code VkPhysicalDevice}, {@code VkDevice}, {@code VkQueue} and
+     *         {@code queueFamilyIndex} (the family index as an address value), in that order, unmodifiable
+     */
+    Map<String, MemorySegment> nativeHandles(long instance) {
+        Map<String, MemorySegment> named = new LinkedHashMap<>();
+        named.put("VkInstance", MemorySegment.ofAddress(instance));
+        named.put("VkPhysicalDevice", MemorySegment.ofAddress(device.getPhysicalDevice().address()));
+        named.put("VkDevice", MemorySegment.ofAddress(device.address()));
+        named.put("VkQueue", MemorySegment.ofAddress(queue.address()));
+        named.put("queueFamilyIndex", MemorySegment.ofAddress(queueFamily));
+        return Collections.unmodifiableMap(named);
     }
 
     /** Submits one batch to the queue under the queue lock. */

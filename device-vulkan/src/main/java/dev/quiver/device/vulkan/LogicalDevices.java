@@ -35,7 +35,7 @@ final class LogicalDevices {
             VkDeviceQueueCreateInfo.Buffer queues = VkDeviceQueueCreateInfo.calloc(1, stack);
             queues.get(0).sType$Default().queueFamilyIndex(info.queueFamily()).pQueuePriorities(stack.floats(1.0f));
             VkDeviceCreateInfo create = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(queues);
-            boolean exportable = ExternalMemoryFd.supported(physical, VulkanDevice.BUFFER_USAGE);
+            boolean exportable = ExternalMemoryFd.supported(physical, DeviceBuffers.USAGE);
             if (exportable) {
                 create.ppEnabledExtensionNames(stack.pointers(stack.UTF8(ExternalMemoryFd.EXTENSION)));
             }

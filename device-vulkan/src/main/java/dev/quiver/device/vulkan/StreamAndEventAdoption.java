@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 
 /**
  * What adopting a {@code VkQueue} as a stream and a {@code VkEvent} as an event means for one
- * {@link VulkanDevice}, whose stream and event tables it shares.
+ * {@link VulkanDevice}, whose stream and event tables ({@link StreamTable}, {@link DeviceEvents}) it shares.
  *
  * <p><b>Queues.</b> Quiver's streams are submission sequences on the device's one queue, because
  * {@code vkCmdWaitEvents} only waits for events set on the same queue and every stream must be able to wait
@@ -36,17 +36,17 @@ final class StreamAndEventAdoption {
     private final Map<Long, EventState> events;
     private final Supplier<MemorySegment> newStream;
     private final Set<Long> queueStreams = ConcurrentHashMap.newKeySet();
-    private final Object device;
+    private final String device;
 
     /**
      * @param context   the device's queue and {@code VkDevice}
      * @param streams   the device's stream table
      * @param events    the device's event table
      * @param newStream makes and enters a new stream, returning its handle
-     * @param device    the device, for messages
+     * @param device    the device, as messages name it
      */
     StreamAndEventAdoption(DeviceContext context, Map<Long, SubmissionChain> streams, Map<Long, EventState> events,
-                           Supplier<MemorySegment> newStream, Object device) {
+                           Supplier<MemorySegment> newStream, String device) {
         this.context = context;
         this.streams = streams;
         this.events = events;

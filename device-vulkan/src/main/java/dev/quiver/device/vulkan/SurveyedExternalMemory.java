@@ -49,7 +49,7 @@ final class SurveyedExternalMemory {
         MemorySegment query = arena.allocate(BUFFER_INFO_SIZE, 8);
         query.set(JAVA_INT, 0, STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO);
         query.set(ADDRESS, 8, MemorySegment.NULL);
-        query.set(JAVA_INT, BUFFER_INFO_USAGE_OFFSET, VulkanDevice.BUFFER_USAGE);
+        query.set(JAVA_INT, BUFFER_INFO_USAGE_OFFSET, DeviceBuffers.USAGE);
         query.set(JAVA_INT, BUFFER_INFO_HANDLE_TYPE_OFFSET, HANDLE_TYPE_OPAQUE_FD);
         MemorySegment answer = arena.allocate(BUFFER_PROPERTIES_SIZE, 8);
         answer.set(JAVA_INT, 0, STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES);

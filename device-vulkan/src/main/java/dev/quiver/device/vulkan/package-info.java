@@ -31,8 +31,14 @@
  * uncached memory read by the host, buffers of other code) goes through staging buffers from a host-visible,
  * host-coherent type (host-cached preferred), pooled per device and made only when such a copy needs one.
  * Every submission ends with a barrier that makes its writes visible to the host. Device to device copies
- * are {@code vkCmdCopyBuffer}. Host to device copies return once the bytes are written or staged; device to
- * host copies return once the bytes are in host memory.
+ * are {@code vkCmdCopyBuffer}, through a temporary buffer where the source and destination ranges of one
+ * buffer overlap. Host to device copies return once the bytes are written or staged; device to host copies
+ * return once the bytes are in host memory. Host memory of {@code allocateHost} (host-visible buffers mapped
+ * for their life, the pool Quiver takes pinned host memory from) is copied by the device itself,
+ * {@code vkCmdCopyBuffer} from or to its buffer with no staging: an upload from it is in stream order (the
+ * memory must stay unchanged until the stream's work completes), a download into it is complete when it
+ * returns. Copies from or to a {@code VkBuffer} the device did not allocate are allowed (it must belong to the
+ * device's {@code VkDevice} and have the transfer usages); they are not range-checked.
  *
  * <h2>Inter-process memory</h2>
  * Where the device offers {@code VK_KHR_external_memory_fd} for Quiver's buffers (both export and import of
@@ -42,7 +48,10 @@
  * buffer's memory ({@code vkGetMemoryFdKHR}), owned by the caller, with the offset beside it and the
  * memory's {@code allocationSize}; {@code openMemory} imports a duplicate of the descriptor into a new
  * {@code VkDeviceMemory}, binds a new {@code VkBuffer} over all of it, and returns that buffer with the
- * exported bytes at the handle's offset in it; closing destroys both.
+ * exported bytes at the handle's offset in it; closing destroys both. A descriptor that is a memory file is
+ * checked before and after the import: its header, where the driver maps such files by one, must map no more
+ * than the file holds, and the range the driver mapped for the allocation must lie inside the file; otherwise
+ * nothing stays imported and {@code openMemory} throws, naming both sizes, before anything reads the memory.
  * A device listed from the survey answers {@code ipcMechanism()} from the same question asked through the
  * survey's own downcalls, without opening the device.
  *
@@ -59,7 +68,9 @@
  * wait on a {@code VkEvent}: for its own events Quiver waits on the fence of the submission that sets the
  * event; for a foreign event it polls {@code vkGetEventStatus}, spinning briefly and then sleeping with
  * exponential backoff (1 µs to 1 ms). {@code vkGetEventStatus} answers "is it complete"; destroying waits for
- * the submissions that use the event, then calls {@code vkDestroyEvent}.
+ * the submissions that use the event, then calls {@code vkDestroyEvent}. Re-recording an event waits for the
+ * work that used it and resets it from the host first. An event Quiver made and never recorded counts as
+ * complete.
  *
  * <h2>Native handles and adoption</h2>
  * {@code BackendDevice.nativeHandles()} gives, in this order, {@code "VkInstance"}, {@code "VkPhysicalDevice"},

@@ -77,7 +77,7 @@ class VulkanHeaderSignatureChecksTest {
                 .constant("VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES", SurveyedExternalMemory.STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES)
                 .constant("VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT", SurveyedExternalMemory.HANDLE_TYPE_OPAQUE_FD)
                 .constant("VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT",
-                        VulkanDevice.BUFFER_USAGE)
+                        DeviceBuffers.USAGE)
                 .constant("sizeof(" + info + ")", SurveyedExternalMemory.BUFFER_INFO_SIZE)
                 .constant("offsetof(" + info + ", usage)", SurveyedExternalMemory.BUFFER_INFO_USAGE_OFFSET)
                 .constant("offsetof(" + info + ", handleType)", SurveyedExternalMemory.BUFFER_INFO_HANDLE_TYPE_OFFSET)
