@@ -649,9 +649,12 @@ public final class VulkanDevice implements BackendDevice, AutoCloseable {
         SubmissionChain target = stream(stream);
         long handle = requireHandle(event, "event");
         EventState state = events.get(handle);
-        if (state != null && (state.setter() != null || state.adopted)) {
+        if (state != null && state.mayBeSet()) {
             state.awaitUsers(context.device());
             VulkanException.check(vkResetEvent(context.device(), handle), "vkResetEvent");
+        }
+        if (state != null && state.setIfIdle(context.device(), target)) {
+            return;
         }
         Submission submission = target.submit(commands -> vkCmdSetEvent(commands, handle, EVENT_STAGE), List.of(),
                 state == null ? List.of() : List.of(state));
