@@ -122,6 +122,28 @@ final class ArrayImports {
         }
     }
 
+    /**
+     * Imports an ArrowDeviceArray that a stream's {@code get_next} wrote into a block allocated for it, taking
+     * the block over: no second move, and none of a move's checks of a foreign pointer (the block is Quiver's,
+     * and the stream checked that the producer wrote a live struct). On failure the struct is released and the
+     * block freed.
+     *
+     * @param block   a {@link NativeHeap} block of an ArrowDeviceArray's size (128 bytes) holding a live struct
+     * @param field   the stream's field
+     * @param options where the array finds backends, the producer's trust, whether the array refuses writes
+     * @return the array, owned by the caller
+     */
+    static DeviceArray importFetched(long block, Field field, ImportOptions options) {
+        ArrayImportEvent event = Recorder.arrayImport();
+        boolean checking = options.trust() == ProducerTrust.UNTRUSTED;
+        try {
+            return imported(adopt(block, false, field, options.devices(), options.readOnly(), faults(checking), checking), event);
+        } catch (RuntimeException | Error e) {
+            releaseQuietly(block, false, e);
+            throw e;
+        }
+    }
+
     /** See {@link Schemas#importFrom(MemorySegment, ProducerTrust)}. */
     static Field importSchema(MemorySegment schema, ProducerTrust trust) {
         boolean checking = trust == ProducerTrust.UNTRUSTED;

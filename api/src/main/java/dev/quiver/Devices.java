@@ -82,6 +82,11 @@ public final class Devices {
             public void checkImported(long deviceArray, dev.quiver.type.Field field, boolean checking) {
                 ArrayImports.checkImported(deviceArray, field, checking);
             }
+
+            @Override
+            public DeviceArray importFetched(long block, dev.quiver.type.Field field, Object options) {
+                return ArrayImports.importFetched(block, field, (ImportOptions) options);
+            }
         });
     }
 

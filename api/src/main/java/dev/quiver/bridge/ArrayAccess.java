@@ -1,6 +1,7 @@
 package dev.quiver.bridge;
 
 import dev.quiver.DeviceArray;
+import dev.quiver.ImportOptions;
 import dev.quiver.internal.access.ApiAccess;
 import dev.quiver.ProducerTrust;
 import dev.quiver.type.Field;
@@ -59,5 +60,22 @@ public final class ArrayAccess {
      */
     public static void checkImported(long deviceArray, Field field, ProducerTrust trust) {
         ApiAccess.<DeviceArray>arrays().checkImported(deviceArray, field, trust == ProducerTrust.UNTRUSTED);
+    }
+
+    /**
+     * Imports an ArrowDeviceArray that a producer's {@code get_next} wrote straight into a block allocated for
+     * it, with the checks of an import, taking the block over instead of moving the struct out of it (for a
+     * stream that pulls arrays).
+     *
+     * @param block   a {@link dev.quiver.internal.abi.NativeHeap} block of 128 bytes holding a live
+     *                ArrowDeviceArray whose {@code device_type} the caller checked; owned by this call from
+     *                its start (released and freed if a check fails, else owned by the array)
+     * @param field   the field it must have
+     * @param options where the array finds backends, the producer's trust, whether it refuses writes
+     * @return the array, owned by the caller
+     * @throws dev.quiver.InvalidArrowException naming the first fault; the struct was released
+     */
+    public static DeviceArray importFetched(long block, Field field, ImportOptions options) {
+        return ApiAccess.<DeviceArray>arrays().importFetched(block, field, options);
     }
 }

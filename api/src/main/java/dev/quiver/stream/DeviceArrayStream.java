@@ -61,7 +61,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     private static final long SIZE = ArrowDeviceArrayStreamLayout.LAYOUT.byteSize();
     private static final long SCRATCH_SIZE = ArrowDeviceArrayLayout.LAYOUT.byteSize();
 
-    /** The C heap block holding the moved stream struct, then the struct {@code get_next} fills; freed on release. */
+    /** The C heap block holding the moved stream struct, then the struct {@code get_next} fills for a relayed array; freed on release. */
     private final long memory;
     private final MemorySegment struct;
     private final MemorySegment scratch;
@@ -86,8 +86,9 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
         this.struct = Pointers.bytes(MemorySegment.ofAddress(memory), SIZE);
         this.scratch = Pointers.bytes(MemorySegment.ofAddress(memory + SIZE), SCRATCH_SIZE);
         this.deviceType = DeviceType.of(struct.get(JAVA_INT, ArrowDeviceArrayStreamLayout.DEVICE_TYPE));
-        this.options = options;
+        // the trust an import would read from the environment for every array, read once for the stream
         this.trust = options.trust();
+        this.options = options.trust(trust);
         this.javaSource = null;
     }
 
@@ -429,7 +430,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
                 DeviceArray waiting = pending;
                 pending = null;
                 waiting.exportTo(MemorySegment.ofAddress(relayTo), MemorySegment.NULL);
-            } else if (ended || javaSource != null || !fetchRaw()) {
+            } else if (ended || javaSource != null || !fetchRaw(scratch.address())) {
                 return false;
             } else {
                 relay(relayTo);
@@ -493,9 +494,17 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
             return fetchJava();
         }
         StreamBatchEvent event = Recorder.streamBatch();
-        return fetchRaw()
-                ? BatchEvents.imported(event, BatchEvents.PULL_IMPORT, imported++, DeviceArray.importFrom(scratch, schema, options))
-                : null;
+        // get_next writes into the block the array will own: the struct is not moved a second time
+        long block = NativeHeap.malloc(SCRATCH_SIZE);
+        boolean fetched = false;
+        try {
+            fetched = fetchRaw(block);
+        } finally {
+            if (!fetched) {
+                NativeHeap.free(block);
+            }
+        }
+        return fetched ? BatchEvents.imported(event, BatchEvents.PULL_IMPORT, imported++, ArrayAccess.importFetched(block, schema, options)) : null;
     }
         
     /** Takes the next array of the Java source and checks it against the stream's device type and schema. */
@@ -525,15 +534,18 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
     }
 
     /**
-     * Calls {@code get_next} into the scratch struct and checks the device type.
+     * Calls {@code get_next} into the struct at {@code into} and checks the device type.
      *
-     * @return false at the end of the stream (then {@link #ended} is set)
+     * @param into the address of 128 writable bytes: the scratch struct, or a block for an array to own
+     * @return false at the end of the stream (then {@link #ended} is set); true if {@code into} holds a live
+     *         array of the stream's device type, which the caller then owns
      */
-    private boolean fetchRaw() {
+    private boolean fetchRaw(long into) {
         // a producer that returns without writing leaves release NULL: read as the end of the stream
-        RawMemory.setAddress(scratch.address() + ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, 0);
-        int code = NativeCalls.callInt(getNext(), struct, scratch);
-        boolean released = RawMemory.getAddress(scratch.address() + ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE) == 0;
+        RawMemory.setAddress(into + ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE, 0);
+        MemorySegment target = Pointers.bytes(MemorySegment.ofAddress(into), SCRATCH_SIZE);
+        int code = NativeCalls.callInt(getNext(), struct, target);
+        boolean released = RawMemory.getAddress(into + ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE) == 0;
         if (code != 0) {
             String detail = lastError();
             StreamException failure = new StreamException(code, detail.startsWith("get_next") ? detail : "get_next: " + detail);
@@ -543,7 +555,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
             }
             if (!released) {
                 try {
-                    ReleaseCallbacks.releaseArrayStruct(scratch);
+                    ReleaseCallbacks.releaseArrayStruct(target);
                 } catch (RuntimeException e) {
                     failure.addSuppressed(e);
                 }
@@ -554,7 +566,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
             ended = true;
             return false;
         }
-        ArrayChecks.requireDeviceType(scratch, deviceType, "stream");
+        ArrayChecks.requireDeviceType(target, deviceType, "stream");
         return true;
     }
 

@@ -62,6 +62,19 @@ public final class ApiAccess {
          * @param checking    whether host pointers and ranges are checked against the process's mappings
          */
         void checkImported(long deviceArray, dev.quiver.type.Field field, boolean checking);
+
+        /**
+         * Imports an ArrowDeviceArray that a producer wrote straight into a block Quiver allocated, taking the
+         * block over without moving the struct again.
+         *
+         * @param block   a {@code NativeHeap} block of an ArrowDeviceArray's size holding a live struct whose
+         *                {@code device_type} was checked; owned by the callee from the call on (released and
+         *                freed if the checks fail, else owned by the array)
+         * @param field   the field it must have
+         * @param options the {@code ImportOptions}, with their trust resolved
+         * @return the array, owned by the caller
+         */
+        A importFetched(long block, dev.quiver.type.Field field, Object options);
     }
 
     private static volatile Access<?, ?, ?> access;

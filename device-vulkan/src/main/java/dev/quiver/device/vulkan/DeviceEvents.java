@@ -65,13 +65,19 @@ final class DeviceEvents {
         }
     }
 
-    /** Submits {@code vkCmdSetEvent} on {@code target}, after resetting an event recorded or adopted before. */
+    /**
+     * Records the event on {@code target}, after resetting an event recorded or adopted before: set from the host at
+     * once where nothing is in flight on the stream, else by submitting {@code vkCmdSetEvent}.
+     */
     void record(SubmissionChain target, MemorySegment event) {
         long handle = VkHandles.require(event, "event");
         EventState state = events.get(handle);
-        if (state != null && (state.setter() != null || state.adopted)) {
+        if (state != null && state.mayBeSet()) {
             state.awaitUsers(context.device());
             VulkanException.check(vkResetEvent(context.device(), handle), "vkResetEvent");
+        }
+        if (state != null && state.setIfIdle(context.device(), target)) {
+            return;   // nothing in flight on the stream: set from the host, with no submission
         }
         Submission submission = target.submit(commands -> vkCmdSetEvent(commands, handle, EVENT_STAGE), List.of(),
                 state == null ? List.of() : List.of(state));

@@ -14,8 +14,10 @@
  *       buffers; it reads as empty (copies that address any of its bytes are rejected).</li>
  *   <li>{@code sync_event} is a {@code VkEvent*}: a pointer to an 8-byte {@code VkEvent} handle, owned by
  *       the producer and destroyed by the array's release. Quiver sets its events with
- *       {@code vkCmdSetEvent(stage = ALL_COMMANDS)}; a producer handing Quiver an event should set it the
- *       same way (or from the host).</li>
+ *       {@code vkCmdSetEvent(stage = ALL_COMMANDS)}, or from the host ({@code vkSetEvent}) where the stream
+ *       has nothing in flight, so a consumer that makes a queue wait for one gives
+ *       {@code vkCmdWaitEvents} the source stages {@code ALL_COMMANDS | HOST}, as Quiver does; a producer
+ *       handing Quiver an event should set it either way.</li>
  *   <li>{@code device_id} is the index of the physical device among the instance's
  *       ({@code vkEnumeratePhysicalDevices}).</li>
  * </ul>
@@ -63,8 +65,12 @@
  * {@code VkCommandPool} per recording thread.
  *
  * <h2>Events and host waits</h2>
- * Recording an event submits {@code vkCmdSetEvent} on the stream; making another stream wait submits
- * {@code vkCmdWaitEvents} on it (same queue, submitted after the set, as Vulkan requires). Vulkan has no host
+ * Recording an event submits {@code vkCmdSetEvent} on the stream, unless the stream has nothing in flight:
+ * then the work before the event is complete, and the event is set from the host at once ({@code vkSetEvent}:
+ * no submission, and no fence for a host wait to wait on). A copy from the host that wrote mapped memory
+ * directly leaves nothing in flight, so the copy's event costs no trip through the queue. Making another
+ * stream wait submits {@code vkCmdWaitEvents} on it (same queue, submitted after the set, as Vulkan
+ * requires). Vulkan has no host
  * wait on a {@code VkEvent}: for its own events Quiver waits on the fence of the submission that sets the
  * event; for a foreign event it polls {@code vkGetEventStatus}, spinning briefly and then sleeping with
  * exponential backoff (1 µs to 1 ms). {@code vkGetEventStatus} answers "is it complete"; destroying waits for
