@@ -113,7 +113,7 @@ public final class ArrayCopier {
         MemorySegment event = MemorySegment.NULL;
         try (copier.staging) {
             long offset = array.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
-            Plan root = new Plan(array, field, offset, offset + array.get(JAVA_LONG, ArrowArrayLayout.LENGTH));
+            CopyPlan root = new CopyPlan(array, field, offset, offset + array.get(JAVA_LONG, ArrowArrayLayout.LENGTH));
             copier.plan(root);
             ArrayData data = copier.copyNode(root);
             boolean inStreamOrder = afterReads != null && copier.readsHostMemory && target.supportsEvents();
@@ -201,86 +201,19 @@ public final class ArrayCopier {
         return field.dictionary() == null || sizesKnownWithoutData(field.dictionary().values());
     }
 
-    /** What to copy of one node: the absolute slots [start, end) of its buffers, and what its children need. */
-    private static final class Plan {
-        final MemorySegment array;
-        final Field field;
-        final long start;
-        final long end;
-        final BufferLayout layout;
-        final long nBuffers;
-        long outOffset;
-        MemorySegment offsets;
-        MemorySegment variadicSizes;
-        final List<Plan> children = new ArrayList<>();
-        Plan dictionary;
-
-        Plan(MemorySegment array, Field field, long start, long end) {
-            this.array = Pointers.struct(array, ArrowArrayLayout.LAYOUT);
-            this.field = field;
-            this.start = start;
-            this.end = end;
-            this.layout = BufferLayout.of(field.type());
-            this.nBuffers = this.array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS);
-            ArrowType type = field.type();
-            if (field.dictionary() == null && type instanceof ArrowType.RunEndEncoded) {
-                outOffset = start;
-            } else if (field.dictionary() == null && (type instanceof ArrowType.Union || type instanceof ArrowType.Null)) {
-                outOffset = 0;
-            } else {
-                outOffset = start % 8;
-            }
-        }
-
-        long base() {
-            return start - outOffset;
-        }
-
-        MemorySegment pointer(int i) {
-            return Pointers.pointers(array.get(ADDRESS, ArrowArrayLayout.BUFFERS), nBuffers).getAtIndex(ADDRESS, i);
-        }
-
-        MemorySegment child(int k) {
-            long n = array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
-            return Pointers.struct(Pointers.pointers(array.get(ADDRESS, ArrowArrayLayout.CHILDREN), n).getAtIndex(ADDRESS, k), ArrowArrayLayout.LAYOUT);
-        }
-
-        /** The offsets buffer entry width in bytes, or 0 when offsets are not re-based for this type. */
-        int offsetBytes() {
-            if (field.dictionary() != null) {
-                return 0;
-            }
-            return switch (field.type()) {
-                case ArrowType.Binary _, ArrowType.Utf8 _, ArrowType.ListType _, ArrowType.MapType _ -> 4;
-                case ArrowType.LargeBinary _, ArrowType.LargeUtf8 _, ArrowType.LargeList _ -> 8;
-                // no offsets, or offsets that are copied as they are (views, list views, dense unions)
-                case ArrowType.Null _, ArrowType.Bool _, ArrowType.Int _, ArrowType.FloatingPoint _, ArrowType.Decimal _,
-                     ArrowType.FixedSizeBinary _, ArrowType.BinaryView _, ArrowType.Utf8View _, ArrowType.Date _,
-                     ArrowType.Time _, ArrowType.Timestamp _, ArrowType.Duration _, ArrowType.Interval _,
-                     ArrowType.FixedSizeList _, ArrowType.ListView _, ArrowType.LargeListView _, ArrowType.Struct _,
-                     ArrowType.Union _, ArrowType.RunEndEncoded _ -> 0;
-            };
-        }
-
-        long offsetAt(long slot) {
-            long index = slot - base();
-            return offsetBytes() == 4 ? offsets.get(JAVA_INT_UNALIGNED, index * 4) : offsets.get(JAVA_LONG_UNALIGNED, index * 8);
-        }
-    }
-
     /** Plans the tree level by level: one read-back synchronisation per level, none for host sources. */
-    private void plan(Plan root) {
-        List<Plan> level = List.of(root);
+    private void plan(CopyPlan root) {
+        List<CopyPlan> level = List.of(root);
         while (!level.isEmpty()) {
             boolean pending = false;
-            for (Plan p : level) {
+            for (CopyPlan p : level) {
                 pending |= stageOffsets(p);
             }
             if (pending) {
                 source.synchronizeStream(source.defaultStream());
             }
-            List<Plan> next = new ArrayList<>();
-            for (Plan p : level) {
+            List<CopyPlan> next = new ArrayList<>();
+            for (CopyPlan p : level) {
                 planChildren(p);
                 next.addAll(p.children);
                 if (p.dictionary != null) {
@@ -292,7 +225,7 @@ public final class ArrayCopier {
     }
 
     /** Reads the offsets (and variadic sizes) a node's copy depends on; true if a device read is in flight. */
-    private boolean stageOffsets(Plan p) {
+    private boolean stageOffsets(CopyPlan p) {
         boolean pending = false;
         int width = p.offsetBytes();
         if (width > 0 && !p.pointer(1).equals(MemorySegment.NULL)) {
@@ -307,7 +240,7 @@ public final class ArrayCopier {
         return pending;
     }
 
-    private void planChildren(Plan p) {
+    private void planChildren(CopyPlan p) {
         long n = p.array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
         ArrowType type = p.field.type();
         for (int k = 0; k < n; k++) {
@@ -323,23 +256,33 @@ public final class ArrayCopier {
                 end = childOffset + p.end * l.listSize();
             } else if (p.offsetBytes() > 0) {
                 boolean empty = p.offsets == null;
-                start = childOffset + (empty ? 0 : p.offsetAt(p.base()));
-                end = childOffset + (empty ? 0 : p.offsetAt(p.end));
+                long first = empty ? 0 : p.offsetAt(p.base());
+                long last = empty ? 0 : p.offsetAt(p.end);
+                long childLength = child.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
+                if (first < 0 || last < first || last > childLength) {
+                    // never size a copy by offsets that reach past the child: unchecked contents (a producer trusted,
+                    // memory another process rewrote) must fail here, not read past the child's buffers
+                    throw new dev.quiver.InvalidArrowException(p.field.name() + ".offsets", "offsets " + first + ".." + last
+                            + " of slots " + p.base() + ".." + p.end + " are not within the child's " + childLength
+                            + " elements; validate the array (DeviceArray.validateFull) to find the slot");
+                }
+                start = childOffset + first;
+                end = childOffset + last;
             } else {
                 start = childOffset;
                 end = childOffset + child.get(JAVA_LONG, ArrowArrayLayout.LENGTH);
             }
-            p.children.add(new Plan(child, p.field.children().get(k), start, end));
+            p.children.add(new CopyPlan(child, p.field.children().get(k), start, end));
         }
         if (p.field.dictionary() != null) {
             MemorySegment dictionary = Pointers.struct(p.array.get(ADDRESS, ArrowArrayLayout.DICTIONARY), ArrowArrayLayout.LAYOUT);
             long offset = dictionary.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
-            p.dictionary = new Plan(dictionary, p.field.dictionary().values(), offset,
+            p.dictionary = new CopyPlan(dictionary, p.field.dictionary().values(), offset,
                     offset + dictionary.get(JAVA_LONG, ArrowArrayLayout.LENGTH));
         }
     }
 
-    private ArrayData copyNode(Plan p) {
+    private ArrayData copyNode(CopyPlan p) {
         long base = p.base();
         List<MemorySegment> copied = new ArrayList<>();
         for (int i = 0; i < p.nBuffers; i++) {
@@ -357,7 +300,7 @@ public final class ArrayCopier {
         return new ArrayData(p.end - p.start, nullCount(p), p.outOffset, copied, children, dictionary);
     }
 
-    private MemorySegment copyBuffer(Plan p, int i, MemorySegment pointer, long base) {
+    private MemorySegment copyBuffer(CopyPlan p, int i, MemorySegment pointer, long base) {
         BufferLayout.Buffer buffer = p.layout.buffers().get(i);
         if (buffer.kind() == BufferLayout.Kind.OFFSETS && p.offsetBytes() > 0) {
             return rebasedOffsets(p);
@@ -383,7 +326,7 @@ public final class ArrayCopier {
         return transfer(pointer, from, to - from);
     }
 
-    private MemorySegment rebasedOffsets(Plan p) {
+    private MemorySegment rebasedOffsets(CopyPlan p) {
         int width = p.offsetBytes();
         long count = p.end - p.base() + 1;
         MemorySegment host = uploadBuffer(count * width);
@@ -401,7 +344,7 @@ public final class ArrayCopier {
         return to;
     }
 
-    private MemorySegment variadic(Plan p, int i, MemorySegment pointer) {
+    private MemorySegment variadic(CopyPlan p, int i, MemorySegment pointer) {
         if (i == p.nBuffers - 1) {
             MemorySegment to = allocate(p.variadicSizes.byteSize());
             MemorySegment sizes = uploadBuffer(p.variadicSizes.byteSize());
@@ -413,7 +356,7 @@ public final class ArrayCopier {
         return transfer(pointer, 0, size);
     }
 
-    private static long nullCount(Plan p) {
+    private static long nullCount(CopyPlan p) {
         long original = p.array.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT);
         ArrowType type = p.field.type();
         if (p.field.dictionary() == null && (type instanceof ArrowType.Union || type instanceof ArrowType.RunEndEncoded)) {
