@@ -3,7 +3,14 @@ package dev.quiver.flight;
 import dev.quiver.Device;
 import dev.quiver.Devices;
 import dev.quiver.stream.DeviceArrayStream;
+import dev.quiver.flight.wire.CodecFetch;
+import dev.quiver.type.Field;
+import io.grpc.ManagedChannel;
 import org.apache.arrow.flight.CallOption;
+import org.apache.arrow.flight.CallOptions;
+import org.apache.arrow.flight.FlightGrpcUtils;
+import org.apache.arrow.flight.grpc.NettyClientBuilder;
+import org.apache.arrow.flight.impl.FlightServiceGrpc;
 import org.apache.arrow.flight.FlightClient.ClientStreamListener;
 import org.apache.arrow.flight.Criteria;
 import org.apache.arrow.flight.FlightClient;
@@ -33,14 +40,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * sends device streams: {@link #get} lands every batch on the target device, receiving batch n+1 while batch
  * n is copied to the device; {@link #put} copies each batch to the host one batch ahead of the network.
  *
+ * <p><b>Data path.</b> {@code DoGet} runs on Quiver's own codec ({@code dev.quiver.flight.wire}), from any Flight
+ * server: each message's body is copied once, from gRPC's receive buffers into Quiver host memory, checked
+ * there, and handed over on the CPU or uploaded to the target on its default stream (overlapping the next
+ * message where the target has events), never through Arrow Java's vectors or a heap array of the message's
+ * size. {@code DoPut} goes through Arrow Java's writer.
+ *
  * <p><b>Ownership.</b> The client owns its connection and closes it in {@link #close()}. Streams from
  * {@link #get} belong to the caller and must be closed before the client (closing one early cancels its
  * call). Arrays a stream hands out belong to the caller and outlive the stream; an array landed on the CPU
- * shares the buffers Arrow Java received, charged to the {@code allocator}, so close it before the
- * allocator. {@link #put} takes the stream it sends.
+ * lives in Quiver's host memory, not the {@code allocator}'s. {@link #put} takes the stream it sends.
  *
- * <p><b>Threading.</b> The client may be shared by threads; each call runs on the calling thread plus one
- * helper thread per transfer (receiving for {@code get}, copying to the host for {@code put}).
+ * <p><b>Threading.</b> The client may be shared by threads; each {@code get} runs on the calling thread and
+ * gRPC's executor (which receives the next message meanwhile), each {@code put} on the calling thread plus one
+ * helper thread that copies to the host.
  *
  * <p><b>Security.</b> A {@code grpc+tls} location uses TLS, trusting the certificates given to the builder
  * (else the JVM's). With {@link Builder#basicAuth} the client logs in once with the user and password and
@@ -59,6 +72,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class DeviceFlightClient implements AutoCloseable {
     private final FlightClient client;
+    private final ManagedChannel channel;
     private final BufferAllocator allocator;
     private final Devices devices;
     private final CallOption[] options;
@@ -66,9 +80,10 @@ public final class DeviceFlightClient implements AutoCloseable {
     private final AtomicLong bytesReceived = new AtomicLong();
     private final Duration sameHostTimeout;
 
-    private DeviceFlightClient(FlightClient client, BufferAllocator allocator, Devices devices, CallOption[] options, Duration schemaTimeout,
-                               Duration sameHostTimeout) {
+    private DeviceFlightClient(FlightClient client, ManagedChannel channel, BufferAllocator allocator, Devices devices, CallOption[] options,
+                               Duration schemaTimeout, Duration sameHostTimeout) {
         this.client = client;
+        this.channel = channel;
         this.sameHostTimeout = sameHostTimeout;
         this.allocator = allocator;
         this.devices = devices;
@@ -98,10 +113,10 @@ public final class DeviceFlightClient implements AutoCloseable {
      * @throws org.apache.arrow.flight.FlightRuntimeException if the server refuses the call
      */
     public static DeviceArrayStream get(Location location, Ticket ticket, Device target, BufferAllocator allocator) {
+        Objects.requireNonNull(ticket, "ticket");
+        Objects.requireNonNull(target, "target");
         DeviceFlightClient client = builder(location, allocator).build();
-        return ReceivedStreams.open(client.client.getStream(Objects.requireNonNull(ticket, "ticket"), client.options),
-                Objects.requireNonNull(target, "target"), allocator, client.devices, "flight stream " + Tickets.describe(ticket),
-                client.bytesReceived, client, client.schemaTimeout);
+        return client.fetchBytes(ticket, target, new CallOption[0], client);
     }
 
     /**
@@ -221,11 +236,44 @@ public final class DeviceFlightClient implements AutoCloseable {
     }
 
     private DeviceArrayStream fetchBytes(Ticket ticket, Device target, CallOption[] callOptions) {
+        return fetchBytes(ticket, target, callOptions, null);
+    }
+
+    /**
+     * {@code DoGet} on Quiver's data path ({@link CodecFetch}): the call on the client's channel with its
+     * credentials and the call's options, the schema awaited within the schema timeout.
+     */
+    private DeviceArrayStream fetchBytes(Ticket ticket, Device target, CallOption[] callOptions, AutoCloseable connection) {
         Objects.requireNonNull(ticket, "ticket");
         Objects.requireNonNull(target, "target");
-        CallOption[] all = withClientOptions(callOptions);
-        return ReceivedStreams.open(client.getStream(ticket, all), target, allocator, devices, "flight stream " + Tickets.describe(ticket),
-                bytesReceived, null, schemaTimeout);
+        String what = "flight stream " + Tickets.describe(ticket);
+        CodecFetch fetch = null;
+        try {
+            FlightServiceGrpc.FlightServiceStub stub = FlightServiceGrpc.newStub(channel);
+            for (CallOption option : withClientOptions(callOptions)) {
+                if (option instanceof CallOptions.GrpcCallOption grpc) {
+                    stub = grpc.wrapStub(stub);
+                }
+            }
+            fetch = CodecFetch.start(stub.getChannel(), stub.getCallOptions(), ticket.getBytes(), devices.cpu(), what);
+            Field schema = fetch.awaitSchema(schemaTimeout);
+            CodecBatches batches = new CodecBatches(fetch, target, what, bytesReceived, connection);
+            try {
+                return DeviceArrayStream.of(schema, target.type(), batches);
+            } catch (RuntimeException | Error e) {
+                batches.close();
+                throw e;
+            }
+        } catch (RuntimeException | Error e) {
+            if (fetch != null) {
+                fetch.close();
+            }
+            ReceivedStreams.closeQuietly(connection, e);
+            if (e instanceof FlightRuntimeException flight) {
+                throw FlightErrors.withReason(flight);
+            }
+            throw e;
+        }
     }
 
     /**
@@ -303,7 +351,7 @@ public final class DeviceFlightClient implements AutoCloseable {
     }
 
     /**
-     * {@return bytes of Arrow data (the buffers of record batches, as Arrow Java holds them) this client has received
+     * {@return bytes of Arrow data (the bodies of the IPC messages, padding included) this client has received
      * since it was built, over all its streams; read at any time from any thread, for progress}
      */
     public long bytesReceived() {
@@ -339,7 +387,7 @@ public final class DeviceFlightClient implements AutoCloseable {
 
     /** Connection settings. One thread at a time. */
     public static final class Builder {
-        private final FlightClient.Builder flight;
+        private final NettyClientBuilder flight;
         private final BufferAllocator allocator;
         private Devices devices = Devices.system();
         private String user;
@@ -350,7 +398,7 @@ public final class DeviceFlightClient implements AutoCloseable {
 
         private Builder(Location location, BufferAllocator allocator) {
             this.allocator = Objects.requireNonNull(allocator, "allocator");
-            this.flight = FlightClient.builder(allocator, Objects.requireNonNull(location, "location"));
+            this.flight = new NettyClientBuilder(allocator, Objects.requireNonNull(location, "location"));
         }
 
         /**
@@ -439,7 +487,8 @@ public final class DeviceFlightClient implements AutoCloseable {
          * @throws org.apache.arrow.flight.FlightRuntimeException if the login is refused
          */
         public DeviceFlightClient build() {
-            FlightClient client = flight.build();
+            ManagedChannel channel = flight.build().build();
+            FlightClient client = FlightGrpcUtils.createFlightClient(allocator, channel, new ArrayList<>());
             try {
                 List<CallOption> options = new ArrayList<>();
                 if (user != null) {
@@ -449,7 +498,7 @@ public final class DeviceFlightClient implements AutoCloseable {
                 if (token != null) {
                     options.add(new CredentialCallOption(new BearerCredentialWriter(token)));
                 }
-                return new DeviceFlightClient(client, allocator, devices, options.toArray(CallOption[]::new), schemaTimeout, sameHostTimeout);
+                return new DeviceFlightClient(client, channel, allocator, devices, options.toArray(CallOption[]::new), schemaTimeout, sameHostTimeout);
             } catch (RuntimeException e) {
                 try {
                     client.close();

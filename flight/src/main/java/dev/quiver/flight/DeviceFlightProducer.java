@@ -37,9 +37,12 @@ import java.util.function.Supplier;
  *
  * <p><b>DoGet.</b> A thread of the call's own copies batch n+1 to the host while batch n is written to the
  * network; the writer waits for gRPC to be ready before each batch, so a slow reader keeps the server to a few
- * batches in memory. When the client cancels, fetching stops and every array fetched is released.
- * Dictionaries are sent once per stream (Arrow Java's Flight writer), so every batch of a stream must share
- * its first batch's dictionaries; a batch that does not fails the call with a message saying so.
+ * batches in memory. When the client cancels, fetching stops and every array fetched is released. Behind a
+ * {@link DeviceFlightServer}, {@code DoGet} runs on Quiver's own data path: each batch's buffers go to gRPC from
+ * host memory without a copy, and the dictionaries of each batch go with it (replacing those sent before), so
+ * batches may change their dictionaries. Served by Arrow Java's {@code FlightServer} alone, {@link #getStream}
+ * goes through Arrow Java's writer, which sends dictionaries once per stream: every batch must then share its
+ * first batch's dictionaries, and a batch that does not fails the call with a message saying so.
  *
  * <p><b>DoPut.</b> The batches land on the put device given at construction (receiving batch n+1 while batch
  * n is copied there), are kept, and are served under a new ticket, returned to the client as the put's
@@ -216,6 +219,20 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
     /** {@return bytes of Arrow data received from clients' puts since construction; any thread} */
     public long bytesReceived() {
         return bytesReceived.get();
+    }
+
+    /**
+     * {@return the stream a ticket names, as the codec's {@code DoGet} serves it (see {@link DeviceFlightServer}),
+     * or null if this producer did not issue the ticket}
+     * @param ticket a ticket's bytes, as a client sent them
+     */
+    dev.quiver.flight.wire.CodecDoGet.Served codecStream(byte[] ticket) {
+        ServedStream served;
+        synchronized (this) {
+            served = byTicket.get(new Ticket(ticket));
+        }
+        return served == null ? null
+                : new dev.quiver.flight.wire.CodecDoGet.Served(served.name(), served.schema(), () -> new HostArrays(served.opener().get(), served.name()));
     }
 
     @Override

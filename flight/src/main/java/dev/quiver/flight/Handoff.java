@@ -105,6 +105,23 @@ final class Handoff<T> {
         return null;
     }
 
+    /**
+     * Waits for the next item, as {@link #take()}, throwing what the worker threw as it was thrown.
+     *
+     * @return the item, now the caller's, or null at the end or once stopped
+     * @throws RuntimeException what the worker threw (an {@link Error} likewise), once the items before it were taken
+     */
+    T takeRethrowing() {
+        try {
+            return take();
+        } catch (WorkerFailure failure) {
+            if (failure.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw (RuntimeException) failure.getCause();
+        }
+    }
+
     /** Asks the worker to stop and makes {@link #take()} return null; any thread; does not wait. */
     void stop() {
         stopped = true;

@@ -41,14 +41,7 @@ final class HostBatches implements AutoCloseable {
      * @throws RuntimeException what the stream or the copy threw, as thrown
      */
     HostBatch next() {
-        try {
-            return prefetch.take();
-        } catch (Handoff.WorkerFailure failure) {
-            if (failure.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw (RuntimeException) failure.getCause();
-        }
+        return prefetch.takeRethrowing();
     }
 
     /**

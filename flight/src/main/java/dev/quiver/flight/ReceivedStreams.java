@@ -61,7 +61,8 @@ final class ReceivedStreams {
         }
     }
 
-    private static void closeQuietly(AutoCloseable resource, Throwable failure) {
+    /** Closes {@code resource} if not null, adding what closing throws to {@code failure}. */
+    static void closeQuietly(AutoCloseable resource, Throwable failure) {
         if (resource == null) {
             return;
         }

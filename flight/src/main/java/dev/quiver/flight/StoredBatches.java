@@ -22,6 +22,7 @@ final class StoredBatches implements AutoCloseable {
     private final DeviceType deviceType;
     private final List<DeviceArray> batches;
     private final Devices devices;
+    private boolean closed;
 
     /**
      * @param schema     the struct field of every batch
@@ -41,13 +42,55 @@ final class StoredBatches implements AutoCloseable {
         return batches.stream().mapToLong(DeviceArray::length).sum();
     }
 
-    /** @return a new stream of slices of the stored batches, owned by the caller */
-    DeviceArrayStream open() {
-        return DeviceArrayStream.of(schema, deviceType, batches.stream().map(batch -> batch.slice(0, batch.length())).iterator());
+    /**
+     * Slices every batch at once, so that a fetch that opened the stream keeps its slices (and their memory) when
+     * the batches are replaced and closed while it runs.
+     *
+     * @return a new stream of slices of the stored batches, owned by the caller
+     * @throws IllegalStateException if the batches were closed (the stream was replaced) before it opened
+     */
+    synchronized DeviceArrayStream open() {
+        if (closed) {
+            throw new IllegalStateException("the stream was replaced by another of its name before this fetch opened it");
+        }
+        return DeviceArrayStream.of(schema, deviceType, new Slices(batches.stream().map(batch -> batch.slice(0, batch.length())).toList()));
+    }
+
+    /** The slices of one fetch; closing it closes those not taken. One thread at a time. */
+    private static final class Slices implements java.util.Iterator<DeviceArray>, AutoCloseable {
+        private final List<DeviceArray> slices;
+        private int next;
+
+        Slices(List<DeviceArray> slices) {
+            this.slices = slices;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return next < slices.size();
+        }
+
+        @Override
+        public DeviceArray next() {
+            if (!hasNext()) {
+                throw new java.util.NoSuchElementException("no more stored batches");
+            }
+            return slices.get(next++);
+        }
+
+        @Override
+        public void close() {
+            while (next < slices.size()) {
+                slices.get(next++).close();
+            }
+        }
     }
 
     @Override
-    public void close() {
-        batches.forEach(DeviceArray::close);
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            batches.forEach(DeviceArray::close);
+        }
     }
 }

@@ -4,51 +4,65 @@ import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.arrowjava.VectorExport;
-import dev.quiver.type.Field;
-import org.apache.arrow.flight.FlightServer;
+import dev.quiver.stream.DeviceArrayStream;
+import org.apache.arrow.flight.FlightProducer;
 import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.NoOpFlightProducer;
+import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
- * The server of {@link FlightThroughput}, in a child JVM: the same batches served by plain Arrow Java Flight
- * (ticket {@code plain}) and by {@link DeviceFlightProducer}, from the CPU (stream {@code quiver-cpu}) and from
- * OpenCL ({@code quiver-opencl}), all made before it prints {@code listening PORT}. Arguments: batches, rows per
- * batch. Exits when its standard input closes.
+ * The server of {@link FlightThroughput}, in a child JVM: for each column type and batch size, one batch made
+ * once and served again and again, {@code total / size} times a stream, by plain Arrow Java Flight (ticket
+ * {@code plain/TYPE/MiB}) and by a {@link DeviceFlightProducer} behind a {@link DeviceFlightServer}, whose
+ * {@code DoGet} is Quiver's own path (stream {@code quiver/TYPE/MiB}). Prints {@code listening PORT} once every
+ * batch is made. Arguments: MiB per stream, then the batch sizes in MiB. Exits when its standard input closes.
  */
 public final class BenchServer {
     private BenchServer() {}
 
     /**
-     * @param args batches, rows per batch
+     * @param args MiB per stream, then batch sizes in MiB
      * @throws Exception if it cannot start
      */
     public static void main(String[] args) throws Exception {
-        int batches = Integer.parseInt(args[0]);
-        int rows = Integer.parseInt(args[1]);
+        int total = Integer.parseInt(args[0]);
         BufferAllocator allocator = new RootAllocator();
-        List<VectorSchemaRoot> roots = new ArrayList<>();
-        for (int b = 0; b < batches; b++) {
-            roots.add(BenchBatches.batch(b, rows, allocator));
-        }
         Devices devices = Devices.system();
         DeviceFlightProducer quiver = new DeviceFlightProducer(allocator, devices.cpu(), devices);
-        List<DeviceArray> onCpu = new ArrayList<>();
-        List<DeviceArray> onOpenCl = new ArrayList<>();
-        for (VectorSchemaRoot root : roots) {
-            DeviceArray batch = VectorExport.toDeviceArray(root, null, allocator);
-            onOpenCl.add(batch.copyTo(devices.get(DeviceType.OPENCL, 0)));
-            onCpu.add(batch);
+        Map<String, FlightProducer> plain = new HashMap<>();
+        for (String type : BenchBatches.TYPES) {
+            for (int i = 1; i < args.length; i++) {
+                int mib = Integer.parseInt(args[i]);
+                int count = Math.max(1, total / mib);
+                VectorSchemaRoot root = BenchBatches.batch(type, (long) mib << 20, allocator);
+                plain.put(BenchBatches.name("plain", type, mib), new PlainFlightProducer(Collections.nCopies(count, root), allocator));
+                DeviceArray batch = VectorExport.toDeviceArray(root, null, allocator);
+                quiver.serve(BenchBatches.name("quiver", type, mib), batch.field(), batch.length() * count, () -> DeviceArrayStream.of(batch.field(),
+                        DeviceType.CPU, IntStream.range(0, count).mapToObj(n -> batch.slice(0, batch.length())).iterator()));
+            }
         }
-        Field schema = onCpu.getFirst().field();
-        quiver.serve("quiver-cpu", schema, onCpu);
-        quiver.serve("quiver-opencl", schema, onOpenCl);
-        PlainFlightProducer plain = new PlainFlightProducer(roots, allocator);
-        FlightServer server = FlightServer.builder(allocator, Location.forGrpcInsecure("127.0.0.1", 0), new TestProducer(quiver, allocator, plain)).build().start();
+        FlightProducer served = new NoOpFlightProducer() {
+            @Override
+            public void getStream(CallContext context, Ticket ticket, ServerStreamListener listener) {
+                FlightProducer producer = plain.get(new String(ticket.getBytes(), StandardCharsets.UTF_8));
+                (producer == null ? quiver : producer).getStream(context, ticket, listener);
+            }
+
+            @Override
+            public org.apache.arrow.flight.FlightInfo getFlightInfo(CallContext context, org.apache.arrow.flight.FlightDescriptor descriptor) {
+                return quiver.getFlightInfo(context, descriptor);
+            }
+        };
+        DeviceFlightServer server = DeviceFlightServer.builder(allocator, Location.forGrpcInsecure("127.0.0.1", 0), quiver).served(served).build().start();
         System.out.println("listening " + server.getPort());
         System.out.flush();
         while (System.in.read() >= 0) {

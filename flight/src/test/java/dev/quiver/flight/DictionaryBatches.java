@@ -32,7 +32,7 @@ final class DictionaryBatches {
     static HostVector batch(int batch, boolean changing) {
         return HostVector.struct("batch",
                 HostVector.of(dictionary("colour", new ArrowType.Int(32, true), new ArrowType.Utf8()), colours(batch, changing)),
-                HostVector.of(dictionary("size", new ArrowType.Int(8, false), new ArrowType.Int(64, true)), sizes(batch)));
+                HostVector.of(dictionary("size", new ArrowType.Int(8, false), new ArrowType.Int(64, true)), sizes(batch, changing)));
     }
 
     /** @return the values of the {@code colour} column of a batch */
@@ -44,9 +44,9 @@ final class DictionaryBatches {
         return out;
     }
 
-    /** @return the values of the {@code size} column of a batch */
-    static List<Object> sizes(int batch) {
-        int rows = colours(batch, false).size();
+    /** @return the values of the {@code size} column of a batch, as many as its colours */
+    static List<Object> sizes(int batch, boolean changing) {
+        int rows = colours(batch, changing).size();
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < rows; i++) {
             out.add(i < 3 ? (long) (i + 1) * 1000 : (long) ((i + batch) % 3 + 1) * 1000);

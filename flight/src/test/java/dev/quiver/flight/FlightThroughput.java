@@ -1,11 +1,7 @@
 package dev.quiver.flight;
 
-import dev.quiver.Device;
 import dev.quiver.DeviceArray;
-import dev.quiver.DeviceType;
 import dev.quiver.Devices;
-import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
-import dev.quiver.arrowjava.VectorExport;
 import dev.quiver.stream.DeviceArrayStream;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightStream;
@@ -13,92 +9,102 @@ import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.function.ToLongFunction;
 
 /**
- * Loopback throughput of Quiver over Flight against plain Arrow Java Flight on the same batches, served by a
- * {@link BenchServer} in a child JVM: plain Arrow Java client and server; Quiver's server and client landing
- * on the CPU; landing on OpenCL; served from OpenCL. Each case runs {@code warm-up} times, then
- * {@code runs} times, interleaved; it prints the median MiB/s (of the batches' buffer bytes as Arrow Java holds
- * them) with the min-max spread, and each median's ratio to plain Arrow Java, as a Markdown table. Arguments:
- * batches, rows per batch, warm-up runs, measured runs (defaults 32, 262144, 3, 7).
+ * Loopback throughput of one {@code DoGet} stream, in one run: the raw TCP floor (the same bytes through a
+ * socket pair, {@link TcpFloor}), plain Arrow Java Flight (Arrow Java's writer and {@code FlightClient}, reading
+ * every batch) and Quiver's own path ({@link DeviceFlightServer} to {@link DeviceFlightClient#get} onto the CPU,
+ * closing every batch), served by a {@link BenchServer} in a child JVM, for int64 and utf8 columns and each batch
+ * size. Each case runs {@code warm-up} times, then {@code runs} times, interleaved; the table has the median MiB/s
+ * (of Arrow buffer bytes), Quiver's ratios to the floor and to plain Arrow Java, and the heap the benchmark JVM
+ * allocated per batch (all threads, over the measured runs) for each Flight case. Arguments: MiB per stream,
+ * warm-up runs, measured runs, then batch sizes in MiB (defaults 256, 1, 3, then 1 8 64 256).
  */
 public final class FlightThroughput {
+    private static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
     private FlightThroughput() {}
 
     /**
-     * @param args batches, rows per batch, warm-up runs, measured runs
+     * @param args MiB per stream, warm-up runs, measured runs, batch sizes in MiB
      * @throws Exception if the server cannot start or a transfer fails
      */
     public static void main(String[] args) throws Exception {
-        int batches = args.length > 0 ? Integer.parseInt(args[0]) : 32;
-        int rows = args.length > 1 ? Integer.parseInt(args[1]) : 262_144;
-        int warmUp = args.length > 2 ? Integer.parseInt(args[2]) : 3;
-        int runs = args.length > 3 ? Integer.parseInt(args[3]) : 7;
-        Devices devices = Devices.system();
-        Device cpu = devices.cpu();
-        Device opencl = devices.get(DeviceType.OPENCL, 0);
-        try (ChildServer server = ChildServer.start(BenchServer.class, String.valueOf(batches), String.valueOf(rows));
+        int total = args.length > 0 ? Integer.parseInt(args[0]) : 256;
+        int warmUp = args.length > 1 ? Integer.parseInt(args[1]) : 1;
+        int runs = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        List<String> sizes = args.length > 3 ? List.of(args).subList(3, args.length) : List.of("1", "8", "64", "256");
+        List<String> serverArgs = new ArrayList<>(List.of(String.valueOf(total)));
+        serverArgs.addAll(sizes);
+        try (ChildServer server = ChildServer.start(BenchServer.class, serverArgs.toArray(String[]::new));
              BufferAllocator allocator = new RootAllocator();
              FlightClient plain = FlightClient.builder(allocator, server.location()).build();
              DeviceFlightClient quiver = DeviceFlightClient.builder(server.location(), allocator).build()) {
-            Ticket fromCpu = quiver.info("quiver-cpu").getEndpoints().getFirst().getTicket();
-            Ticket fromOpenCl = quiver.info("quiver-opencl").getEndpoints().getFirst().getTicket();
-            Map<String, ToLongFunction<Void>> cases = new LinkedHashMap<>();
-            cases.put("plain Arrow Java Flight (CPU to CPU)", v -> plain(plain));
-            cases.put("Quiver, CPU to CPU", v -> landed(quiver, fromCpu, cpu));
-            cases.put("Quiver, CPU to OpenCL", v -> landed(quiver, fromCpu, opencl));
-            cases.put("Quiver, OpenCL to CPU", v -> landed(quiver, fromOpenCl, cpu));
-            cases.put("Quiver, OpenCL to OpenCL", v -> landed(quiver, fromOpenCl, opencl));
-            List<DeviceArray> local = new ArrayList<>();
-            for (int b = 0; b < batches; b++) {
-                try (VectorSchemaRoot root = BenchBatches.batch(b, rows, allocator)) {
-                    local.add(VectorExport.toDeviceArray(root, null, allocator));
+            System.out.printf(Locale.ROOT, "one DoGet stream of %d MiB a case on loopback; %d warm-up and %d measured runs, interleaved%n%n",
+                    total, warmUp, runs);
+            System.out.println("| column | batch | batches | TCP floor MiB/s | plain Arrow Java MiB/s | Quiver MiB/s | Quiver / floor | Quiver / plain"
+                    + " | heap per batch, plain | heap per batch, Quiver |");
+            System.out.println("|---|---|---|---|---|---|---|---|---|---|");
+            for (String type : BenchBatches.TYPES) {
+                for (String size : sizes) {
+                    int mib = Integer.parseInt(size);
+                    Ticket plainTicket = new Ticket(BenchBatches.name("plain", type, mib).getBytes(StandardCharsets.UTF_8));
+                    Ticket quiverTicket = quiver.info(BenchBatches.name("quiver", type, mib)).getEndpoints().getFirst().getTicket();
+                    row(type, mib, Math.max(1, total / mib), plain, plainTicket, quiver, quiverTicket, warmUp, runs);
                 }
             }
-            cases.put("Quiver put, CPU to the server's CPU", v -> put(quiver, local));
-            long bytes = plain(plain);
-            Map<String, List<Double>> rates = new LinkedHashMap<>();
-            for (int run = 0; run < warmUp + runs; run++) {
-                for (Map.Entry<String, ToLongFunction<Void>> c : cases.entrySet()) {
-                    long start = System.nanoTime();
-                    c.getValue().applyAsLong(null);
-                    double seconds = (System.nanoTime() - start) / 1e9;
-                    if (run >= warmUp) {
-                        rates.computeIfAbsent(c.getKey(), k -> new ArrayList<>()).add(bytes / seconds / (1 << 20));
-                    }
-                }
-            }
-            print(batches, rows, bytes, warmUp, runs, rates);
-            local.forEach(DeviceArray::close);
         }
     }
 
-    /** Puts the client's batches (zero-copy slices, which the put consumes) as one stream; returns their rows. */
-    private static long put(DeviceFlightClient client, List<DeviceArray> batches) {
-        Iterator<DeviceArray> slices = batches.stream().map(batch -> batch.slice(0, batch.length())).iterator();
-        try (Arena scratch = Arena.ofConfined()) {
-            MemorySegment out = scratch.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-            DeviceArrayStream.of(batches.getFirst().field(), DeviceType.CPU, slices).exportTo(out);
-            client.put("bench-put", DeviceArrayStream.importFrom(out));
+    private static void row(String type, int mib, int batches, FlightClient plain, Ticket plainTicket, DeviceFlightClient quiver, Ticket quiverTicket,
+                            int warmUp, int runs) {
+        long bytes = plain(plain, plainTicket);
+        List<Double> floor = new ArrayList<>();
+        List<Double> plainRates = new ArrayList<>();
+        List<Double> quiverRates = new ArrayList<>();
+        long plainHeap = 0;
+        long quiverHeap = 0;
+        for (int run = 0; run < warmUp + runs; run++) {
+            double floorSeconds = TcpFloor.seconds(bytes);
+            long heap = THREADS.getTotalThreadAllocatedBytes();
+            long start = System.nanoTime();
+            plain(plain, plainTicket);
+            double plainSeconds = (System.nanoTime() - start) / 1e9;
+            long afterPlain = THREADS.getTotalThreadAllocatedBytes();
+            start = System.nanoTime();
+            quiver(quiver, quiverTicket);
+            double quiverSeconds = (System.nanoTime() - start) / 1e9;
+            long afterQuiver = THREADS.getTotalThreadAllocatedBytes();
+            if (run >= warmUp) {
+                floor.add(bytes / floorSeconds / (1 << 20));
+                plainRates.add(bytes / plainSeconds / (1 << 20));
+                quiverRates.add(bytes / quiverSeconds / (1 << 20));
+                plainHeap += afterPlain - heap;
+                quiverHeap += afterQuiver - afterPlain;
+            }
         }
-        return batches.stream().mapToLong(DeviceArray::length).sum();
+        double f = median(floor);
+        double p = median(plainRates);
+        double q = median(quiverRates);
+        System.out.printf(Locale.ROOT, "| %s | %d MiB | %d | %.0f | %.0f | %.0f | %.2f | %.2f | %s | %s |%n", type, mib, batches, f, p, q, q / f, q / p,
+                perBatch(plainHeap, (long) runs * batches), perBatch(quiverHeap, (long) runs * batches));
     }
 
-    /** Receives the plain stream with Arrow Java alone; returns the bytes of its buffers. */
-    private static long plain(FlightClient client) {
+    private static String perBatch(long heap, long batches) {
+        double bytes = heap / (double) batches;
+        return bytes >= 1 << 20 ? String.format(Locale.ROOT, "%.1f MiB", bytes / (1 << 20)) : String.format(Locale.ROOT, "%.1f KiB", bytes / 1024);
+    }
+
+    /** Receives a plain stream with Arrow Java alone; returns the bytes of its buffers. */
+    private static long plain(FlightClient client, Ticket ticket) {
         long bytes = 0;
-        try (FlightStream stream = client.getStream(TestProducer.PLAIN)) {
+        try (FlightStream stream = client.getStream(ticket)) {
             while (stream.next()) {
                 for (FieldVector vector : stream.getRoot().getFieldVectors()) {
                     bytes += vector.getBufferSize();
@@ -110,10 +116,10 @@ public final class FlightThroughput {
         return bytes;
     }
 
-    /** Receives a stream through Quiver onto {@code target}, closing each batch; returns its row count. */
-    private static long landed(DeviceFlightClient client, Ticket ticket, Device target) {
+    /** Receives a stream on Quiver's path onto the CPU, closing each batch; returns its row count. */
+    private static long quiver(DeviceFlightClient client, Ticket ticket) {
         long rows = 0;
-        try (DeviceArrayStream stream = client.get(ticket, target)) {
+        try (DeviceArrayStream stream = client.get(ticket, Devices.system().cpu())) {
             while (stream.hasNext()) {
                 try (DeviceArray batch = stream.next()) {
                     rows += batch.length();
@@ -121,19 +127,6 @@ public final class FlightThroughput {
             }
         }
         return rows;
-    }
-
-    private static void print(int batches, int rows, long bytes, int warmUp, int runs, Map<String, List<Double>> rates) {
-        System.out.printf(Locale.ROOT, "%d batches x %d rows (int64, float64, utf8), %.1f MiB per stream; %d warm-up and %d measured runs per case%n%n",
-                batches, rows, bytes / (double) (1 << 20), warmUp, runs);
-        System.out.println("| case | MiB/s, median [min-max] | / plain Arrow Java |");
-        System.out.println("|---|---|---|");
-        double plainMedian = median(rates.values().iterator().next());
-        for (Map.Entry<String, List<Double>> e : rates.entrySet()) {
-            double[] sorted = e.getValue().stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            double median = median(e.getValue());
-            System.out.printf(Locale.ROOT, "| %s | %.0f [%.0f-%.0f] | %.2f |%n", e.getKey(), median, sorted[0], sorted[sorted.length - 1], median / plainMedian);
-        }
     }
 
     private static double median(List<Double> values) {

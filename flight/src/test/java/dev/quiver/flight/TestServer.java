@@ -3,7 +3,6 @@ package dev.quiver.flight;
 import dev.quiver.Device;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
-import org.apache.arrow.flight.FlightServer;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -74,14 +73,14 @@ public final class TestServer {
             serveInSharedMemory(producer, allocator);
         }
         Location location = cert != null ? Location.forGrpcTls("127.0.0.1", 0) : Location.forGrpcInsecure("127.0.0.1", 0);
-        FlightServer.Builder builder = FlightServer.builder(allocator, location, new TestProducer(producer, allocator, null));
+        DeviceFlightServer.Builder builder = DeviceFlightServer.builder(allocator, location, producer).served(new TestProducer(producer, allocator, null));
         if (cert != null) {
             builder.useTls(cert, key);
         }
         if (user != null) {
             builder.headerAuthenticator(FlightAuth.basicThenBearer(user, password));
         }
-        FlightServer server = builder.build().start();
+        DeviceFlightServer server = builder.build().start();
         System.out.println("listening " + server.getPort());
         System.out.flush();
         waitForEndOfInput(System.in);

@@ -5,12 +5,12 @@ import dev.quiver.cli.GeneratedBatches;
 import dev.quiver.Device;
 import dev.quiver.Devices;
 import dev.quiver.flight.DeviceFlightProducer;
+import dev.quiver.flight.DeviceFlightServer;
 import dev.quiver.flight.FlightAuth;
 import dev.quiver.flight.Tickets;
 import dev.quiver.flight.ipc.ArrowIpcReading;
 import dev.quiver.stream.DeviceArrayStream;
 import dev.quiver.type.Field;
-import org.apache.arrow.flight.FlightServer;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
@@ -24,8 +24,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 /**
- * The work of {@code quiver flight serve}: a {@link DeviceFlightProducer} behind a Flight server, offering each
- * file and the generated stream from the chosen device, until the process is stopped or the time is up.
+ * The work of {@code quiver flight serve}: a {@link DeviceFlightProducer} behind a {@link DeviceFlightServer}
+ * (whose {@code DoGet} runs on Quiver's own data path), offering each file and the generated stream from the chosen device, until the process is stopped or the time is up.
  * Runs on the calling thread; Flight serves calls on its own threads.
  */
 public final class FlightServing {
@@ -78,14 +78,14 @@ public final class FlightServing {
             }
             boolean tls = settings.certificate() != null;
             Location location = tls ? Location.forGrpcTls(settings.host(), settings.port()) : Location.forGrpcInsecure(settings.host(), settings.port());
-            FlightServer.Builder builder = FlightServer.builder(allocator, location, producer);
+            DeviceFlightServer.Builder builder = DeviceFlightServer.builder(allocator, location, producer);
             if (tls) {
                 builder.useTls(settings.certificate().toFile(), settings.privateKey().toFile());
             }
             if (settings.user() != null) {
                 builder.headerAuthenticator(FlightAuth.basicThenBearer(settings.user(), settings.password()));
             }
-            try (FlightServer server = builder.build().start()) {
+            try (DeviceFlightServer server = builder.build().start()) {
                 out.printf("serving on %s://%s:%d from %s%n", tls ? "grpc+tls" : "grpc+tcp", settings.host(), server.getPort(), device);
                 out.print(streams);
                 out.flush();

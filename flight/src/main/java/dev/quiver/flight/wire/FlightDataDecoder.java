@@ -131,23 +131,25 @@ final class FlightDataDecoder implements AutoCloseable {
 
     private void acceptDictionary(Message header, ReceivedMessage message, String name) {
         requireSchema(name);
-        DictionaryBatch batch;
         RecordBatch data;
+        long id;
+        boolean delta;
         try {
-            batch = (DictionaryBatch) header.header(new DictionaryBatch());
+            DictionaryBatch batch = (DictionaryBatch) header.header(new DictionaryBatch());
             data = batch == null ? null : batch.data();
+            id = batch == null ? 0 : batch.id();
+            delta = batch != null && batch.isDelta();
         } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
             throw HeaderReading.malformed(name, e);
         }
         if (data == null) {
             throw new InvalidFlightDataException(name + ": the DictionaryBatch has no data", null);
         }
-        long id = batch.id();
         Field values = dictionaryValues.get(id);
         if (values == null) {
             throw new InvalidFlightDataException(name + ": DictionaryBatch.id " + id + " is no dictionary of the schema", null);
         }
-        if (batch.isDelta()) {
+        if (delta) {
             throw new InvalidFlightDataException(name + ": dictionary " + id + " is a delta, which this codec does not read yet", null);
         }
         DeviceArray dictionary = build(data, List.of(values), message, name + " (dictionary " + id + ")", true);
@@ -175,7 +177,7 @@ final class FlightDataDecoder implements AutoCloseable {
 
     private void requireSchema(String name) {
         if (schema == null) {
-            throw new InvalidFlightDataException(name + ": a batch came before the stream's Schema message", null);
+            throw new InvalidFlightDataException(name + ": a batch came before the stream's Schema message: a Flight stream must start with its schema", null);
         }
     }
 

@@ -10,7 +10,7 @@ import java.io.InputStream;
  * into) until it is streamed (which hands the memory to the stream) or closed. <b>Threading.</b> One thread
  * at a time.
  */
-sealed interface FlightMessage extends AutoCloseable permits OutgoingMessage, ReceivedMessage {
+sealed interface FlightMessage extends AutoCloseable permits OutgoingMessage, ReceivedMessage, EncodedMessage {
 
     /**
      * {@return the message's bytes as gRPC reads them, owning the message's memory from now on (see

@@ -14,6 +14,12 @@
  * arrived, builds arrays over the body through {@link dev.quiver.DeviceArray#builder} and validates them fully
  * before anything is handed out.
  *
+ * <p><b>On gRPC.</b> {@link dev.quiver.flight.wire.CodecDoGet} registers Flight's {@code DoGet} with the
+ * codec's marshaller in Arrow Java's service (other tickets and methods stay Arrow Java's), and
+ * {@link dev.quiver.flight.wire.CodecFetch} is a client's {@code DoGet} call with it, on any Flight server;
+ * {@code dev.quiver.flight.DeviceFlightServer} and {@code DeviceFlightClient} use them. These two are public for
+ * that module's own packages, not an API of their own.
+ *
  * <p><b>Copies per body byte</b>, written down in {@code FlightDataMarshaller} and kept by
  * the tests: sending 0 in the JVM (1 where the transport takes no buffers), receiving 1.
  */

@@ -33,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * A Quiver Flight client facing a hostile server: every malformed stream is refused before a batch of it is
  * handed out or moved to the target device, with an {@link InvalidFlightDataException} (status
  * {@code INVALID_ARGUMENT}) naming the field path as the cause of the stream's error, and nothing is left
- * allocated or exported; the well-formed stream the same server sends arrives intact.
+ * allocated or exported; the well-formed stream the same server sends arrives intact. A batch before the
+ * schema is refused when it arrives, not when the schema wait runs out.
  */
 class HostileServerStreamTest {
     private static final Ticket ANY = new Ticket(new byte[] {1});
@@ -84,6 +85,20 @@ class HostileServerStreamTest {
                 assertEquals(List.of("abc", "defgh"), ArrayReader.of(strings).values());
             }
             assertFalse(stream.hasNext());
+        }
+    }
+
+    @Test
+    void aBatchBeforeTheSchemaIsRefusedAtOnceNotAfterTheSchemaWait() throws Exception {
+        HostileCases early = HostileCases.all().stream().filter(c -> c.name().equals("a batch before the schema")).findFirst().orElseThrow();
+        try (HostileServer server = new HostileServer(early::messages);
+             BufferAllocator allocator = new RootAllocator();
+             DeviceFlightClient client = DeviceFlightClient.builder(server.location(), allocator).schemaTimeout(Duration.ofSeconds(60)).build()) {
+            long start = System.nanoTime();
+            InvalidFlightDataException refused = refusal(client, "cpu");
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(refused.getMessage().contains("a batch came before the stream's Schema message"), refused.getMessage());
+            assertTrue(millis < 10_000, "refused after " + millis + " ms, not at once (the schema wait is 60 s)");
         }
     }
 

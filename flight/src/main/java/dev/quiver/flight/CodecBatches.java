@@ -1,0 +1,121 @@
+package dev.quiver.flight;
+
+import dev.quiver.Device;
+import dev.quiver.DeviceArray;
+import dev.quiver.DeviceType;
+import dev.quiver.flight.wire.CodecFetch;
+import org.apache.arrow.flight.FlightRuntimeException;
+
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The batches of a {@code DoGet} on Quiver's data path as device arrays on a target device: each batch is
+ * received into host memory (gRPC's executor copies the next message's body while this thread works on the
+ * one before, see {@link CodecFetch}), checked, and handed over on the CPU, or copied to the target on its
+ * default stream, which returns before the copy completes where the target has events and keeps the host batch
+ * alive until it does, so the upload overlaps the next message.
+ *
+ * <p><b>Ownership.</b> Owns the fetch: {@link #close()} cancels the call if it has not ended and releases what
+ * was received and not taken, then closes {@code connection} if given. Arrays {@link #next()} returns are the
+ * caller's and outlive this object.
+ *
+ * <p><b>Threading.</b> {@link #hasNext()}, {@link #next()} and {@link #close()} from one thread at a time.
+ *
+ * <p><b>Errors.</b> A message that breaks the format ends the stream with an {@link InvalidFlightDataException}
+ * after the batches before it; a call that fails (server gone, cancelled, deadline) with a
+ * {@link FlightTransferException} naming how many batches arrived and carrying the Flight status.
+ */
+final class CodecBatches implements Iterator<DeviceArray>, AutoCloseable {
+    private final CodecFetch fetch;
+    private final Device target;
+    private final String what;
+    private final AtomicLong bytesReceived;
+    private final AutoCloseable connection;
+    private DeviceArray pending;
+    private boolean finished;
+    private boolean closed;
+    private long delivered;
+    private long counted;
+
+    /**
+     * @param fetch         a fetch whose schema arrived; owned by this object from now on
+     * @param target        where the batches land
+     * @param what          names the stream in messages
+     * @param bytesReceived counts the body bytes received
+     * @param connection    closed after the fetch, or null
+     */
+    CodecBatches(CodecFetch fetch, Device target, String what, AtomicLong bytesReceived, AutoCloseable connection) {
+        this.fetch = fetch;
+        this.target = target;
+        this.what = what;
+        this.bytesReceived = bytesReceived;
+        this.connection = connection;
+        count();
+    }
+
+    @Override
+    public boolean hasNext() {
+        if (pending == null && !finished) {
+            try {
+                pending = fetch.next();
+            } catch (FlightRuntimeException e) {
+                finished = true;
+                FlightRuntimeException reason = FlightErrors.withReason(e);
+                throw new FlightTransferException(what + " failed after " + delivered + " batch(es) arrived: " + reason.getMessage(), reason);
+            } catch (RuntimeException | Error e) {
+                finished = true;
+                throw e;
+            } finally {
+                count();
+            }
+            finished = pending == null;
+        }
+        return pending != null;
+    }
+
+    private void count() {
+        long now = fetch.bodyBytes();
+        bytesReceived.addAndGet(now - counted);
+        counted = now;
+    }
+
+    @Override
+    public DeviceArray next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException(what + " has no more batches");
+        }
+        DeviceArray received = pending;
+        pending = null;
+        delivered++;
+        if (target.type().equals(DeviceType.CPU)) {
+            return received;
+        }
+        try (received) {
+            return received.copyTo(target, target.defaultStream());
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (pending != null) {
+            pending.close();
+            pending = null;
+        }
+        fetch.close();
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                // the connection's channel is shut down either way; the consumer has nothing left to learn from it
+            }
+        }
+    }
+}
