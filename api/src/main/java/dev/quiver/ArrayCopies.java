@@ -62,6 +62,9 @@ final class ArrayCopies {
                 if (afterReads != null) {
                     afterReads.run();
                 }
+                if (e instanceof ArrayCopier.UncheckedContents unchecked) {
+                    throw new InvalidArrowException(unchecked.path(), unchecked.rule());
+                }
                 throw e;
             }
             DeviceArray copy = ArrayImports.adoptWritten(out, source.field, source.devices, false);

@@ -48,7 +48,7 @@ class RangesAndSharedBuffersTest {
     }
 
     @Test
-    void aRangeCopiesOnAStreamTheCallerNamesAndTheCopyCompletesWithItsEvent() {
+    void aRangeCopiesOnAStreamTheCallerNamesAndTheCopyCompletesWithItsEvent() throws InterruptedException {
         long exports = Diagnostics.liveExports();
         try (DeviceStream stream = device.createStream();
              DeviceArray host = HostVector.utf8("s", "a", "bb", null, "dddd", "e").toDeviceArray(devices);
@@ -63,6 +63,7 @@ class RangesAndSharedBuffersTest {
             assertTrue(other.getMessage().contains("given for a copy to"), other.getMessage());
             assertThrows(IndexOutOfBoundsException.class, () -> onDevice.copyTo(device, 2, 2, stream));
         }
+        assertTrue(Diagnostics.awaitStreamOrderReleases(java.time.Duration.ofSeconds(30)), "the upload's hold on its source let go");
         assertEquals(exports, Diagnostics.liveExports(), "no slice left open");
     }
 

@@ -201,6 +201,31 @@ public final class ArrayCopier {
         return field.dictionary() == null || sizesKnownWithoutData(field.dictionary().values());
     }
 
+    /**
+     * Contents a copy would follow outside the array (list offsets past their child): the copy is refused before any
+     * byte moves. The API turns it into its invalid-data exception.
+     */
+    public static final class UncheckedContents extends RuntimeException {
+        private final String path;
+        private final String rule;
+
+        UncheckedContents(String path, String rule) {
+            super(path + ": " + rule);
+            this.path = path;
+            this.rule = rule;
+        }
+
+        /** {@return the field path of what was wrong} */
+        public String path() {
+            return path;
+        }
+
+        /** {@return the rule broken} */
+        public String rule() {
+            return rule;
+        }
+    }
+
     /** Plans the tree level by level: one read-back synchronisation per level, none for host sources. */
     private void plan(CopyPlan root) {
         List<CopyPlan> level = List.of(root);
@@ -262,7 +287,7 @@ public final class ArrayCopier {
                 if (first < 0 || last < first || last > childLength) {
                     // never size a copy by offsets that reach past the child: unchecked contents (a producer trusted,
                     // memory another process rewrote) must fail here, not read past the child's buffers
-                    throw new dev.quiver.InvalidArrowException(p.field.name() + ".offsets", "offsets " + first + ".." + last
+                    throw new UncheckedContents(p.field.name() + ".offsets", "offsets " + first + ".." + last
                             + " of slots " + p.base() + ".." + p.end + " are not within the child's " + childLength
                             + " elements; validate the array (DeviceArray.validateFull) to find the slot");
                 }
