@@ -16,9 +16,9 @@ public enum FlightCompression {
     /** Bodies as they lie in memory, with no {@code BodyCompression}: the default, and the fastest on a fast link. */
     NONE,
     /**
-     * The LZ4 frame format ({@code CompressionType.LZ4_FRAME}): fast, a modest ratio. Written with Apache Commons
-     * Compress, one frame per buffer with independent blocks; read whether the blocks are linked (as Arrow C++
-     * writes them) or not.
+     * The LZ4 frame format ({@code CompressionType.LZ4_FRAME}): fast, a modest ratio. One frame per buffer with
+     * independent blocks, compressed with aircompressor's LZ4 (Java); read with Apache Commons Compress whether
+     * the blocks are linked (as Arrow C++ writes them) or not.
      */
     LZ4_FRAME,
     /**

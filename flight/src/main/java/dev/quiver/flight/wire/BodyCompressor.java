@@ -77,7 +77,7 @@ final class BodyCompressor {
             return region.asSlice(0, 8);
         }
         long written = codec.compress(buffer, region.asSlice(8));
-        if (written >= 0 && written < length) {
+        if (written < length) {
             region.set(PREFIX, 0, length);
             return region.asSlice(0, 8 + written);
         }

@@ -39,8 +39,8 @@ sealed interface BufferCodec permits Lz4FrameCodec, ZstdCodec {
     /**
      * @param source the buffer's bytes, not empty
      * @param target at least {@link #capacity} bytes
-     * @return the bytes of the frame written at the start of {@code target}, or -1 if the frame would not fit
-     *         (a frame that does not fit is no smaller than the buffer, which is then better sent as it is)
+     * @return the bytes of the frame written at the start of {@code target} (the caller sends the buffer as it
+     *         is instead when the frame is no smaller)
      */
     long compress(MemorySegment source, MemorySegment target);
 

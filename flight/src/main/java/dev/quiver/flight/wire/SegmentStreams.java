@@ -1,28 +1,17 @@
 package dev.quiver.flight.wire;
 
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 /**
- * Java streams over memory segments, for the stream-based codec of {@link Lz4FrameCodec}: bytes are copied
- * between the segment and the caller's heap arrays, never past the segment's bounds. The streams do not own
+ * Java streams over memory segments, for the stream-based decoder of {@link Lz4FrameCodec}: bytes are copied
+ * from the segment into the caller's heap arrays, never past the segment's bounds. The streams do not own
  * their segments. <b>Threading.</b> One thread at a time, as any stream.
  */
 final class SegmentStreams {
     private SegmentStreams() {}
-
-    /** Thrown by {@link Output} when a write would go past the end of its segment. */
-    static final class Full extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        Full(long capacity) {
-            super("the output does not fit in " + capacity + " bytes");
-        }
-    }
 
     /** Reads a segment from its start to its end. */
     static final class Input extends InputStream {
@@ -65,40 +54,6 @@ final class SegmentStreams {
         @Override
         public int available() {
             return (int) Math.min(Integer.MAX_VALUE, bytes.byteSize() - position);
-        }
-    }
-
-    /** Writes into a segment from its start, refusing ({@link Full}) to go past its end. */
-    static final class Output extends OutputStream {
-        private final MemorySegment bytes;
-        private long position;
-
-        /** @param bytes written, not owned */
-        Output(MemorySegment bytes) {
-            this.bytes = bytes;
-        }
-
-        /** {@return the bytes written} */
-        long position() {
-            return position;
-        }
-
-        @Override
-        public void write(int b) throws Full {
-            if (position >= bytes.byteSize()) {
-                throw new Full(bytes.byteSize());
-            }
-            bytes.set(JAVA_BYTE, position++, (byte) b);
-        }
-
-        @Override
-        public void write(byte[] from, int offset, int length) throws Full {
-            java.util.Objects.checkFromIndexSize(offset, length, from.length);
-            if (length > bytes.byteSize() - position) {
-                throw new Full(bytes.byteSize());
-            }
-            MemorySegment.copy(from, offset, bytes, JAVA_BYTE, position, length);
-            position += length;
         }
     }
 }
