@@ -14,6 +14,7 @@ import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.flatbuf.MetadataVersion;
 import org.apache.arrow.flatbuf.RecordBatch;
+import org.apache.commons.compress.compressors.lz4.FramedLZ4CompressorOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * over them, and nothing leaks (the CPU memory in use is the same after each refusal). The stream is
  * {@link HostileMessages}' (one utf8 column, the batch {@code ["a", "b"]}); its compressed form carries the
  * validity buffer as no bytes at all (as Arrow C++ may), the offsets as they are (length -1) and the two bytes
- * compressed, and decodes; each case changes what it names.
+ * compressed, and decodes (so do LZ4 frames with linked blocks and checksums, as Arrow C++ writes them); each
+ * case changes what it names.
  */
 class WireCompressionHostileTest {
     private static final byte[] OFFSETS = Arrays.copyOf(HostileMessages.body(), 12);
@@ -129,6 +131,27 @@ class WireCompressionHostileTest {
         byte[] javaStyle = message(codec, (byte) 0, buffer(0, new byte[0]), buffer(-1, OFFSETS), buffer(-1, DATA));
         try (DeviceArray batch = decoder.accept(WireBatches.read(javaStyle)); DeviceArray column = batch.child(0)) {
             assertEquals(List.of("a", "b"), ArrayReader.of(column).values(), "the prefix 0 and raw buffers");
+        }
+    }
+
+    @Test
+    void lz4FramesWithLinkedBlocksAsArrowCppWritesThemAreRead() throws IOException {
+        byte[] text = new byte[200_000];
+        for (int i = 0; i < text.length; i++) {
+            text[i] = (byte) ('a' + (i * 7 + i / 1000) % 26);
+        }
+        ByteArrayOutputStream linked = new ByteArrayOutputStream();
+        FramedLZ4CompressorOutputStream.Parameters parameters =
+                new FramedLZ4CompressorOutputStream.Parameters(FramedLZ4CompressorOutputStream.BlockSize.K64, true, true, true);
+        try (FramedLZ4CompressorOutputStream out = new FramedLZ4CompressorOutputStream(linked, parameters)) {
+            out.write(text);
+        }
+        byte[] offsets = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN).putInt(0).putInt(1).putInt(text.length).array();
+        byte[] message = message(BufferCodec.of(FlightCompression.LZ4_FRAME).arrowType(), (byte) 0, new byte[0], buffer(-1, offsets),
+                buffer(text.length, linked.toByteArray()));
+        try (DeviceArray batch = decoder.accept(WireBatches.read(message)); DeviceArray column = batch.child(0)) {
+            String all = new String(text, java.nio.charset.StandardCharsets.US_ASCII);
+            assertEquals(List.of(all.substring(0, 1), all.substring(1)), ArrayReader.of(column).values());
         }
     }
 
