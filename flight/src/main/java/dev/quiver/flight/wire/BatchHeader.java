@@ -15,7 +15,9 @@ import java.util.List;
  * the columns (one node per array in pre-order, the buffers each layout has, one variadic count per view
  * array), every length and null count is non-negative (a null count at most its length), and every buffer
  * lies inside the body at a multiple of 8, with no overflow. Nothing is allocated before the counts are
- * known to match, so a header that declares millions of nodes costs nothing. Immutable; any thread.
+ * known to match, so a header that declares millions of nodes costs nothing. Of a compressed body, the
+ * buffers checked are the compressed ones ({@link BodyDecompression} makes the uncompressed header). Immutable;
+ * any thread.
  *
  * @param length         the batch's rows
  * @param nodeLengths    each node's length
@@ -35,9 +37,6 @@ record BatchHeader(long length, long[] nodeLengths, long[] nodeNulls, long[] buf
      * @throws InvalidFlightDataException naming the message, the field and the rule broken
      */
     static BatchHeader check(RecordBatch batch, List<Field> columns, long bodyLength, String what) {
-        if (batch.compression() != null) {
-            throw new InvalidFlightDataException(what + ": the body is compressed (BodyCompression), which this codec does not read yet", null);
-        }
         long length = batch.length();
         if (length < 0) {
             throw new InvalidFlightDataException(what + ": RecordBatch.length is negative: " + length, null);

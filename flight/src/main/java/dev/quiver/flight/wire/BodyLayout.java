@@ -37,6 +37,8 @@ final class BodyLayout {
     private final List<Long> variadicCounts = new ArrayList<>();
     private final long length;
     private long bodyLength;
+    /** The {@code CompressionType} of the buffers, or -1 for buffers as they lie in memory. */
+    private byte codec = -1;
 
     private BodyLayout(long length) {
         this.length = length;
@@ -75,6 +77,24 @@ final class BodyLayout {
         if (!nested.isEmpty()) {
             nested.forEach(DeviceArray::close);
             throw new IllegalArgumentException("a dictionary's values are dictionary-encoded again, which this codec does not write");
+        }
+        return layout;
+    }
+
+    /**
+     * @param buffers each buffer of this layout compressed in the IPC format (length prefix, frame), in order
+     * @param codec   the {@code CompressionType} of the frames
+     * @return a layout with this one's nodes and variadic counts and those buffers, packed at multiples of 8
+     */
+    BodyLayout compressed(List<MemorySegment> buffers, byte codec) {
+        BodyLayout layout = new BodyLayout(length);
+        layout.nodes.addAll(nodes);
+        layout.variadicCounts.addAll(variadicCounts);
+        layout.codec = codec;
+        for (MemorySegment buffer : buffers) {
+            layout.buffers.add(buffer);
+            layout.offsets.add(layout.bodyLength);
+            layout.bodyLength = Math.addExact(layout.bodyLength, padded(buffer.byteSize()));
         }
         return layout;
     }
@@ -179,6 +199,11 @@ final class BodyLayout {
     /** {@return the variadic buffer count of each view array, in pre-order} */
     List<Long> variadicCounts() {
         return variadicCounts;
+    }
+
+    /** {@return the {@code CompressionType} of the buffers, or -1 if they are not compressed} */
+    byte codec() {
+        return codec;
     }
 
     /** {@return the body's length: every buffer, each padded to a multiple of 8} */

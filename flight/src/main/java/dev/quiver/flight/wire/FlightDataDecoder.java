@@ -26,7 +26,9 @@ import java.util.Map;
  * that arrived ({@link BatchHeader}), then the arrays built over the body through {@link DeviceArray#builder}
  * (buffer sizes against node lengths, structure), then their data ({@link DeviceArray#validateFull}: offsets,
  * views, UTF-8, union type ids, dictionary indexes, run ends) with every buffer's true size. A message that
- * fails is refused with an {@link InvalidFlightDataException} naming it, and nothing of it is kept.
+ * fails is refused with an {@link InvalidFlightDataException} naming it, and nothing of it is kept. A body
+ * compressed per the IPC format ({@code BodyCompression}, LZ4_FRAME or ZSTD, whichever the sender chose) is
+ * decompressed into host memory of the device first, within the bounds {@link BodyDecompression} documents.
  *
  * <p><b>Ownership.</b> Consumes each message it is given. Batches returned belong to the caller and keep
  * their body (and the dictionaries they use) alive after the decoder is closed. {@link #close()} lets go of
@@ -35,6 +37,7 @@ import java.util.Map;
 final class FlightDataDecoder implements AutoCloseable {
     private final Device device;
     private final String what;
+    private final long maxUncompressedBytes;
     private final Map<Long, DeviceArray> dictionaries = new HashMap<>();
     private Field schema;
     private List<Long> dictionaryIds;
@@ -46,8 +49,23 @@ final class FlightDataDecoder implements AutoCloseable {
      * @param what   names the stream in errors
      */
     FlightDataDecoder(Device device, String what) {
+        this(device, what, BodyDecompression.DEFAULT_MAX_UNCOMPRESSED_BYTES);
+    }
+
+    /**
+     * @param device               the host-accessible device bodies land in (the CPU, or pinned host memory)
+     * @param what                 names the stream in errors
+     * @param maxUncompressedBytes the most bytes one compressed message's buffers may declare uncompressed
+     *                             (see {@link BodyDecompression}); a message that declares more is refused
+     *                             before anything is allocated for it
+     */
+    FlightDataDecoder(Device device, String what, long maxUncompressedBytes) {
+        if (maxUncompressedBytes < 0) {
+            throw new IllegalArgumentException("maxUncompressedBytes is negative: " + maxUncompressedBytes);
+        }
         this.device = device;
         this.what = what;
+        this.maxUncompressedBytes = maxUncompressedBytes;
     }
 
     /** {@return the stream's batch field (a struct named {@code ""}), or null before the schema arrived} */
@@ -184,12 +202,19 @@ final class FlightDataDecoder implements AutoCloseable {
     /** Checks the header, builds the columns over the body, wraps them in a struct (unless a dictionary), validates. */
     private DeviceArray build(RecordBatch batch, List<Field> columns, ReceivedMessage message, String name, boolean dictionary) {
         BatchHeader checked;
+        BufferCodec codec;
         try {
             checked = BatchHeader.check(batch, columns, message.bodyLength(), name);
+            codec = BodyDecompression.codec(batch, name);
         } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
             throw HeaderReading.malformed(name, e);
         }
         DeviceBuffer body = message.takeBody();
+        if (codec != null) {
+            BodyDecompression.Inflated inflated = BodyDecompression.inflate(codec, checked, body, device, maxUncompressedBytes, name);
+            checked = inflated.header();
+            body = inflated.body();
+        }
         try (BatchAssembly assembly = new BatchAssembly(device, body, checked, dictionaryIds, dictionaries)) {
             DeviceArray array = dictionary ? assembly.column(columns.getFirst()) : struct(assembly, columns, checked.length());
             try {

@@ -2,16 +2,19 @@ package dev.quiver.flight.wire;
 
 import dev.quiver.DeviceArray;
 import dev.quiver.KeepAlive;
+import dev.quiver.flight.FlightCompression;
 import dev.quiver.type.Field;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Host batches to {@code FlightData} messages of the Arrow IPC streaming format: the schema first, then for
  * each batch the dictionaries of its encoded columns ({@code DictionaryBatch}, ids in the schema's pre-order)
  * and its {@code RecordBatch}. Headers are built from the batch's structs (see {@link BodyLayout},
- * {@link IpcHeaders}); bodies are the batch's own memory.
+ * {@link IpcHeaders}); bodies are the batch's own memory, or compressed per the IPC format when the sender asks
+ * ({@link FlightCompression}, {@link BodyCompressor}).
  *
  * <p><b>Ownership.</b> The batch stays the caller's: each message retains what it sends (the batch, or a view
  * of a dictionary) until it is streamed and written, or closed, so the caller may close the batch at once.
@@ -43,18 +46,32 @@ final class FlightDataEncoder {
      *                                  format cannot carry); nothing is retained then
      */
     static List<OutgoingMessage> batch(DeviceArray batch, boolean withDictionaries, byte[] appMetadata) {
+        return batch(batch, withDictionaries, appMetadata, FlightCompression.NONE);
+    }
+
+    /**
+     * The messages of one batch, their bodies compressed as asked: as {@link #batch(DeviceArray, boolean, byte[])}
+     * with {@code NONE}; with a codec, each body (the dictionaries' too) is compressed at once into memory of the
+     * batch's device that the message owns (see {@link BodyCompressor}), and the messages do not retain the batch.
+     *
+     * @param batch            an open CPU struct array, offset 0 at every level
+     * @param withDictionaries whether to send the batch's dictionaries before it
+     * @param appMetadata      field 3 of the record batch's message, or null
+     * @param compression      how to compress the bodies
+     * @return the messages in sending order, owned by the caller (each closed or streamed once)
+     * @throws IllegalArgumentException if the batch cannot be written; nothing is retained or allocated then
+     */
+    static List<OutgoingMessage> batch(DeviceArray batch, boolean withDictionaries, byte[] appMetadata, FlightCompression compression) {
         List<DeviceArray> dictionaries = new ArrayList<>();
         List<OutgoingMessage> messages = new ArrayList<>();
         try {
             BodyLayout layout = BodyLayout.ofBatch(batch, dictionaries);
             if (withDictionaries) {
                 for (int id = 0; id < dictionaries.size(); id++) {
-                    messages.add(dictionary(id, dictionaries.get(id)));
+                    messages.add(dictionary(id, dictionaries.get(id), compression));
                 }
             }
-            KeepAlive memory = batch.retain();
-            messages.add(new OutgoingMessage(null, IpcHeaders.recordBatch(layout), appMetadata, layout.buffers(), layout.offsets(),
-                    layout.bodyLength(), new SharedRelease(memory)));
+            messages.add(message(layout, batch, compression, IpcHeaders::recordBatch, appMetadata));
             return messages;
         } catch (RuntimeException | Error e) {
             messages.forEach(OutgoingMessage::close);
@@ -64,10 +81,29 @@ final class FlightDataEncoder {
         }
     }
 
-    private static OutgoingMessage dictionary(long id, DeviceArray values) {
+    private static OutgoingMessage dictionary(long id, DeviceArray values, FlightCompression compression) {
         BodyLayout layout = BodyLayout.ofDictionary(values);
-        KeepAlive memory = values.retain();
-        return new OutgoingMessage(null, IpcHeaders.dictionaryBatch(id, layout, false), null, layout.buffers(), layout.offsets(),
-                layout.bodyLength(), new SharedRelease(memory));
+        return message(layout, values, compression, compressed -> IpcHeaders.dictionaryBatch(id, compressed, false), null);
+    }
+
+    /** The message of a body: the array's own memory, retained; or its buffers compressed into memory the message owns. */
+    private static OutgoingMessage message(BodyLayout layout, DeviceArray owner, FlightCompression compression,
+                                           Function<BodyLayout, byte[]> header, byte[] appMetadata) {
+        if (compression == FlightCompression.NONE) {
+            byte[] bytes = header.apply(layout);
+            KeepAlive memory = owner.retain();
+            return new OutgoingMessage(null, bytes, appMetadata, layout.buffers(), layout.offsets(), layout.bodyLength(),
+                    new SharedRelease(memory));
+        }
+        BodyCompressor.Compressed body = BodyCompressor.compress(layout, BufferCodec.of(compression), owner.device());
+        byte[] bytes;
+        try {
+            bytes = header.apply(body.layout());
+        } catch (RuntimeException | Error e) {
+            body.memory().close();
+            throw e;
+        }
+        BodyLayout sent = body.layout();
+        return new OutgoingMessage(null, bytes, appMetadata, sent.buffers(), sent.offsets(), sent.bodyLength(), new SharedRelease(body.memory()));
     }
 }

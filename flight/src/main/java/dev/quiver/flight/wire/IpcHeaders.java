@@ -1,6 +1,8 @@
 package dev.quiver.flight.wire;
 
 import com.google.flatbuffers.FlatBufferBuilder;
+import org.apache.arrow.flatbuf.BodyCompression;
+import org.apache.arrow.flatbuf.BodyCompressionMethod;
 import org.apache.arrow.flatbuf.Buffer;
 import org.apache.arrow.flatbuf.DictionaryBatch;
 import org.apache.arrow.flatbuf.FieldNode;
@@ -15,8 +17,9 @@ import java.util.List;
 /**
  * The Arrow IPC {@code Message} flatbuffers a stream sends as {@code data_header}: a {@code Schema}, and a
  * {@code RecordBatch} or {@code DictionaryBatch} built from a {@link BodyLayout} with the arrow-format
- * classes (no vectors). Metadata version V5. The arrays returned are small (a few dozen bytes per column),
- * never the size of a body. Stateless; any thread.
+ * classes (no vectors), with a {@code BodyCompression} where the layout's buffers are compressed. Metadata
+ * version V5. The arrays returned are small (a few dozen bytes per column), never the size of a body.
+ * Stateless; any thread.
  */
 final class IpcHeaders {
     private IpcHeaders() {}
@@ -76,12 +79,17 @@ final class IpcHeaders {
             FieldNode.createFieldNode(builder, nodes.get(i)[0], nodes.get(i)[1]);
         }
         int nodeVector = builder.endVector();
+        int compression = layout.codec() < 0 ? 0
+                : BodyCompression.createBodyCompression(builder, layout.codec(), BodyCompressionMethod.BUFFER);
         RecordBatch.startRecordBatch(builder);
         RecordBatch.addLength(builder, layout.length());
         RecordBatch.addNodes(builder, nodeVector);
         RecordBatch.addBuffers(builder, bufferVector);
         if (!counts.isEmpty()) {
             RecordBatch.addVariadicBufferCounts(builder, variadic);
+        }
+        if (layout.codec() >= 0) {
+            RecordBatch.addCompression(builder, compression);
         }
         return RecordBatch.endRecordBatch(builder);
     }
