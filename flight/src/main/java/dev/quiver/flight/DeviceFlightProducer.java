@@ -160,7 +160,8 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
     /**
      * Sets how long a client's put may take to send its schema, the first message of every Flight stream
      * (default 60 s): a put that sends a batch first, or nothing, is refused with {@code INVALID_ARGUMENT} when
-     * the time is up, so that it holds no call thread longer. Applies to puts that start afterwards; any thread.
+     * the time is up, so that it holds no call thread longer (behind a {@link DeviceFlightServer}, a put whose first
+     * message is a batch is refused at once, before this wait). Applies to puts that start afterwards; any thread.
      *
      * @param timeout the longest wait, positive
      * @return this producer

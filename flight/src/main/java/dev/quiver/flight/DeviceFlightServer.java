@@ -1,6 +1,7 @@
 package dev.quiver.flight;
 
 import dev.quiver.flight.wire.CodecDoGet;
+import dev.quiver.flight.wire.SchemaFirstPut;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.NettyServerBuilder;
@@ -29,7 +30,10 @@ import java.util.function.Consumer;
  * a copy, never through Arrow Java's vectors. Everything else is Arrow Java's {@link FlightServer}: the other
  * methods ({@code Handshake}, {@code ListFlights}, {@code GetFlightInfo}, {@code DoPut}, {@code DoAction}, ...),
  * tickets the producer did not issue (answered by the served producer's {@code getStream}), TLS, header
- * authentication, the executor and the message size limit. Clients see Flight's protocol unchanged.
+ * authentication, the executor and the message size limit. Clients see Flight's protocol unchanged. One rule
+ * is kept before Arrow Java's {@code DoPut} starts: a put whose first message is a batch, not its schema, is
+ * refused at once with {@code INVALID_ARGUMENT} and its batch released ({@code SchemaFirstPut}), where Arrow
+ * Java's stream would hold the call until the producer's schema timeout.
  *
  * {@snippet :
  * try (DeviceFlightServer server = DeviceFlightServer.builder(allocator, Location.forGrpcInsecure("0.0.0.0", 8815), producer)
@@ -210,7 +214,8 @@ public final class DeviceFlightServer implements AutoCloseable {
                     flight.headerAuthenticator(authenticator);
                 }
                 ServerServiceDefinition arrowJava = FlightGrpcUtils.createFlightService(allocator, served, ServerAuthHandler.NO_OP, calls).bindService();
-                ServerServiceDefinition codec = ServerInterceptors.intercept(CodecDoGet.replaceDoGet(arrowJava, producer::codecStream, calls),
+                ServerServiceDefinition replaced = SchemaFirstPut.replaceDoPut(CodecDoGet.replaceDoGet(arrowJava, producer::codecStream, calls));
+                ServerServiceDefinition codec = ServerInterceptors.intercept(replaced,
                         new ServerBackpressureThresholdInterceptor(FlightServer.DEFAULT_BACKPRESSURE_THRESHOLD),
                         new ServerAuthInterceptor(ServerAuthHandler.NO_OP));
                 // Arrow Java's builder adds its service first, then hands gRPC's builder over: a service added under
