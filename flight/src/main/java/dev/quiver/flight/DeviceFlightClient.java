@@ -79,10 +79,12 @@ public final class DeviceFlightClient implements AutoCloseable {
     private final Duration schemaTimeout;
     private final AtomicLong bytesReceived = new AtomicLong();
     private final Duration sameHostTimeout;
+    private final Location location;
 
-    private DeviceFlightClient(FlightClient client, ManagedChannel channel, BufferAllocator allocator, Devices devices, CallOption[] options,
-                               Duration schemaTimeout, Duration sameHostTimeout) {
+    private DeviceFlightClient(FlightClient client, ManagedChannel channel, Location location, BufferAllocator allocator, Devices devices,
+                               CallOption[] options, Duration schemaTimeout, Duration sameHostTimeout) {
         this.client = client;
+        this.location = location;
         this.channel = channel;
         this.sameHostTimeout = sameHostTimeout;
         this.allocator = allocator;
@@ -182,6 +184,31 @@ public final class DeviceFlightClient implements AutoCloseable {
      */
     public DeviceArrayStream get(Ticket ticket, Device target, CallOption... callOptions) {
         return sameHostTimeout != null ? fetch(ticket, target, callOptions).stream() : fetchBytes(ticket, target, callOptions);
+    }
+
+    /**
+     * Fetches every endpoint of a stream at once, as one stream ({@link DeviceFlightProducer#serve(String, Field,
+     * long, List) parts} of one server): one {@code DoGet} per endpoint on this client's connection, each started
+     * and its schema awaited on the calling thread, then pulled by a thread of its own that lands its batches on
+     * {@code target}, keeping at most 4 batches per endpoint landed and not yet handed out. When an endpoint fails,
+     * the other calls are cancelled, every batch not handed out is released, and {@code hasNext()} throws a
+     * {@link dev.quiver.stream.StreamException} whose cause is a {@link FlightTransferException} naming the
+     * endpoint; closing the stream early does the same without an error. {@link #bytesReceived()} counts every
+     * endpoint. The stream is the caller's, read by one thread at a time; its arrays are the caller's.
+     *
+     * @param info        the stream's description ({@link #info(String)}); its endpoints must name no location, this
+     *                    client's location, or {@code arrow-flight-reuse-connection://?}
+     * @param target      where the batches land
+     * @param delivery    in order (endpoint 0's batches, then endpoint 1's, ...) or as they come
+     * @param callOptions options of every call, added to the client's
+     * @return the stream, owned by the caller; closing it cancels the calls still running
+     * @throws IllegalArgumentException if {@code info} lists no endpoint, one on another server, or endpoints whose schemas differ
+     * @throws org.apache.arrow.flight.FlightRuntimeException if the server refuses a call
+     */
+    public DeviceArrayStream get(FlightInfo info, Device target, Delivery delivery, CallOption... callOptions) {
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(delivery, "delivery");
+        return EndpointBatches.open(info, location, ticket -> fetchBytes(ticket, target, callOptions), target.type(), delivery);
     }
 
     /**
@@ -395,8 +422,10 @@ public final class DeviceFlightClient implements AutoCloseable {
         private String token;
         private Duration schemaTimeout = SchemaWait.DEFAULT;
         private Duration sameHostTimeout;
+        private final Location location;
 
         private Builder(Location location, BufferAllocator allocator) {
+            this.location = location;
             this.allocator = Objects.requireNonNull(allocator, "allocator");
             this.flight = new NettyClientBuilder(allocator, Objects.requireNonNull(location, "location"));
         }
@@ -498,7 +527,7 @@ public final class DeviceFlightClient implements AutoCloseable {
                 if (token != null) {
                     options.add(new CredentialCallOption(new BearerCredentialWriter(token)));
                 }
-                return new DeviceFlightClient(client, channel, allocator, devices, options.toArray(CallOption[]::new), schemaTimeout, sameHostTimeout);
+                return new DeviceFlightClient(client, channel, location, allocator, devices, options.toArray(CallOption[]::new), schemaTimeout, sameHostTimeout);
             } catch (RuntimeException e) {
                 try {
                     client.close();

@@ -33,7 +33,8 @@ import java.util.function.Supplier;
  * An Arrow Flight producer that serves {@link DeviceArrayStream}s from any device, and lands what clients
  * put on a device it chooses. Each stream is offered under a ticket it issues ({@link #serve}); clients find
  * streams with {@code ListFlights} and {@code GetFlightInfo} (schema, row count where known, ticket) and fetch
- * them with {@code DoGet}, where a ticket the producer did not issue is refused with {@code NOT_FOUND}.
+ * them with {@code DoGet}, where a ticket the producer did not issue is refused with {@code NOT_FOUND}. A stream
+ * may be split over several endpoints, each part under a ticket of its own ({@link #serve(String, Field, long, List)}).
  *
  * <p><b>DoGet.</b> A thread of the call's own copies batch n+1 to the host while batch n is written to the
  * network; the writer waits for gRPC to be ready before each batch, so a slow reader keeps the server to a few
@@ -71,7 +72,7 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
     private final BufferAllocator allocator;
     private final Device putTarget;
     private final Devices devices;
-    private final Map<String, ServedStream> byName = new LinkedHashMap<>();
+    private final Map<String, List<ServedStream>> byName = new LinkedHashMap<>();
     private final Map<Ticket, ServedStream> byTicket = new LinkedHashMap<>();
     private final Map<String, StoredBatches> stored = new LinkedHashMap<>();
     private final AtomicLong bytesReceived = new AtomicLong();
@@ -117,17 +118,42 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
      * @throws IllegalArgumentException if Arrow Java cannot carry the schema
      */
     public Ticket serve(String name, Field schema, long rows, Supplier<DeviceArrayStream> opener) {
-        Objects.requireNonNull(name, "name");
         Objects.requireNonNull(opener, "opener");
-        ServedStream served = new ServedStream(name, Tickets.issue(), schema, ArrowSchemas.of(schema, allocator), rows, opener);
-        synchronized (this) {
-            ServedStream replaced = byName.put(name, served);
-            if (replaced != null) {
-                byTicket.remove(replaced.ticket());
-            }
-            byTicket.put(served.ticket(), served);
+        return serve(name, schema, rows, List.of(opener)).getFirst();
+    }
+
+    /**
+     * Offers one stream split over several endpoints, each part under a ticket of its own, replacing any stream
+     * served under the same name. {@code GetFlightInfo} and {@code ListFlights} list the parts' endpoints in
+     * order; a client fetches them concurrently with
+     * {@link DeviceFlightClient#get(FlightInfo, Device, Delivery, org.apache.arrow.flight.CallOption...)}, and the
+     * stream is all of part 0's batches, then part 1's, and so on.
+     *
+     * @param name   the name clients ask about ({@code FlightDescriptor.path(name)})
+     * @param schema the struct field of every batch of every part
+     * @param rows   the total row count of all parts, or -1 if unknown
+     * @param parts  opens each part for one fetch, at least one; called on each fetch's thread, possibly concurrently
+     * @return the parts' tickets, in order
+     * @throws IllegalArgumentException if {@code parts} is empty or Arrow Java cannot carry the schema
+     */
+    public List<Ticket> serve(String name, Field schema, long rows, List<Supplier<DeviceArrayStream>> parts) {
+        Objects.requireNonNull(name, "name");
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("a stream needs at least one part, " + name + " has none");
         }
-        return served.ticket();
+        var arrowSchema = ArrowSchemas.of(schema, allocator);
+        List<ServedStream> served = new ArrayList<>();
+        for (Supplier<DeviceArrayStream> part : parts) {
+            served.add(new ServedStream(name, Tickets.issue(), schema, arrowSchema, rows, Objects.requireNonNull(part, "part")));
+        }
+        synchronized (this) {
+            List<ServedStream> replaced = byName.put(name, List.copyOf(served));
+            if (replaced != null) {
+                replaced.forEach(r -> byTicket.remove(r.ticket()));
+            }
+            served.forEach(s -> byTicket.put(s.ticket(), s));
+        }
+        return served.stream().map(ServedStream::ticket).toList();
     }
 
     /**
@@ -300,7 +326,7 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
 
     @Override
     public void listFlights(CallContext context, Criteria criteria, StreamListener<FlightInfo> listener) {
-        List<ServedStream> all;
+        List<List<ServedStream>> all;
         synchronized (this) {
             all = new ArrayList<>(byName.values());
         }
@@ -311,7 +337,7 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
     @Override
     public FlightInfo getFlightInfo(CallContext context, FlightDescriptor descriptor) {
         String name = nameOf(descriptor);
-        ServedStream served;
+        List<ServedStream> served;
         synchronized (this) {
             served = byName.get(name);
         }
@@ -321,9 +347,10 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
         return info(served);
     }
 
-    private static FlightInfo info(ServedStream served) {
-        return new FlightInfo(served.arrowSchema(), FlightDescriptor.path(served.name()),
-                List.of(new FlightEndpoint(served.ticket())), -1, served.rows());
+    private static FlightInfo info(List<ServedStream> parts) {
+        ServedStream first = parts.getFirst();
+        return new FlightInfo(first.arrowSchema(), FlightDescriptor.path(first.name()),
+                parts.stream().map(part -> new FlightEndpoint(part.ticket())).toList(), -1, first.rows());
     }
 
     private static String nameOf(FlightDescriptor descriptor) {

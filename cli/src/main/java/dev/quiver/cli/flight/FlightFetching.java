@@ -5,11 +5,13 @@ import dev.quiver.cli.Progress;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
+import dev.quiver.flight.Delivery;
 import dev.quiver.flight.DeviceFlightClient;
 import dev.quiver.flight.FlightTransferException;
 import dev.quiver.flight.Tickets;
 import dev.quiver.flight.ipc.ArrowIpcWriting;
 import dev.quiver.stream.DeviceArrayStream;
+import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
@@ -51,20 +53,32 @@ public final class FlightFetching {
      * @return 0, or 1 if the call failed (refused, unreachable) or the stream broke off
      */
     public static int fetch(Settings settings, PrintWriter out, PrintWriter err) throws Exception {
+        return fetch(settings, null, out, err);
+    }
+
+    /**
+     * @param settings what to fetch; with {@code endpoints} given, its ticket is the name of the stream
+     * @param endpoints null to fetch the ticket, else fetch every endpoint of the named stream at once, in this order
+     * @param out      receives the summary: batches, rows, bytes and rate of all endpoints together
+     * @param err      receives the live progress (on a terminal) and errors
+     * @return 0, or 1 if a call failed (refused, unreachable) or the stream broke off
+     */
+    public static int fetch(Settings settings, Delivery endpoints, PrintWriter out, PrintWriter err) throws Exception {
         Device target = DeviceNames.parse(settings.device(), Devices.system());
         Progress progress = new Progress(System.console() != null ? err : null);
         try (BufferAllocator allocator = new RootAllocator()) {
-            return fetch(settings, target, progress, allocator, out, err);
+            return fetch(settings, endpoints, target, progress, allocator, out, err);
         } catch (FlightRuntimeException e) {
             err.println("quiver flight get: " + e.status().code() + ": " + e.getMessage());
             return 1;
         }
     }
 
-    private static int fetch(Settings settings, Device target, Progress progress, BufferAllocator allocator, PrintWriter out, PrintWriter err)
-            throws Exception {
+    private static int fetch(Settings settings, Delivery endpoints, Device target, Progress progress, BufferAllocator allocator,
+                             PrintWriter out, PrintWriter err) throws Exception {
         try (DeviceFlightClient client = connect(settings, allocator)) {
-            try (DeviceArrayStream fetched = client.get(Tickets.parse(settings.ticket()), target);
+            FlightInfo info = endpoints == null ? null : client.info(settings.ticket());
+            try (DeviceArrayStream fetched = info == null ? client.get(Tickets.parse(settings.ticket()), target) : client.get(info, target, endpoints);
                  DeviceArrayStream counted = fetched.map(fetched.schema(), fetched.deviceType(), batch -> {
                      progress.batch(batch.length(), client.bytesReceived());
                      return batch;
@@ -82,7 +96,8 @@ public final class FlightFetching {
                         : "; nothing was written to " + settings.output() + " (it is written only when the whole stream arrived)"));
                 return 1;
             }
-            out.println(progress.summary(client.bytesReceived(), target.toString()));
+            out.println(progress.summary(client.bytesReceived(), target.toString())
+                    + (info == null ? "" : " from " + info.getEndpoints().size() + " endpoint(s) at once"));
             return 0;
         }
     }

@@ -1,9 +1,11 @@
 package dev.quiver.cli.flight;
 
+import dev.quiver.flight.Delivery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -24,8 +26,14 @@ final class FlightGetCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "URI", description = "the server, grpc+tcp://HOST:PORT or grpc+tls://HOST:PORT")
     String uri;
 
-    @Parameters(index = "1", paramLabel = "TICKET", description = "the ticket the server printed or lists")
+    @Parameters(index = "1", paramLabel = "TICKET", description = "the ticket the server printed or lists; with --all-endpoints, the stream's name")
     String ticket;
+
+    @Option(names = "--all-endpoints", description = "fetch every endpoint of the stream named by the second argument at once, as one stream")
+    boolean allEndpoints;
+
+    @Option(names = "--as-they-come", description = "with --all-endpoints, take each batch as it lands instead of endpoint by endpoint")
+    boolean asTheyCome;
 
     @Option(names = "--device", description = "where the batches land, TYPE[:ID], e.g. opencl or vulkan:0 (default: ${DEFAULT-VALUE})", defaultValue = "cpu")
     String device;
@@ -39,8 +47,12 @@ final class FlightGetCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         FlightUris.check(spec, uri);
+        if (asTheyCome && !allEndpoints) {
+            throw new ParameterException(spec.commandLine(), "--as-they-come needs --all-endpoints");
+        }
         String password = client.login.requiredPassword(spec);
         FlightFetching.Settings settings = new FlightFetching.Settings(uri, ticket, device, client.trust, client.login.user, password, output);
-        return FlightFetching.fetch(settings, spec.commandLine().getOut(), spec.commandLine().getErr());
+        Delivery endpoints = !allEndpoints ? null : asTheyCome ? Delivery.AS_THEY_COME : Delivery.IN_ORDER;
+        return FlightFetching.fetch(settings, endpoints, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

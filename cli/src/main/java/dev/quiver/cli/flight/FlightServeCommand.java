@@ -31,6 +31,10 @@ final class FlightServeCommand implements Callable<Integer> {
     @Option(names = "--batches", description = "batches of the generated stream (default: ${DEFAULT-VALUE})", defaultValue = "8")
     int batches;
 
+    @Option(names = "--endpoints", description = "serve the generated stream as this many endpoints, each a run of its batches (default: ${DEFAULT-VALUE})",
+            defaultValue = "1")
+    int endpoints;
+
     @Option(names = "--device", description = "device the served batches, from files or generated, are copied to before they are sent, TYPE[:ID] (default: ${DEFAULT-VALUE})", defaultValue = "cpu")
     String device;
 
@@ -57,6 +61,9 @@ final class FlightServeCommand implements Callable<Integer> {
         if (files.isEmpty() && generatedRows <= 0) {
             throw new ParameterException(spec.commandLine(), "nothing to serve: give --file or --generate");
         }
+        if (endpoints < 1 || endpoints > batches) {
+            throw new ParameterException(spec.commandLine(), "--endpoints needs 1 to --batches endpoints, not " + endpoints);
+        }
         if (batches < 1 || generatedRows < 0) {
             throw new ParameterException(spec.commandLine(), "--generate needs ROWS >= 1 and --batches >= 1");
         }
@@ -65,7 +72,7 @@ final class FlightServeCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--user needs a password: $QUIVER_FLIGHT_PASSWORD or --password-file");
         }
         FlightServing.Settings settings = new FlightServing.Settings(files, generatedRows, batches, device, putDevice, host, port,
-                tls.isEmpty() ? null : tls.get(0), tls.isEmpty() ? null : tls.get(1), login.user, password, seconds);
+                tls.isEmpty() ? null : tls.get(0), tls.isEmpty() ? null : tls.get(1), login.user, password, seconds, endpoints);
         return FlightServing.serve(settings, spec.commandLine().getOut());
     }
 }

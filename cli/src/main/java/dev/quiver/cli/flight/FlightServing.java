@@ -46,9 +46,11 @@ public final class FlightServing {
      * @param user          the user who must log in, or null for no authentication
      * @param password      that user's password
      * @param seconds       how long to serve, 0 for until stopped
+     * @param endpoints     endpoints of the generated stream, each a contiguous run of its batches
      */
     public record Settings(java.util.List<Path> files, long generatedRows, int batches, String device, String putDevice, String host, int port,
-                           Path certificate, Path privateKey, String user, String password, long seconds) {
+                           Path certificate, Path privateKey, String user, String password, long seconds,
+                           int endpoints) {
     }
 
     /**
@@ -72,9 +74,15 @@ public final class FlightServing {
                 streams.append(line(file.getFileName().toString(), ticket, -1));
             }
             if (settings.generatedRows() > 0) {
-                Ticket ticket = producer.serve("generated", generated.schema(), settings.generatedRows(),
-                        () -> OnDevice.copied(generatedStream(generated), device));
-                streams.append(line("generated", ticket, settings.generatedRows()));
+                java.util.List<java.util.function.Supplier<DeviceArrayStream>> parts = new java.util.ArrayList<>();
+                for (int e = 0; e < settings.endpoints(); e++) {
+                    int from = (int) ((long) generated.batches() * e / settings.endpoints());
+                    int to = (int) ((long) generated.batches() * (e + 1) / settings.endpoints());
+                    parts.add(() -> OnDevice.copied(generatedStream(generated, from, to), device));
+                }
+                java.util.List<Ticket> tickets = producer.serve("generated", generated.schema(), settings.generatedRows(), parts);
+                streams.append(line("generated", tickets.getFirst(), settings.generatedRows()).stripTrailing())
+                        .append(tickets.size() > 1 ? " endpoints " + tickets.size() : "").append(System.lineSeparator());
             }
             boolean tls = settings.certificate() != null;
             Location location = tls ? Location.forGrpcTls(settings.host(), settings.port()) : Location.forGrpcInsecure(settings.host(), settings.port());
@@ -111,8 +119,8 @@ public final class FlightServing {
         }
     }
 
-    private static DeviceArrayStream generatedStream(GeneratedBatches generated) {
+    private static DeviceArrayStream generatedStream(GeneratedBatches generated, int from, int to) {
         return DeviceArrayStream.of(generated.schema(), dev.quiver.DeviceType.CPU,
-                IntStream.range(0, generated.batches()).mapToObj(generated::batch).iterator());
+                IntStream.range(from, to).mapToObj(generated::batch).iterator());
     }
 }

@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * login, served from Vulkan, fetched onto OpenCL and written to an Arrow IPC file; that file served from
  * OpenCL, put back to that server with {@code flight put}, listed, and fetched onto the CPU; every value
  * compared with what was generated. A wrong password and a
- * ticket the server did not issue end with exit code 1 and the server's reason.
+ * ticket the server did not issue end with exit code 1 and the server's reason. A stream served as four endpoints
+ * is fetched from all of them at once, in order (every value compared) and as the batches come.
  */
 class FlightCommandTest {
     private static final String PASSWORD = "s3cret-for-the-test";
@@ -98,6 +99,27 @@ class FlightCommandTest {
         assertEquals(1, message.lines().count(), "one line: " + message);
         assertTrue(message.contains("nothing was written to " + output), message);
         assertFalse(message.contains("\tat "), message);
+    }
+
+    @Test
+    void allEndpointsOfAStreamAreFetchedAtOnce(@TempDir Path directory) throws Exception {
+        Path fetched = directory.resolve("endpoints.arrow");
+        try (ServeProcess server = ServeProcess.start(1, Map.of(), "--generate", "1000", "--batches", "4", "--endpoints", "4", "--device", "cpu")) {
+            Run inOrder = Run.of("flight", "get", server.uri(), "generated", "--all-endpoints", "--output", fetched.toString());
+            assertEquals(0, inOrder.code(), inOrder.err());
+            assertTrue(inOrder.out().startsWith("received 4 batches, 1000 rows"), inOrder.out());
+            assertTrue(inOrder.out().strip().endsWith("from 4 endpoint(s) at once"), inOrder.out());
+            Run asTheyCome = Run.of("flight", "get", server.uri(), "generated", "--all-endpoints", "--as-they-come");
+            assertEquals(0, asTheyCome.code(), asTheyCome.err());
+            assertTrue(asTheyCome.out().startsWith("received 4 batches, 1000 rows"), asTheyCome.out());
+            Run unknown = Run.of("flight", "get", server.uri(), "no-such-stream", "--all-endpoints");
+            assertEquals(1, unknown.code(), unknown.out());
+            assertTrue(unknown.err().contains("NOT_FOUND"), unknown.err());
+        }
+        assertGenerated(fetched);
+        Run alone = Run.of("flight", "get", "grpc+tcp://127.0.0.1:1", "generated", "--as-they-come");
+        assertEquals(2, alone.code(), alone.out());
+        assertTrue(alone.err().contains("--as-they-come needs --all-endpoints"), alone.err());
     }
 
     @Test
