@@ -11,19 +11,15 @@ import org.apache.arrow.flight.CallOptions;
 import org.apache.arrow.flight.FlightGrpcUtils;
 import org.apache.arrow.flight.grpc.NettyClientBuilder;
 import org.apache.arrow.flight.impl.FlightServiceGrpc;
-import org.apache.arrow.flight.FlightClient.ClientStreamListener;
 import org.apache.arrow.flight.Criteria;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightDescriptor;
 import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.Location;
-import org.apache.arrow.flight.PutResult;
-import org.apache.arrow.flight.SyncPutListener;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.flight.auth2.BearerCredentialWriter;
 import org.apache.arrow.flight.grpc.CredentialCallOption;
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 
 import java.io.InputStream;
@@ -32,7 +28,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -183,7 +178,7 @@ public final class DeviceFlightClient implements AutoCloseable {
      *                                    schema timeout ({@link Builder#schemaTimeout})
      */
     public DeviceArrayStream get(Ticket ticket, Device target, CallOption... callOptions) {
-        return sameHostTimeout != null ? fetch(ticket, target, callOptions).stream() : fetchBytes(ticket, target, callOptions);
+        return sameHostTimeout != null ? fetch(ticket, target, callOptions).stream() : fetchBytes(ticket, target, callOptions, null);
     }
 
     /**
@@ -208,7 +203,7 @@ public final class DeviceFlightClient implements AutoCloseable {
     public DeviceArrayStream get(FlightInfo info, Device target, Delivery delivery, CallOption... callOptions) {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(delivery, "delivery");
-        return EndpointBatches.open(info, location, ticket -> fetchBytes(ticket, target, callOptions), target.type(), delivery);
+        return EndpointBatches.open(info, location, ticket -> fetchBytes(ticket, target, callOptions, null), target.type(), delivery);
     }
 
     /**
@@ -239,13 +234,13 @@ public final class DeviceFlightClient implements AutoCloseable {
         Objects.requireNonNull(ticket, "ticket");
         Objects.requireNonNull(target, "target");
         if (sameHostTimeout == null) {
-            return FetchedStream.fetched(fetchBytes(ticket, target, callOptions), "the client does not prefer the same host (Builder.preferSameHost)");
+            return FetchedStream.fetched(fetchBytes(ticket, target, callOptions, null), "the client does not prefer the same host (Builder.preferSameHost)");
         }
         SameHostPath.Outcome outcome = SameHostPath.attempt(client, ticket, withClientOptions(callOptions), sameHostTimeout, devices);
         if (outcome.client() == null) {
             System.getLogger(DeviceFlightClient.class.getName()).log(System.Logger.Level.DEBUG,
                     () -> "fetching " + Tickets.describe(ticket) + " as bytes: " + outcome.fallbackReason());
-            return FetchedStream.fetched(fetchBytes(ticket, target, callOptions), outcome.fallbackReason());
+            return FetchedStream.fetched(fetchBytes(ticket, target, callOptions, null), outcome.fallbackReason());
         }
         SharedBatches batches = new SharedBatches(outcome.client(), target, "shared stream " + Tickets.describe(ticket));
         try {
@@ -260,10 +255,6 @@ public final class DeviceFlightClient implements AutoCloseable {
         CallOption[] all = Arrays.copyOf(options, options.length + callOptions.length);
         System.arraycopy(callOptions, 0, all, options.length, callOptions.length);
         return all;
-    }
-
-    private DeviceArrayStream fetchBytes(Ticket ticket, Device target, CallOption[] callOptions) {
-        return fetchBytes(ticket, target, callOptions, null);
     }
 
     /**
@@ -312,40 +303,7 @@ public final class DeviceFlightClient implements AutoCloseable {
      * @throws FlightTransferException if the stream or the server failed before the end; the stream is closed
      */
     public Ticket put(String name, DeviceArrayStream stream) {
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(stream, "stream");
-        try (HostBatches batches = new HostBatches(stream, allocator, name);
-             SyncPutListener acknowledgements = new SyncPutListener()) {
-            ClientStreamListener listener = client.startPut(FlightDescriptor.path(name), acknowledgements, options);
-            try {
-                BatchSender.send(batches, stream.schema(), listener, ReadyGate.OPEN, allocator);
-            } catch (RuntimeException | Error e) {
-                listener.error(e);
-                throw e;
-            }
-            listener.getResult();
-            return issuedTicket(name, acknowledgements);
-        } catch (RuntimeException e) {
-            RuntimeException reason = e instanceof FlightRuntimeException flight ? FlightErrors.withReason(flight) : e;
-            throw e instanceof FlightTransferException f ? f : new FlightTransferException("put of " + name + " failed: " + reason.getMessage(), reason);
-        }
-    }
-
-    private static Ticket issuedTicket(String name, SyncPutListener acknowledgements) {
-        try (PutResult result = acknowledgements.read()) {
-            if (result == null) {
-                throw new FlightTransferException("the server acknowledged the put of " + name + " without a ticket", null);
-            }
-            ArrowBuf metadata = result.getApplicationMetadata();
-            byte[] ticket = new byte[(int) metadata.readableBytes()];
-            metadata.getBytes(0, ticket);
-            return new Ticket(ticket);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new FlightTransferException("interrupted while waiting for the ticket of " + name, e);
-        } catch (ExecutionException e) {
-            throw new FlightTransferException("put of " + name + " failed: " + e.getCause().getMessage(), e.getCause());
-        }
+        return Puts.put(client, allocator, options, name, stream);
     }
 
     /**
