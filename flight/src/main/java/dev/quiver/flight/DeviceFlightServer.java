@@ -134,6 +134,7 @@ public final class DeviceFlightServer implements AutoCloseable {
         private CallHeaderAuthenticator authenticator;
         private ExecutorService executor;
         private int maxInboundMessageSize = Integer.MAX_VALUE;
+        private FlightCompression compression = FlightCompression.NONE;
 
         private Builder(BufferAllocator allocator, Location location, DeviceFlightProducer producer) {
             this.allocator = Objects.requireNonNull(allocator, "allocator");
@@ -197,6 +198,22 @@ public final class DeviceFlightServer implements AutoCloseable {
         }
 
         /**
+         * Compresses the bodies of the record and dictionary batches this server's {@code DoGet} sends on Quiver's
+         * path (streams of the {@link DeviceFlightProducer}); calls served by a wrapping producer's own
+         * {@code DoGet} are not affected. A Quiver client reads either codec with no option; a plain Arrow Java
+         * {@code FlightClient} reads it with the {@code arrow-compression} module on its class path (see
+         * {@link FlightCompression}).
+         * Compression pays where the link is slower than the codec, and costs time on a fast one.
+         *
+         * @param compression how sent bodies are compressed (default: {@link FlightCompression#NONE})
+         * @return this builder
+         */
+        public Builder compression(FlightCompression compression) {
+            this.compression = Objects.requireNonNull(compression, "compression");
+            return this;
+        }
+
+        /**
          * {@return the server, not started yet}
          * @throws IOException if the TLS files cannot be read
          */
@@ -214,7 +231,7 @@ public final class DeviceFlightServer implements AutoCloseable {
                     flight.headerAuthenticator(authenticator);
                 }
                 ServerServiceDefinition arrowJava = FlightGrpcUtils.createFlightService(allocator, served, ServerAuthHandler.NO_OP, calls).bindService();
-                ServerServiceDefinition replaced = SchemaFirstPut.replaceDoPut(CodecDoGet.replaceDoGet(arrowJava, producer::codecStream, calls));
+                ServerServiceDefinition replaced = SchemaFirstPut.replaceDoPut(CodecDoGet.replaceDoGet(arrowJava, producer::codecStream, calls, compression));
                 ServerServiceDefinition codec = ServerInterceptors.intercept(replaced,
                         new ServerBackpressureThresholdInterceptor(FlightServer.DEFAULT_BACKPRESSURE_THRESHOLD),
                         new ServerAuthInterceptor(ServerAuthHandler.NO_OP));

@@ -1,5 +1,6 @@
 package dev.quiver.cli.flight;
 
+import dev.quiver.flight.FlightCompression;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,6 +54,10 @@ final class FlightServeCommand implements Callable<Integer> {
     @Mixin
     LoginOptions login;
 
+    @Option(names = "--compression", paramLabel = "CODEC", defaultValue = "none",
+            description = "compress the bodies of the batches sent: none, lz4 (LZ4 frame) or zstd; pays on a slow link (default: ${DEFAULT-VALUE})")
+    String compression;
+
     @Option(names = "--seconds", description = "stop after this many seconds (default: serve until stopped)")
     long seconds;
 
@@ -67,12 +72,18 @@ final class FlightServeCommand implements Callable<Integer> {
         if (batches < 1 || generatedRows < 0) {
             throw new ParameterException(spec.commandLine(), "--generate needs ROWS >= 1 and --batches >= 1");
         }
+        FlightCompression codec = switch (compression) {
+            case "none" -> FlightCompression.NONE;
+            case "lz4" -> FlightCompression.LZ4_FRAME;
+            case "zstd" -> FlightCompression.ZSTD;
+            default -> throw new ParameterException(spec.commandLine(), "--compression is none, lz4 or zstd, not " + compression);
+        };
         String password = login.password();
         if (login.user != null && (password == null || password.isEmpty())) {
             throw new ParameterException(spec.commandLine(), "--user needs a password: $QUIVER_FLIGHT_PASSWORD or --password-file");
         }
         FlightServing.Settings settings = new FlightServing.Settings(files, generatedRows, batches, device, putDevice, host, port,
-                tls.isEmpty() ? null : tls.get(0), tls.isEmpty() ? null : tls.get(1), login.user, password, seconds, endpoints);
+                tls.isEmpty() ? null : tls.get(0), tls.isEmpty() ? null : tls.get(1), login.user, password, seconds, endpoints, codec);
         return FlightServing.serve(settings, spec.commandLine().getOut());
     }
 }

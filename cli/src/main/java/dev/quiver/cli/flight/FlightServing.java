@@ -7,6 +7,7 @@ import dev.quiver.Devices;
 import dev.quiver.flight.DeviceFlightProducer;
 import dev.quiver.flight.DeviceFlightServer;
 import dev.quiver.flight.FlightAuth;
+import dev.quiver.flight.FlightCompression;
 import dev.quiver.flight.Tickets;
 import dev.quiver.flight.ipc.ArrowIpcReading;
 import dev.quiver.stream.DeviceArrayStream;
@@ -47,10 +48,11 @@ public final class FlightServing {
      * @param password      that user's password
      * @param seconds       how long to serve, 0 for until stopped
      * @param endpoints     endpoints of the generated stream, each a contiguous run of its batches
+     * @param compression   how the bodies of the batches sent are compressed
      */
     public record Settings(java.util.List<Path> files, long generatedRows, int batches, String device, String putDevice, String host, int port,
                            Path certificate, Path privateKey, String user, String password, long seconds,
-                           int endpoints) {
+                           int endpoints, FlightCompression compression) {
     }
 
     /**
@@ -86,7 +88,7 @@ public final class FlightServing {
             }
             boolean tls = settings.certificate() != null;
             Location location = tls ? Location.forGrpcTls(settings.host(), settings.port()) : Location.forGrpcInsecure(settings.host(), settings.port());
-            DeviceFlightServer.Builder builder = DeviceFlightServer.builder(allocator, location, producer);
+            DeviceFlightServer.Builder builder = DeviceFlightServer.builder(allocator, location, producer).compression(settings.compression());
             if (tls) {
                 builder.useTls(settings.certificate().toFile(), settings.privateKey().toFile());
             }

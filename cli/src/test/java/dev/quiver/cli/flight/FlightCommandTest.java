@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * OpenCL, put back to that server with {@code flight put}, listed, and fetched onto the CPU; every value
  * compared with what was generated. A wrong password and a
  * ticket the server did not issue end with exit code 1 and the server's reason. A stream served as four endpoints
- * is fetched from all of them at once, in order (every value compared) and as the batches come.
+ * is fetched from all of them at once, in order (every value compared) and as the batches come. A server that
+ * compresses with zstd is fetched value for value; an unknown {@code --compression} is a usage error.
  */
 class FlightCommandTest {
     private static final String PASSWORD = "s3cret-for-the-test";
@@ -120,6 +121,21 @@ class FlightCommandTest {
         Run alone = Run.of("flight", "get", "grpc+tcp://127.0.0.1:1", "generated", "--as-they-come");
         assertEquals(2, alone.code(), alone.out());
         assertTrue(alone.err().contains("--as-they-come needs --all-endpoints"), alone.err());
+    }
+
+    @Test
+    void aServerThatCompressesIsFetchedValueForValue(@TempDir Path directory) throws Exception {
+        Path fetched = directory.resolve("compressed.arrow");
+        try (ServeProcess server = ServeProcess.start(1, Map.of(), "--generate", "1000", "--batches", "4", "--device", "cpu", "--compression", "zstd")) {
+            Run get = Run.of("flight", "get", server.uri(), server.ticket("generated"), "--output", fetched.toString());
+            assertEquals(0, get.code(), get.err());
+            assertTrue(get.out().startsWith("received 4 batches, 1000 rows"), get.out());
+        }
+        assertGenerated(fetched);
+        Run bad = Run.of("flight", "serve", "--generate", "10", "--port", "0", "--compression", "nope");
+        assertEquals(2, bad.code(), bad.out());
+        assertTrue(bad.err().contains("--compression is none, lz4 or zstd, not nope"), bad.err());
+        assertFalse(bad.err().contains("\tat "), bad.err());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.quiver.flight.wire;
 
 import dev.quiver.DeviceArray;
+import dev.quiver.flight.FlightCompression;
 import dev.quiver.type.Field;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerCallHandler;
@@ -12,6 +13,7 @@ import io.grpc.stub.ServerCalls;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.flight.impl.FlightServiceGrpc;
 
+import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -67,10 +69,13 @@ public final class CodecDoGet {
      * @param flight   Flight's service as Arrow Java binds it ({@code FlightGrpcUtils.createFlightService(...).bindService()})
      * @param streams  the stream a ticket's bytes name, or null for a ticket the codec does not serve
      * @param executor runs each codec call's sending loop (one task per call, for the call's length)
+     * @param compression how the bodies of the batches sent are compressed
      * @return the service with {@code DoGet} replaced, the same name and every other method unchanged
      * @throws IllegalArgumentException if {@code flight} is not Flight's service
      */
-    public static ServerServiceDefinition replaceDoGet(ServerServiceDefinition flight, Function<byte[], Served> streams, Executor executor) {
+    public static ServerServiceDefinition replaceDoGet(ServerServiceDefinition flight, Function<byte[], Served> streams, Executor executor,
+                                                      FlightCompression compression) {
+        Objects.requireNonNull(compression, "compression");
         String doGetName = FlightServiceGrpc.getDoGetMethod().getFullMethodName();
         ServerMethodDefinition<?, ?> arrowJava = flight.getMethod(doGetName);
         if (arrowJava == null) {
@@ -84,7 +89,7 @@ public final class CodecDoGet {
                 .build();
         ServerCallHandler<Flight.Ticket, FlightMessage> codec = ServerCalls.asyncServerStreamingCall((ticket, replies) -> {
             Served served = streams.apply(ticket.getTicket().toByteArray());
-            StreamSending.start(served, (ServerCallStreamObserver<FlightMessage>) replies, executor);
+            StreamSending.start(served, (ServerCallStreamObserver<FlightMessage>) replies, executor, compression);
         });
         ServerServiceDefinition.Builder out = ServerServiceDefinition.builder(flight.getServiceDescriptor().getName());
         for (ServerMethodDefinition<?, ?> definition : flight.getMethods()) {

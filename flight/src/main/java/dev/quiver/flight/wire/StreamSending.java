@@ -1,6 +1,7 @@
 package dev.quiver.flight.wire;
 
 import dev.quiver.DeviceArray;
+import dev.quiver.flight.FlightCompression;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 
@@ -31,14 +32,16 @@ final class StreamSending implements Runnable {
 
     private final CodecDoGet.Served served;
     private final ServerCallStreamObserver<FlightMessage> replies;
+    private final FlightCompression compression;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition ready = lock.newCondition();
     private volatile boolean cancelled;
     private volatile CodecDoGet.HostBatchSource source;
 
-    private StreamSending(CodecDoGet.Served served, ServerCallStreamObserver<FlightMessage> replies) {
+    private StreamSending(CodecDoGet.Served served, ServerCallStreamObserver<FlightMessage> replies, FlightCompression compression) {
         this.served = served;
         this.replies = replies;
+        this.compression = compression;
     }
 
     /**
@@ -47,14 +50,15 @@ final class StreamSending implements Runnable {
      *
      * @param served   the stream, or null for a ticket no longer served
      * @param replies  the call
-     * @param executor runs the sending loop
+     * @param executor    runs the sending loop
+     * @param compression how the bodies of the batches are compressed
      */
-    static void start(CodecDoGet.Served served, ServerCallStreamObserver<FlightMessage> replies, Executor executor) {
+    static void start(CodecDoGet.Served served, ServerCallStreamObserver<FlightMessage> replies, Executor executor, FlightCompression compression) {
         if (served == null) {
             replies.onError(Status.NOT_FOUND.withDescription("the ticket's stream is no longer served").asRuntimeException());
             return;
         }
-        StreamSending sending = new StreamSending(served, replies);
+        StreamSending sending = new StreamSending(served, replies, compression);
         replies.setOnReadyHandler(sending::signal);
         replies.setOnCancelHandler(sending::cancel);
         executor.execute(sending);
@@ -73,7 +77,7 @@ final class StreamSending implements Runnable {
             for (DeviceArray next = source.next(); next != null; next = source.next()) {
                 List<OutgoingMessage> messages;
                 try (DeviceArray batch = next) {
-                    messages = FlightDataEncoder.batch(batch, true, null);
+                    messages = FlightDataEncoder.batch(batch, true, null, compression);
                 }
                 if (!send(messages)) {
                     return;
