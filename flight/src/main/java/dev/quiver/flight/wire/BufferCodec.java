@@ -37,6 +37,20 @@ sealed interface BufferCodec permits Lz4FrameCodec, ZstdCodec {
     long capacity(long length);
 
     /**
+     * Refuses a buffer larger than a codec whose Java implementation works on {@code int} sizes can take.
+     *
+     * @param length the buffer's bytes
+     * @return {@code length} as an {@code int}
+     * @throws IllegalArgumentException naming the codec if it is 2 GiB less 1 MiB or more
+     */
+    default int requireCompressible(long length) {
+        if (length > Integer.MAX_VALUE - (1 << 20)) {
+            throw new IllegalArgumentException("a buffer of " + length + " bytes is larger than " + name() + " compression takes (2 GiB)");
+        }
+        return (int) length;
+    }
+
+    /**
      * @param source the buffer's bytes, not empty
      * @param target at least {@link #capacity} bytes
      * @return the bytes of the frame written at the start of {@code target} (the caller sends the buffer as it

@@ -66,9 +66,7 @@ final class Lz4FrameCodec implements BufferCodec {
 
     @Override
     public long capacity(long length) {
-        if (length > Integer.MAX_VALUE - (1 << 20)) {
-            throw new IllegalArgumentException("a buffer of " + length + " bytes is larger than LZ4 compression takes (2 GiB)");
-        }
+        requireCompressible(length);
         Lz4JavaCompressor compressor = new Lz4JavaCompressor();
         long whole = length / BLOCK;
         int rest = (int) (length % BLOCK);

@@ -39,9 +39,7 @@ final class ZstdCodec implements BufferCodec {
 
     @Override
     public long capacity(long length) {
-        if (length > Integer.MAX_VALUE - (1 << 20)) {
-            throw new IllegalArgumentException("a buffer of " + length + " bytes is larger than ZSTD compression takes (2 GiB)");
-        }
+        requireCompressible(length);
         return new ZstdJavaCompressor().maxCompressedLength((int) length);
     }
 
