@@ -61,8 +61,7 @@ public final class SchemaFirstPut {
         @Override
         public ServerCall.Listener<PutPeeking.Inbound<Q>> startCall(ServerCall<PutPeeking.Inbound<Q>, R> call, Metadata headers) {
             call.request(1);
-            return new ServerCall.Listener<>() {
-                private ServerCall.Listener<Q> chosen;
+            return new ChosenListener<PutPeeking.Inbound<Q>, Q>() {
                 private boolean refused;
 
                 @Override
@@ -89,27 +88,6 @@ public final class SchemaFirstPut {
                 public void onHalfClose() {
                     if (!refused) {
                         start().onHalfClose();
-                    }
-                }
-
-                @Override
-                public void onCancel() {
-                    if (chosen != null) {
-                        chosen.onCancel();
-                    }
-                }
-
-                @Override
-                public void onComplete() {
-                    if (chosen != null) {
-                        chosen.onComplete();
-                    }
-                }
-
-                @Override
-                public void onReady() {
-                    if (chosen != null) {
-                        chosen.onReady();
                     }
                 }
             };

@@ -43,8 +43,7 @@ final class TicketRouting<R> implements ServerCallHandler<Flight.Ticket, FlightM
     @Override
     public ServerCall.Listener<Flight.Ticket> startCall(ServerCall<Flight.Ticket, FlightMessage> call, Metadata headers) {
         call.request(1);
-        return new ServerCall.Listener<>() {
-            private ServerCall.Listener<Flight.Ticket> chosen;
+        return new ChosenListener<Flight.Ticket, Flight.Ticket>() {
 
             @Override
             public void onMessage(Flight.Ticket ticket) {
@@ -61,27 +60,6 @@ final class TicketRouting<R> implements ServerCallHandler<Flight.Ticket, FlightM
                     call.close(Status.INVALID_ARGUMENT.withDescription("DoGet needs a ticket; the call ended without one"), new Metadata());
                 } else {
                     chosen.onHalfClose();
-                }
-            }
-
-            @Override
-            public void onCancel() {
-                if (chosen != null) {
-                    chosen.onCancel();
-                }
-            }
-
-            @Override
-            public void onComplete() {
-                if (chosen != null) {
-                    chosen.onComplete();
-                }
-            }
-
-            @Override
-            public void onReady() {
-                if (chosen != null) {
-                    chosen.onReady();
                 }
             }
         };
