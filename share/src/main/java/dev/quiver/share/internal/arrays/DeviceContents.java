@@ -60,8 +60,8 @@ final class DeviceContents implements AutoCloseable {
         }
         Device cpu = Devices.system().cpu();
         List<DeviceBuffer> hostData = new ArrayList<>();
-        try (PrivateCopies onHost = PrivateCopies.plan(schema, nodes, cpu);
-             DeviceStream stream = device.createStream()) {
+        DeviceStream stream = device.defaultStream();   // no stream made and destroyed per batch
+        try (PrivateCopies onHost = PrivateCopies.plan(schema, nodes, cpu)) {
             Map<Long, MemorySegment> hostBuffers = new HashMap<>();
             for (int n = 0; n < nodes.size(); n++) {
                 for (int b = 0; b < nodes.get(n).buffers().size(); b++) {
