@@ -67,7 +67,10 @@ class ShareAndAttachTest {
             assertTrue(onHost.out().contains("\n0 zero-copy, 4 copied, every value valid"), onHost.out());
             assertEquals(0, owner.exitCode(), owner.printed());
             assertTrue(owner.printed().contains("zero-copy to receivers on it, copied for others"), owner.printed());
-            assertEquals(2, owner.printed().split("released every batch", -1).length - 1, owner.printed());
+            // a receiver on the device may close before its last RELEASED left (the release of Vulkan memory waits for
+            // the device's work on it): the owner then says so and lets go of the batch at the disconnect
+            assertEquals(2, java.util.regex.Pattern.compile("released every batch|left holding [1-4] of 4 batches; let go of them")
+                    .matcher(owner.printed()).results().count(), owner.printed());
         }
     }
 
