@@ -4,7 +4,14 @@ import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.flight.wire.CodecFetch;
+import dev.quiver.stream.DeviceArrayStream;
+import dev.quiver.type.Field;
 import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.flight.impl.FlightServiceGrpc;
+
+import java.time.Duration;
+import java.util.Objects;
 
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -53,6 +60,48 @@ final class CodecBatches implements Iterator<DeviceArray>, AutoCloseable {
         this.bytesReceived = bytesReceived;
         this.connection = connection;
         count();
+    }
+
+    /**
+     * Starts a {@code DoGet} on Quiver's data path and waits for its schema.
+     *
+     * @param stub          the channel and call options (credentials, deadline) of the call
+     * @param ticket        a ticket the server issued
+     * @param target        where the batches land
+     * @param host          the CPU, where bodies are received
+     * @param schemaTimeout how long the server may take to send the schema
+     * @param bytesReceived counts the body bytes received
+     * @param connection    closed with the stream (or at once if the call fails to start), or null
+     * @return the stream, owned by the caller
+     * @throws FlightRuntimeException     if the server refuses the call (the reason in its description)
+     * @throws InvalidFlightDataException if the schema cannot be taken or does not come in time
+     */
+    static DeviceArrayStream open(FlightServiceGrpc.FlightServiceStub stub, Ticket ticket, Device target, Device host, Duration schemaTimeout,
+                                  AtomicLong bytesReceived, AutoCloseable connection) {
+        Objects.requireNonNull(ticket, "ticket");
+        Objects.requireNonNull(target, "target");
+        String what = "flight stream " + Tickets.describe(ticket);
+        CodecFetch fetch = null;
+        try {
+            fetch = CodecFetch.start(stub.getChannel(), stub.getCallOptions(), ticket.getBytes(), host, what);
+            Field schema = fetch.awaitSchema(schemaTimeout);
+            CodecBatches batches = new CodecBatches(fetch, target, what, bytesReceived, connection);
+            try {
+                return DeviceArrayStream.of(schema, target.type(), batches);
+            } catch (RuntimeException | Error e) {
+                batches.close();
+                throw e;
+            }
+        } catch (RuntimeException | Error e) {
+            if (fetch != null) {
+                fetch.close();
+            }
+            ReceivedStreams.closeQuietly(connection, e);
+            if (e instanceof FlightRuntimeException flight) {
+                throw FlightErrors.withReason(flight);
+            }
+            throw e;
+        }
     }
 
     @Override

@@ -3,14 +3,11 @@ package dev.quiver.flight;
 import dev.quiver.Device;
 import dev.quiver.Devices;
 import dev.quiver.stream.DeviceArrayStream;
-import dev.quiver.flight.wire.CodecFetch;
 import dev.quiver.type.Field;
 import io.grpc.ManagedChannel;
 import org.apache.arrow.flight.CallOption;
-import org.apache.arrow.flight.CallOptions;
 import org.apache.arrow.flight.FlightGrpcUtils;
 import org.apache.arrow.flight.grpc.NettyClientBuilder;
-import org.apache.arrow.flight.impl.FlightServiceGrpc;
 import org.apache.arrow.flight.Criteria;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightDescriptor;
@@ -39,7 +36,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * server: each message's body is copied once, from gRPC's receive buffers into Quiver host memory, checked
  * there, and handed over on the CPU or uploaded to the target on its default stream (overlapping the next
  * message where the target has events), never through Arrow Java's vectors or a heap array of the message's
- * size. {@code DoPut} goes through Arrow Java's writer.
+ * size. {@code DoPut} runs on the codec too: each batch's buffers are written to gRPC from host memory
+ * without a copy in the JVM, optionally compressed ({@link Builder#compression}).
  *
  * <p><b>Ownership.</b> The client owns its connection and closes it in {@link #close()}. Streams from
  * {@link #get} belong to the caller and must be closed before the client (closing one early cancels its
@@ -75,10 +73,12 @@ public final class DeviceFlightClient implements AutoCloseable {
     private final AtomicLong bytesReceived = new AtomicLong();
     private final Duration sameHostTimeout;
     private final Location location;
+    private final FlightCompression compression;
 
     private DeviceFlightClient(FlightClient client, ManagedChannel channel, Location location, BufferAllocator allocator, Devices devices,
-                               CallOption[] options, Duration schemaTimeout, Duration sameHostTimeout) {
+                               CallOption[] options, Duration schemaTimeout, Duration sameHostTimeout, FlightCompression compression) {
         this.client = client;
+        this.compression = compression;
         this.location = location;
         this.channel = channel;
         this.sameHostTimeout = sameHostTimeout;
@@ -257,41 +257,9 @@ public final class DeviceFlightClient implements AutoCloseable {
         return all;
     }
 
-    /**
-     * {@code DoGet} on Quiver's data path ({@link CodecFetch}): the call on the client's channel with its
-     * credentials and the call's options, the schema awaited within the schema timeout.
-     */
+    /** {@code DoGet} on Quiver's data path ({@link CodecBatches#open}) with the client's credentials and the call's options. */
     private DeviceArrayStream fetchBytes(Ticket ticket, Device target, CallOption[] callOptions, AutoCloseable connection) {
-        Objects.requireNonNull(ticket, "ticket");
-        Objects.requireNonNull(target, "target");
-        String what = "flight stream " + Tickets.describe(ticket);
-        CodecFetch fetch = null;
-        try {
-            FlightServiceGrpc.FlightServiceStub stub = FlightServiceGrpc.newStub(channel);
-            for (CallOption option : withClientOptions(callOptions)) {
-                if (option instanceof CallOptions.GrpcCallOption grpc) {
-                    stub = grpc.wrapStub(stub);
-                }
-            }
-            fetch = CodecFetch.start(stub.getChannel(), stub.getCallOptions(), ticket.getBytes(), devices.cpu(), what);
-            Field schema = fetch.awaitSchema(schemaTimeout);
-            CodecBatches batches = new CodecBatches(fetch, target, what, bytesReceived, connection);
-            try {
-                return DeviceArrayStream.of(schema, target.type(), batches);
-            } catch (RuntimeException | Error e) {
-                batches.close();
-                throw e;
-            }
-        } catch (RuntimeException | Error e) {
-            if (fetch != null) {
-                fetch.close();
-            }
-            ReceivedStreams.closeQuietly(connection, e);
-            if (e instanceof FlightRuntimeException flight) {
-                throw FlightErrors.withReason(flight);
-            }
-            throw e;
-        }
+        return CodecBatches.open(CallStubs.of(channel, withClientOptions(callOptions)), ticket, target, devices.cpu(), schemaTimeout, bytesReceived, connection);
     }
 
     /**
@@ -303,7 +271,7 @@ public final class DeviceFlightClient implements AutoCloseable {
      * @throws FlightTransferException if the stream or the server failed before the end; the stream is closed
      */
     public Ticket put(String name, DeviceArrayStream stream) {
-        return Puts.put(client, allocator, options, name, stream);
+        return Puts.put(CallStubs.of(channel, options), name, stream, compression);
     }
 
     /**
@@ -380,6 +348,7 @@ public final class DeviceFlightClient implements AutoCloseable {
         private String token;
         private Duration schemaTimeout = SchemaWait.DEFAULT;
         private Duration sameHostTimeout;
+        private FlightCompression compression = FlightCompression.NONE;
         private final Location location;
 
         private Builder(Location location, BufferAllocator allocator) {
@@ -468,6 +437,16 @@ public final class DeviceFlightClient implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         * @param compression how the bodies of the batches {@link #put} sends are compressed (default
+         *                    {@link FlightCompression#NONE}); what arrives is read in either codec without an option
+         */
+        public Builder compression(FlightCompression compression) {
+            this.compression = Objects.requireNonNull(compression, "compression");
+            return this;
+        }
+
+        /**
          * Connects, and logs in if {@link #basicAuth} was given.
          *
          * @return the client, owned by the caller
@@ -485,7 +464,8 @@ public final class DeviceFlightClient implements AutoCloseable {
                 if (token != null) {
                     options.add(new CredentialCallOption(new BearerCredentialWriter(token)));
                 }
-                return new DeviceFlightClient(client, channel, location, allocator, devices, options.toArray(CallOption[]::new), schemaTimeout, sameHostTimeout);
+                return new DeviceFlightClient(client, channel, location, allocator, devices, options.toArray(CallOption[]::new), schemaTimeout, sameHostTimeout,
+                        compression);
             } catch (RuntimeException e) {
                 try {
                     client.close();

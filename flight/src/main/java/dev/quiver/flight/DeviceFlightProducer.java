@@ -353,13 +353,28 @@ public final class DeviceFlightProducer extends NoOpFlightProducer implements Au
                 parts.stream().map(part -> new FlightEndpoint(part.ticket())).toList(), -1, first.rows());
     }
 
-    private static String nameOf(FlightDescriptor descriptor) {
+    static String nameOf(FlightDescriptor descriptor) {
         if (!descriptor.isCommand() && descriptor.getPath().size() == 1) {
             return descriptor.getPath().getFirst();
         }
         String given = descriptor.isCommand() ? "a command (" + descriptor.getCommand().length + " bytes)"
                 : "a path of " + descriptor.getPath().size() + " elements " + descriptor.getPath();
         throw CallStatus.INVALID_ARGUMENT.withDescription("streams are named by a path of one element; the descriptor is " + given).toRuntimeException();
+    }
+
+    /** {@return where put batches land} */
+    Device putTarget() {
+        return putTarget;
+    }
+
+    /** {@return how long a put or a fetch may take to send its schema} */
+    Duration schemaTimeout() {
+        return schemaTimeout;
+    }
+
+    /** Counts body bytes a put on Quiver's path received (see {@link #bytesReceived()}). */
+    void countReceived(long bytes) {
+        bytesReceived.addAndGet(bytes);
     }
 
     @Override

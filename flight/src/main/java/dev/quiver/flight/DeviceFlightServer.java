@@ -1,6 +1,7 @@
 package dev.quiver.flight;
 
 import dev.quiver.flight.wire.CodecDoGet;
+import dev.quiver.flight.wire.CodecDoPut;
 import dev.quiver.flight.wire.SchemaFirstPut;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
@@ -25,15 +26,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * An Arrow Flight server whose {@code DoGet} of a {@link DeviceFlightProducer}'s streams runs on Quiver's own
- * data path ({@code dev.quiver.flight.wire}): each batch's buffers are written to gRPC from host memory without
- * a copy, never through Arrow Java's vectors. Everything else is Arrow Java's {@link FlightServer}: the other
- * methods ({@code Handshake}, {@code ListFlights}, {@code GetFlightInfo}, {@code DoPut}, {@code DoAction}, ...),
- * tickets the producer did not issue (answered by the served producer's {@code getStream}), TLS, header
- * authentication, the executor and the message size limit. Clients see Flight's protocol unchanged. One rule
- * is kept before Arrow Java's {@code DoPut} starts: a put whose first message is a batch, not its schema, is
- * refused at once with {@code INVALID_ARGUMENT} and its batch released ({@code SchemaFirstPut}), where Arrow
- * Java's stream would hold the call until the producer's schema timeout.
+ * An Arrow Flight server whose {@code DoGet} of a {@link DeviceFlightProducer}'s streams and whose {@code DoPut}
+ * run on Quiver's own data path ({@code dev.quiver.flight.wire}): each batch's buffers are written to gRPC from
+ * host memory without a copy, and each body received is copied once from gRPC's buffers into Quiver memory and
+ * checked there, never through Arrow Java's vectors or a heap array of the message's size. A put's first
+ * message must be its schema (a batch first is refused at once with {@code INVALID_ARGUMENT}), and the stream
+ * received lands on the producer's put device and is served under its name. Everything else is Arrow Java's
+ * {@link FlightServer}: the other methods ({@code Handshake}, {@code ListFlights}, {@code GetFlightInfo},
+ * {@code DoAction}, ...), tickets the producer did not issue (answered by the served producer's
+ * {@code getStream}), TLS, header authentication, the executor and the message size limit. Clients see Flight's
+ * protocol unchanged. With {@link Builder#served} a wrapping producer takes the puts through Arrow Java's
+ * reader, with the schema-first rule kept before it starts ({@code SchemaFirstPut}).
  *
  * {@snippet :
  * try (DeviceFlightServer server = DeviceFlightServer.builder(allocator, Location.forGrpcInsecure("0.0.0.0", 8815), producer)
@@ -146,7 +149,8 @@ public final class DeviceFlightServer implements AutoCloseable {
         /**
          * Serves every call but the codec's {@code DoGet} through another producer, one that wraps the
          * {@link DeviceFlightProducer} (adding actions or streams of its own); tickets the {@code DeviceFlightProducer}
-         * issued are still fetched on Quiver's path.
+         * issued are still fetched on Quiver's path, and puts go to the wrapping producer's {@code acceptPut}
+         * through Arrow Java's reader.
          *
          * @param wrapping the producer Arrow Java's methods call
          * @return this builder
@@ -231,7 +235,10 @@ public final class DeviceFlightServer implements AutoCloseable {
                     flight.headerAuthenticator(authenticator);
                 }
                 ServerServiceDefinition arrowJava = FlightGrpcUtils.createFlightService(allocator, served, ServerAuthHandler.NO_OP, calls).bindService();
-                ServerServiceDefinition replaced = SchemaFirstPut.replaceDoPut(CodecDoGet.replaceDoGet(arrowJava, producer::codecStream, calls, compression));
+                ServerServiceDefinition withGet = CodecDoGet.replaceDoGet(arrowJava, producer::codecStream, calls, compression);
+                // puts go to the producer on Quiver's path; a wrapping producer keeps Arrow Java's, checked for a schema first
+                ServerServiceDefinition replaced = served == producer ? CodecDoPut.replaceDoPut(withGet, new ProducerPuts(producer))
+                        : SchemaFirstPut.replaceDoPut(withGet);
                 ServerServiceDefinition codec = ServerInterceptors.intercept(replaced,
                         new ServerBackpressureThresholdInterceptor(FlightServer.DEFAULT_BACKPRESSURE_THRESHOLD),
                         new ServerAuthInterceptor(ServerAuthHandler.NO_OP));

@@ -1,6 +1,7 @@
 package dev.quiver.cli.flight;
 
 import dev.quiver.flight.DeviceFlightClient;
+import dev.quiver.flight.FlightCompression;
 import dev.quiver.flight.Tickets;
 import dev.quiver.flight.ipc.ArrowIpcReading;
 import dev.quiver.stream.DeviceArrayStream;
@@ -46,9 +47,10 @@ final class FlightCalls {
      *
      * @return 0, or 1 if the put failed (its reason printed to {@code err})
      */
-    static int put(FlightFetching.Settings settings, Path file, String name, PrintWriter out, PrintWriter err) throws Exception {
+    static int put(FlightFetching.Settings settings, FlightCompression compression, Path file, String name, PrintWriter out, PrintWriter err)
+            throws Exception {
         try (BufferAllocator allocator = new RootAllocator();
-             DeviceFlightClient client = FlightFetching.connect(settings, allocator)) {
+             DeviceFlightClient client = FlightFetching.connect(settings, allocator, compression)) {
             DeviceArrayStream stream = ArrowIpcReading.fileOrStream(file, allocator);
             Ticket ticket;
             try {

@@ -7,6 +7,7 @@ import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.flight.Delivery;
 import dev.quiver.flight.DeviceFlightClient;
+import dev.quiver.flight.FlightCompression;
 import dev.quiver.flight.FlightTransferException;
 import dev.quiver.flight.Tickets;
 import dev.quiver.flight.ipc.ArrowIpcWriting;
@@ -120,7 +121,12 @@ public final class FlightFetching {
     }
 
     static DeviceFlightClient connect(Settings settings, BufferAllocator allocator) throws Exception {
-        DeviceFlightClient.Builder builder = DeviceFlightClient.builder(new Location(URI.create(settings.uri())), allocator);
+        return connect(settings, allocator, FlightCompression.NONE);
+    }
+
+    /** {@return a client of the settings' server, logged in where they say, compressing what it puts with {@code compression}} */
+    static DeviceFlightClient connect(Settings settings, BufferAllocator allocator, FlightCompression compression) throws Exception {
+        DeviceFlightClient.Builder builder = DeviceFlightClient.builder(new Location(URI.create(settings.uri())), allocator).compression(compression);
         if (settings.trust() != null) {
             try (InputStream certificates = Files.newInputStream(settings.trust())) {
                 builder.trustedCertificates(new java.io.ByteArrayInputStream(certificates.readAllBytes()));

@@ -34,6 +34,9 @@ final class FlightPutCommand implements Callable<Integer> {
     @Mixin
     ClientOptions client;
 
+    @Mixin
+    CompressionOption compression;
+
     @Override
     public Integer call() throws Exception {
         FlightUris.check(spec, uri);
@@ -43,6 +46,6 @@ final class FlightPutCommand implements Callable<Integer> {
         String password = client.login.requiredPassword(spec);
         String sentAs = name != null ? name : file.getFileName().toString();
         FlightFetching.Settings settings = new FlightFetching.Settings(uri, null, "cpu", client.trust, client.login.user, password, null);
-        return FlightCalls.put(settings, file, sentAs, spec.commandLine().getOut(), spec.commandLine().getErr());
+        return FlightCalls.put(settings, compression.codec(), file, sentAs, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

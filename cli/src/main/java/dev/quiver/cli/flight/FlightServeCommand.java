@@ -54,9 +54,8 @@ final class FlightServeCommand implements Callable<Integer> {
     @Mixin
     LoginOptions login;
 
-    @Option(names = "--compression", paramLabel = "CODEC", defaultValue = "none",
-            description = "compress the bodies of the batches sent: none, lz4 (LZ4 frame) or zstd; pays on a slow link (default: ${DEFAULT-VALUE})")
-    String compression;
+    @Mixin
+    CompressionOption compression;
 
     @Option(names = "--seconds", description = "stop after this many seconds (default: serve until stopped)")
     long seconds;
@@ -72,12 +71,7 @@ final class FlightServeCommand implements Callable<Integer> {
         if (batches < 1 || generatedRows < 0) {
             throw new ParameterException(spec.commandLine(), "--generate needs ROWS >= 1 and --batches >= 1");
         }
-        FlightCompression codec = switch (compression) {
-            case "none" -> FlightCompression.NONE;
-            case "lz4" -> FlightCompression.LZ4_FRAME;
-            case "zstd" -> FlightCompression.ZSTD;
-            default -> throw new ParameterException(spec.commandLine(), "--compression is none, lz4 or zstd, not " + compression);
-        };
+        FlightCompression codec = compression.codec();
         String password = login.password();
         if (login.user != null && (password == null || password.isEmpty())) {
             throw new ParameterException(spec.commandLine(), "--user needs a password: $QUIVER_FLIGHT_PASSWORD or --password-file");

@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * compared with what was generated. A wrong password and a
  * ticket the server did not issue end with exit code 1 and the server's reason. A stream served as four endpoints
  * is fetched from all of them at once, in order (every value compared) and as the batches come. A server that
- * compresses with zstd is fetched value for value; an unknown {@code --compression} is a usage error.
+ * compresses with zstd is fetched value for value, and a file put with lz4 comes back the same; an unknown
+ * {@code --compression} is a usage error for both.
  */
 class FlightCommandTest {
     private static final String PASSWORD = "s3cret-for-the-test";
@@ -126,12 +127,22 @@ class FlightCommandTest {
     @Test
     void aServerThatCompressesIsFetchedValueForValue(@TempDir Path directory) throws Exception {
         Path fetched = directory.resolve("compressed.arrow");
+        Path again = directory.resolve("put-compressed.arrow");
         try (ServeProcess server = ServeProcess.start(1, Map.of(), "--generate", "1000", "--batches", "4", "--device", "cpu", "--compression", "zstd")) {
             Run get = Run.of("flight", "get", server.uri(), server.ticket("generated"), "--output", fetched.toString());
             assertEquals(0, get.code(), get.err());
             assertTrue(get.out().startsWith("received 4 batches, 1000 rows"), get.out());
+            Run put = Run.of("flight", "put", server.uri(), fetched.toString(), "--name", "put-compressed", "--compression", "lz4");
+            assertEquals(0, put.code(), put.err());
+            String putTicket = put.out().strip().substring("stream put-compressed ticket ".length());
+            Run back = Run.of("flight", "get", server.uri(), putTicket, "--output", again.toString());
+            assertEquals(0, back.code(), back.err());
+            Run badPut = Run.of("flight", "put", server.uri(), fetched.toString(), "--compression", "gzip");
+            assertEquals(2, badPut.code(), badPut.out());
+            assertTrue(badPut.err().contains("--compression is none, lz4 or zstd, not gzip"), badPut.err());
         }
         assertGenerated(fetched);
+        assertGenerated(again);
         Run bad = Run.of("flight", "serve", "--generate", "10", "--port", "0", "--compression", "nope");
         assertEquals(2, bad.code(), bad.out());
         assertTrue(bad.err().contains("--compression is none, lz4 or zstd, not nope"), bad.err());

@@ -78,4 +78,17 @@ final class WireBatches {
         }
         assertAll(checks);
     }
+
+    /** Reads the whole stream and compares it with the catalogue, all at once; closes every batch and the stream. */
+    static void assertCatalogue(dev.quiver.stream.DeviceArrayStream stream) {
+        List<DeviceArray> fetched = new ArrayList<>();
+        try (stream) {
+            while (stream.hasNext()) {
+                fetched.add(stream.next());
+            }
+            assertCatalogue(fetched);
+        } finally {
+            fetched.forEach(DeviceArray::close);
+        }
+    }
 }
