@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs the README's ./quiver commands through the launcher, as a user of a fresh clone does (flight, share
 # and attach have scripts of their own): devices, selftest, bench, and check against a producer compiled here
-# with gcc, a conforming one and one that crashes. Fails when the README names a ./quiver command that
-# no script of it/ runs, so a new command cannot reach the README untried.
+# with gcc, a conforming one and one that crashes. Fails when the README or a page under docs/ names a
+# ./quiver command that no script of it/ runs, so a new command cannot reach the docs untried.
 # Usage: readme-commands-through-the-launcher.sh <quiver checkout> <scratch directory>
 set -euo pipefail
 
@@ -28,8 +28,8 @@ run() {
 }
 
 commands_run=(devices selftest bench check flight share attach)
-for command in $(grep -o '\./quiver [a-z]*' "$root/README.md" | awk '{print $2}' | sort -u); do
-  [[ " ${commands_run[*]} " == *" $command "* ]] || fail "the README shows ./quiver $command, which no script of it/ runs"
+for command in $(grep -rho --include='*.md' '\./quiver [a-z]*' "$root/README.md" "$root/docs" | awk '{print $2}' | sort -u); do
+  [[ " ${commands_run[*]} " == *" $command "* ]] || fail "the README or docs/ show ./quiver $command, which no script of it/ runs"
 done
 
 out=$(run 0 devices)

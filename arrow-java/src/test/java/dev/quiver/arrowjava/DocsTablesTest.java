@@ -7,23 +7,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
- * Every Markdown table in the README and in {@code docs/} has rows under its header: a figure table that lost its
+ * Every Markdown table in the README and in the pages under {@code docs/} has rows under its header: a figure table that lost its
  * rows (a header, a separator, nothing) fails the build instead of shipping empty.
  */
 class DocsTablesTest {
     @Test
     void everyTableHasRows() throws IOException {
-        Path readme = Path.of(System.getProperty("quiver.readme"));
-        List<Path> files = new ArrayList<>(List.of(readme));
-        try (Stream<Path> docs = Files.list(readme.resolveSibling("docs"))) {
-            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
-        }
+        List<Path> files = DocPages.all();
         List<String> empty = new ArrayList<>();
         int tables = 0;
         for (Path file : files) {
@@ -33,7 +28,7 @@ class DocsTablesTest {
                     tables++;
                     boolean hasRow = i + 1 < lines.size() && lines.get(i + 1).trim().startsWith("|");
                     if (!hasRow) {
-                        empty.add(file.getFileName() + ":" + i + " " + lines.get(i - 1).trim());
+                        empty.add(DocPages.name(file) + ":" + i + " " + lines.get(i - 1).trim());
                     }
                 }
             }

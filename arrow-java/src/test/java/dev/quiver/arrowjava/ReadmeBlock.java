@@ -6,6 +6,8 @@ import java.util.Optional;
 /**
  * One {@code ```java} block of a Markdown file, with where it stands in that file.
  *
+ * @param page           the file the block stands in, as failures name it ({@code README.md},
+ *                       {@code docs/guides/flight.md})
  * @param fenceLine       the 1-based line of the opening {@code ```java} fence
  * @param lines           the block's lines, without the fences; the first is line {@code fenceLine + 1}
  * @param compileOnlyWhy the reason given by a {@code <!-- compile-only: reason -->} comment right before the
@@ -14,7 +16,7 @@ import java.util.Optional;
  *                        if there is one: that module's tests compile and run the block, on its class path
  *                        (this module's run the others)
  */
-public record ReadmeBlock(int fenceLine, List<String> lines, Optional<String> compileOnlyWhy, Optional<String> runsIn) {
+public record ReadmeBlock(String page, int fenceLine, List<String> lines, Optional<String> compileOnlyWhy, Optional<String> runsIn) {
     /** Copies the lines. */
     public ReadmeBlock {
         lines = List.copyOf(lines);
@@ -27,6 +29,6 @@ public record ReadmeBlock(int fenceLine, List<String> lines, Optional<String> co
 
     /** @return how a failure names this block */
     String describe() {
-        return "README.md block at line " + fenceLine;
+        return page + " block at line " + fenceLine;
     }
 }

@@ -8,10 +8,10 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Compiles a README block and, unless it is marked compile-only, runs it on the calling thread. A block
- * passes when it compiles, returns normally, and leaves behind no Quiver export or DLPack tensor whose release
- * was not called and no failed release callback. Every failure names the block's fence line and the README line
- * at fault.
+ * Compiles a block of the README or a docs page and, unless it is marked compile-only, runs it on the calling
+ * thread. A block passes when it compiles, returns normally, and leaves behind no Quiver export or DLPack tensor
+ * whose release was not called and no failed release callback. Every failure names the block's file and fence
+ * line and the line at fault.
  */
 final class ReadmeBlockRun {
     private ReadmeBlockRun() {}
@@ -53,7 +53,7 @@ final class ReadmeBlockRun {
         Optional<StackTraceElement> inBlock = Arrays.stream(thrown.getStackTrace())
                 .filter(frame -> frame.getClassName().equals(program.className()) && frame.getLineNumber() > 0)
                 .findFirst();
-        return inBlock.map(frame -> "README.md line " + program.fileLine(frame.getLineNumber()))
+        return inBlock.map(frame -> program.where(frame.getLineNumber()))
                 .orElse("a line it calls into");
     }
 

@@ -19,11 +19,12 @@ final class ReadmeBlocks {
     private ReadmeBlocks() {}
 
     /**
+     * @param page     the file's name, as failures name it
      * @param markdown the whole file
      * @return its Java blocks, in file order
      * @throws IllegalArgumentException if a fence is never closed, naming the line it opens on
      */
-    static List<ReadmeBlock> javaBlocks(String markdown) {
+    static List<ReadmeBlock> javaBlocks(String page, String markdown) {
         List<String> lines = markdown.lines().toList();
         List<ReadmeBlock> blocks = new ArrayList<>();
         int i = 0;
@@ -33,22 +34,22 @@ final class ReadmeBlocks {
                 i++;
                 continue;
             }
-            int close = closingFence(lines, i);
+            int close = closingFence(page, lines, i);
             if (fence.equals("```java")) {
-                blocks.add(new ReadmeBlock(i + 1, lines.subList(i + 1, close), marker(lines, i, COMPILE_ONLY), marker(lines, i, RUNS_IN)));
+                blocks.add(new ReadmeBlock(page, i + 1, lines.subList(i + 1, close), marker(lines, i, COMPILE_ONLY), marker(lines, i, RUNS_IN)));
             }
             i = close + 1;
         }
         return blocks;
     }
 
-    private static int closingFence(List<String> lines, int open) {
+    private static int closingFence(String page, List<String> lines, int open) {
         for (int j = open + 1; j < lines.size(); j++) {
             if (lines.get(j).strip().equals("```")) {
                 return j;
             }
         }
-        throw new IllegalArgumentException("the code fence at line " + (open + 1) + " is never closed");
+        throw new IllegalArgumentException(page + ": the code fence at line " + (open + 1) + " is never closed");
     }
 
     /** The value of the marker {@code pattern} among the marker comments right before the fence. */

@@ -31,7 +31,7 @@ final class ReadmeCompiler {
     /**
      * @param program the program
      * @return the program's class, loaded
-     * @throws AssertionError naming the README line of every compiler error, if it does not compile
+     * @throws AssertionError naming the Markdown line of every compiler error, if it does not compile
      * @throws IOException    if the compiler's file manager cannot be closed
      */
     static Class<?> compileAndLoad(ReadmeProgram program) throws IOException, ClassNotFoundException {
@@ -47,7 +47,7 @@ final class ReadmeCompiler {
         if (!compiled) {
             throw new AssertionError("does not compile:\n" + diagnostics.getDiagnostics().stream()
                     .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
-                    .map(d -> "  README.md line " + program.fileLine(d.getLineNumber()) + ": " + d.getMessage(null))
+                    .map(d -> "  " + program.where(d.getLineNumber()) + ": " + d.getMessage(null))
                     .collect(Collectors.joining("\n")));
         }
         return new BytesClassLoader(classes, ReadmeCompiler.class.getClassLoader()).loadClass(program.className());

@@ -14,17 +14,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
- * A README block right after {@code <!-- the file: path -->} is that file of the repository as it is: an
- * {@code xml} block the whole file; a {@code java} block the file's imports and the body of its {@code main}
- * method, which the README check runs while the build in {@code it/} compiles and runs the file itself.
+ * A block of the README or of a docs page right after {@code <!-- the file: path -->} (a path from the
+ * repository's root) is that file of the repository as it is: an {@code xml} block the whole file; a {@code java}
+ * block the file's imports and the body of its {@code main} method, which the documentation check runs while the
+ * build in {@code it/} compiles and runs the file itself.
  */
 class ReadmeFileCopiesTest {
     private static final Pattern MARKER = Pattern.compile("<!--\\s*the file:\\s*(\\S+)\\s*-->");
 
     @Test
     void everyMarkedBlockIsItsFile() throws IOException {
-        Path readme = Path.of(System.getProperty("quiver.readme"));
-        List<String> lines = Files.readAllLines(readme);
+        int checked = 0;
+        for (Path page : DocPages.all()) {
+            checked += checkCopies(page);
+        }
+        assertFalse(checked == 0, "neither the README nor docs/ marks a block as a copy of a file");
+    }
+
+    /** @return how many blocks of the page are marked as copies, each checked against its file */
+    private static int checkCopies(Path page) throws IOException {
+        List<String> lines = Files.readAllLines(page);
         int checked = 0;
         for (int i = 0; i < lines.size(); i++) {
             Matcher marker = MARKER.matcher(lines.get(i).strip());
@@ -40,13 +49,13 @@ class ReadmeFileCopiesTest {
             while (!lines.get(close).strip().equals("```")) {
                 close++;
             }
-            Path file = readme.resolveSibling(marker.group(1));
+            Path file = DocPages.root().resolve(marker.group(1));
             List<String> expected = language.equals("java") ? importsAndMainBody(Files.readAllLines(file)) : Files.readAllLines(file);
             assertEquals(String.join("\n", expected), String.join("\n", lines.subList(fence + 1, close)),
-                    "README.md block at line " + (fence + 1) + " against " + marker.group(1));
+                    DocPages.name(page) + " block at line " + (fence + 1) + " against " + marker.group(1));
             checked++;
         }
-        assertFalse(checked == 0, "README.md marks no block as a copy of a file");
+        return checked;
     }
 
     /** The file without its package line, its class and main declarations and their closing braces, dedented. */

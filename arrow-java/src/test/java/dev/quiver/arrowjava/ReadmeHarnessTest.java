@@ -15,13 +15,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The README check itself, on small Markdown texts: which fences it takes, the compile-only marker, hoisted
- * imports, and failures that name the README line at fault (compile errors, exceptions, unreleased exports).
+ * The documentation check itself, on small Markdown texts: which fences it takes, the compile-only marker,
+ * hoisted imports, and failures that name the file and line at fault (compile errors, exceptions, unreleased
+ * exports).
  */
 class ReadmeHarnessTest {
     @Test
     void onlyJavaFencesAreBlocksAndTheMarkerMakesOneCompileOnly() {
-        List<ReadmeBlock> blocks = ReadmeBlocks.javaBlocks("""
+        List<ReadmeBlock> blocks = ReadmeBlocks.javaBlocks("README.md", """
                 # Title
                 ```sh
                 ./quiver devices
@@ -49,7 +50,7 @@ class ReadmeHarnessTest {
 
     @Test
     void theRunsInMarkerGivesABlockToAnotherModuleAndCombinesWithCompileOnly() {
-        List<ReadmeBlock> blocks = ReadmeBlocks.javaBlocks("""
+        List<ReadmeBlock> blocks = ReadmeBlocks.javaBlocks("README.md", """
                 <!-- runs in: flight -->
                 ```java
                 int one = 1;
@@ -73,8 +74,23 @@ class ReadmeHarnessTest {
     }
 
     @Test
+    void aBlockOfADocsPageNamesThatPageInItsFailures() {
+        List<ReadmeBlock> blocks = ReadmeBlocks.javaBlocks("docs/guides/example.md", """
+                # Example
+
+                ```java
+                int[] values = new int[1];
+                values[1] = 1;
+                ```
+                """);
+        assertEquals("docs/guides/example.md block at line 3", blocks.getFirst().describe());
+        AssertionError e = assertThrows(AssertionError.class, () -> ReadmeBlockRun.check(blocks.getFirst()));
+        assertTrue(e.getMessage().contains("threw at docs/guides/example.md line 5"), e.getMessage());
+    }
+
+    @Test
     void anUnclosedFenceNamesItsLine() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReadmeBlocks.javaBlocks("text\n```java\nint a;\n"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReadmeBlocks.javaBlocks("README.md", "text\n```java\nint a;\n"));
         assertTrue(e.getMessage().contains("line 2"), e.getMessage());
     }
 
@@ -187,7 +203,7 @@ class ReadmeHarnessTest {
     }
 
     private static ReadmeBlock only(String markdown) {
-        List<ReadmeBlock> blocks = ReadmeBlocks.javaBlocks(markdown);
+        List<ReadmeBlock> blocks = ReadmeBlocks.javaBlocks("README.md", markdown);
         assertEquals(1, blocks.size());
         return blocks.getFirst();
     }

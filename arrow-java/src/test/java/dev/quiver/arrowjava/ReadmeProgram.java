@@ -11,17 +11,19 @@ import java.util.regex.Pattern;
  * {@code import} lines hoisted to the top and every other line put inside
  * {@code public static void run() throws Throwable} of a public class in the unnamed package. Remembers which
  * file line each line of the source came from, so that compiler diagnostics and stack traces can name the
- * README line.
+ * line of the Markdown file.
  */
 final class ReadmeProgram {
     private static final Pattern COMPLETE = Pattern.compile("^public (?:final )?class (\\w+)\\b");
 
+    private final String page;
     private final String className;
     private final String source;
     private final int[] fileLines;
     private final boolean complete;
 
-    private ReadmeProgram(String className, String source, int[] fileLines, boolean complete) {
+    private ReadmeProgram(String page, String className, String source, int[] fileLines, boolean complete) {
+        this.page = page;
         this.className = className;
         this.source = source;
         this.fileLines = fileLines;
@@ -40,7 +42,7 @@ final class ReadmeProgram {
                 for (int i = 0; i < fileLines.length; i++) {
                     fileLines[i] = block.fileLine(i);
                 }
-                return new ReadmeProgram(declared.group(1), String.join("\n", block.lines()) + "\n", fileLines, true);
+                return new ReadmeProgram(block.page(), declared.group(1), String.join("\n", block.lines()) + "\n", fileLines, true);
             }
         }
         String className = "ReadmeLine" + block.fenceLine();
@@ -62,7 +64,7 @@ final class ReadmeProgram {
         }
         text.add("} }");
         lines.add(block.fileLine(block.lines().size()));
-        return new ReadmeProgram(className, String.join("\n", text) + "\n", lines.stream().mapToInt(Integer::intValue).toArray(), false);
+        return new ReadmeProgram(block.page(), className, String.join("\n", text) + "\n", lines.stream().mapToInt(Integer::intValue).toArray(), false);
     }
 
     private static boolean isImport(String line) {
@@ -87,10 +89,18 @@ final class ReadmeProgram {
 
     /**
      * @param generatedLine a 1-based line of {@link #source()}
-     * @return the README line it came from
+     * @return the line of the Markdown file it came from
      */
     int fileLine(long generatedLine) {
         int index = Math.clamp(generatedLine - 1, 0, fileLines.length - 1);
         return fileLines[index];
+    }
+
+    /**
+     * @param generatedLine a 1-based line of {@link #source()}
+     * @return the file and line it came from, as failures name it ({@code docs/guides/flight.md line 40})
+     */
+    String where(long generatedLine) {
+        return page + " line " + fileLine(generatedLine);
     }
 }

@@ -11,10 +11,10 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
- * The README's Java blocks marked {@code <!-- runs in: flight -->}, compiled and run here on this module's
- * class path (Arrow Flight, the CPU, OpenCL and Vulkan backends) by the harness of quiver-arrow-java's
- * {@link ReadmeExamplesTest}, which runs every other block: each compiles, returns normally and releases all
- * it exported.
+ * The Java blocks of the README and the docs pages marked {@code <!-- runs in: flight -->}, compiled and run here
+ * on this module's class path (Arrow Flight, the CPU, OpenCL and Vulkan backends) by the harness of
+ * quiver-arrow-java's {@link ReadmeExamplesTest}, which runs every other block: each compiles, returns normally
+ * and releases all it exported.
  */
 class FlightReadmeExamplesTest {
     private static final Optional<String> FLIGHT = Optional.of("flight");
@@ -26,7 +26,7 @@ class FlightReadmeExamplesTest {
     }
 
     @Test
-    void theReadmeHasFlightBlocks() throws IOException {
-        assertFalse(ReadmeExamplesTest.blocksRunningIn(FLIGHT).isEmpty(), "README.md has blocks marked <!-- runs in: flight -->");
+    void theDocsHaveFlightBlocks() throws IOException {
+        assertFalse(ReadmeExamplesTest.blocksRunningIn(FLIGHT).isEmpty(), "the README and docs/ have blocks marked <!-- runs in: flight -->");
     }
 }

@@ -13,8 +13,8 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
- * The README's Java blocks marked {@code <!-- runs in: share -->}, compiled and run here on this module's class
- * path by the harness of quiver-arrow-java's {@code ReadmeExamplesTest} (from its test jar), which runs every
+ * The Java blocks of the README and the docs pages marked {@code <!-- runs in: share -->}, compiled and run here
+ * on this module's class path by the harness of quiver-arrow-java's {@code ReadmeExamplesTest} (from its test jar), which runs every
  * other block: each compiles, returns normally and releases all it exported. The harness is reached by name:
  * this module's tests compile inside {@code dev.quiver.share}, which cannot read the class path's packages.
  */
@@ -38,8 +38,8 @@ class ShareReadmeExamplesTest {
     }
 
     @Test
-    void theReadmeHasShareBlocks() throws ReflectiveOperationException {
-        assertFalse(blocks().isEmpty(), "README.md has blocks marked <!-- runs in: share -->");
+    void theDocsHaveShareBlocks() throws ReflectiveOperationException {
+        assertFalse(blocks().isEmpty(), "the README and docs/ have blocks marked <!-- runs in: share -->");
     }
 
     private static List<?> blocks() throws ReflectiveOperationException {
