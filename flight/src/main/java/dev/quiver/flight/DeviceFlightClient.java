@@ -453,7 +453,7 @@ public final class DeviceFlightClient implements AutoCloseable {
          * @throws org.apache.arrow.flight.FlightRuntimeException if the login is refused
          */
         public DeviceFlightClient build() {
-            ManagedChannel channel = flight.build().build();
+            ManagedChannel channel = ClientTransport.apply(flight.build(), location).build();
             FlightClient client = FlightGrpcUtils.createFlightClient(allocator, channel, new ArrayList<>());
             try {
                 List<CallOption> options = new ArrayList<>();
