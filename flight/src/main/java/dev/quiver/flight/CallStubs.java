@@ -27,4 +27,11 @@ final class CallStubs {
         }
         return stub;
     }
+
+    /** {@return the client's options followed by the call's} */
+    static CallOption[] concat(CallOption[] client, CallOption[] call) {
+        CallOption[] all = java.util.Arrays.copyOf(client, client.length + call.length);
+        System.arraycopy(call, 0, all, client.length, call.length);
+        return all;
+    }
 }

@@ -15,17 +15,15 @@ import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.Ticket;
-import org.apache.arrow.flight.auth2.BearerCredentialWriter;
-import org.apache.arrow.flight.grpc.CredentialCallOption;
 import org.apache.arrow.memory.BufferAllocator;
 
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 /**
  * A client of an Arrow Flight server (any, not only Quiver's) that fetches streams onto a chosen device and
@@ -74,11 +72,14 @@ public final class DeviceFlightClient implements AutoCloseable {
     private final Duration sameHostTimeout;
     private final Location location;
     private final FlightCompression compression;
+    private final Function<Location, DeviceFlightClient> peers;
 
     private DeviceFlightClient(FlightClient client, ManagedChannel channel, Location location, BufferAllocator allocator, Devices devices,
-                               CallOption[] options, Duration schemaTimeout, Duration sameHostTimeout, FlightCompression compression) {
+                               CallOption[] options, Duration schemaTimeout, Duration sameHostTimeout, FlightCompression compression,
+                               Function<Location, DeviceFlightClient> peers) {
         this.client = client;
         this.compression = compression;
+        this.peers = peers;
         this.location = location;
         this.channel = channel;
         this.sameHostTimeout = sameHostTimeout;
@@ -182,28 +183,39 @@ public final class DeviceFlightClient implements AutoCloseable {
     }
 
     /**
-     * Fetches every endpoint of a stream at once, as one stream ({@link DeviceFlightProducer#serve(String, Field,
-     * long, List) parts} of one server): one {@code DoGet} per endpoint on this client's connection, each started
-     * and its schema awaited on the calling thread, then pulled by a thread of its own that lands its batches on
-     * {@code target}, keeping at most 4 batches per endpoint landed and not yet handed out. When an endpoint fails,
-     * the other calls are cancelled, every batch not handed out is released, and {@code hasNext()} throws a
-     * {@link dev.quiver.stream.StreamException} whose cause is a {@link FlightTransferException} naming the
-     * endpoint; closing the stream early does the same without an error. {@link #bytesReceived()} counts every
-     * endpoint. The stream is the caller's, read by one thread at a time; its arrays are the caller's.
+     * Fetches every endpoint of a stream at once, as one stream: one {@code DoGet} per endpoint, on this client's
+     * connection for the endpoints of its server ({@link DeviceFlightProducer#serve(String, Field, long, List)
+     * parts}) and on a connection of its own, with this client's settings (trust, login, timeouts), for an
+     * endpoint of another server; each started and its schema awaited on the calling thread, then pulled by a
+     * thread of its own that lands its batches on {@code target}, at most 4 per endpoint landed and not yet handed
+     * out. When an endpoint fails, the other calls are cancelled, every batch not handed out is released, and
+     * {@code hasNext()} throws a {@link dev.quiver.stream.StreamException} whose cause is a
+     * {@link FlightTransferException} naming the endpoint; closing the stream early does the same without an
+     * error, and closes the other servers' connections. {@link #bytesReceived()} counts every endpoint.
      *
-     * @param info        the stream's description ({@link #info(String)}); its endpoints must name no location, this
-     *                    client's location, or {@code arrow-flight-reuse-connection://?}
+     * @param info        the stream's description ({@link #info(String)}); an endpoint naming no location, this
+     *                    client's or {@code arrow-flight-reuse-connection://?} is fetched from this server, one
+     *                    naming {@code grpc}, {@code grpc+tcp} or {@code grpc+tls} locations from the first of them
      * @param target      where the batches land
      * @param delivery    in order (endpoint 0's batches, then endpoint 1's, ...) or as they come
      * @param callOptions options of every call, added to the client's
-     * @return the stream, owned by the caller; closing it cancels the calls still running
-     * @throws IllegalArgumentException if {@code info} lists no endpoint, one on another server, or endpoints whose schemas differ
-     * @throws org.apache.arrow.flight.FlightRuntimeException if the server refuses a call
+     * @return the stream, owned by the caller (read by one thread at a time); closing it cancels the calls still running
+     * @throws IllegalArgumentException if {@code info} lists no endpoint, one at no location a client can reach, or
+     *                                  endpoints whose schemas differ
+     * @throws org.apache.arrow.flight.FlightRuntimeException if a server refuses a call or the login
      */
     public DeviceArrayStream get(FlightInfo info, Device target, Delivery delivery, CallOption... callOptions) {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(delivery, "delivery");
-        return EndpointBatches.open(info, location, ticket -> fetchBytes(ticket, target, callOptions, null), target.type(), delivery);
+        return EndpointBatches.open(info, endpoint -> {
+            Location elsewhere = EndpointBatches.elsewhere(endpoint, location);
+            if (elsewhere == null) {
+                return fetchBytes(endpoint.getTicket(), target, callOptions, null);
+            }
+            DeviceFlightClient peer = peers.apply(elsewhere);
+            return CodecBatches.open(CallStubs.of(peer.channel, CallStubs.concat(peer.options, callOptions)), endpoint.getTicket(), target, devices.cpu(),
+                    schemaTimeout, bytesReceived, peer);
+        }, target.type(), delivery);
     }
 
     /**
@@ -236,7 +248,7 @@ public final class DeviceFlightClient implements AutoCloseable {
         if (sameHostTimeout == null) {
             return FetchedStream.fetched(fetchBytes(ticket, target, callOptions, null), "the client does not prefer the same host (Builder.preferSameHost)");
         }
-        SameHostPath.Outcome outcome = SameHostPath.attempt(client, ticket, withClientOptions(callOptions), sameHostTimeout, devices);
+        SameHostPath.Outcome outcome = SameHostPath.attempt(client, ticket, CallStubs.concat(options, callOptions), sameHostTimeout, devices);
         if (outcome.client() == null) {
             System.getLogger(DeviceFlightClient.class.getName()).log(System.Logger.Level.DEBUG,
                     () -> "fetching " + Tickets.describe(ticket) + " as bytes: " + outcome.fallbackReason());
@@ -251,15 +263,10 @@ public final class DeviceFlightClient implements AutoCloseable {
         }
     }
 
-    private CallOption[] withClientOptions(CallOption[] callOptions) {
-        CallOption[] all = Arrays.copyOf(options, options.length + callOptions.length);
-        System.arraycopy(callOptions, 0, all, options.length, callOptions.length);
-        return all;
-    }
 
     /** {@code DoGet} on Quiver's data path ({@link CodecBatches#open}) with the client's credentials and the call's options. */
     private DeviceArrayStream fetchBytes(Ticket ticket, Device target, CallOption[] callOptions, AutoCloseable connection) {
-        return CodecBatches.open(CallStubs.of(channel, withClientOptions(callOptions)), ticket, target, devices.cpu(), schemaTimeout, bytesReceived, connection);
+        return CodecBatches.open(CallStubs.of(channel, CallStubs.concat(options, callOptions)), ticket, target, devices.cpu(), schemaTimeout, bytesReceived, connection);
     }
 
     /**
@@ -349,6 +356,7 @@ public final class DeviceFlightClient implements AutoCloseable {
         private Duration schemaTimeout = SchemaWait.DEFAULT;
         private Duration sameHostTimeout;
         private FlightCompression compression = FlightCompression.NONE;
+        private byte[] trusted;
         private final Location location;
 
         private Builder(Location location, BufferAllocator allocator) {
@@ -359,11 +367,28 @@ public final class DeviceFlightClient implements AutoCloseable {
 
         /**
          * {@return this builder}
-         * @param certificates PEM certificates to trust for a TLS location; read by {@link #build()}, closed by the caller
+         * @param certificates PEM certificates to trust for a TLS location; read at once, closed by the caller
          */
         public Builder trustedCertificates(InputStream certificates) {
-            flight.trustedCertificates(certificates);
+            try {
+                this.trusted = certificates.readAllBytes();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("the certificates to trust could not be read", e);
+            }
+            flight.trustedCertificates(new java.io.ByteArrayInputStream(trusted));
             return this;
+        }
+
+        /** {@return a builder of the same settings for another server, for the endpoints a stream lists there} */
+        private Builder at(Location other) {
+            Builder peer = new Builder(other, allocator).devices(devices).schemaTimeout(schemaTimeout).compression(compression);
+            if (trusted != null) {
+                peer.trustedCertificates(new java.io.ByteArrayInputStream(trusted));
+            }
+            peer.user = user;
+            peer.password = password;
+            peer.token = token;
+            return peer;
         }
 
         /**
@@ -456,16 +481,8 @@ public final class DeviceFlightClient implements AutoCloseable {
             ManagedChannel channel = ClientTransport.apply(flight.build(), location).build();
             FlightClient client = FlightGrpcUtils.createFlightClient(allocator, channel, new ArrayList<>());
             try {
-                List<CallOption> options = new ArrayList<>();
-                if (user != null) {
-                    options.add(client.authenticateBasicToken(user, password).orElseThrow(() ->
-                            new FlightTransferException("the server accepted the login but returned no bearer token", null)));
-                }
-                if (token != null) {
-                    options.add(new CredentialCallOption(new BearerCredentialWriter(token)));
-                }
-                return new DeviceFlightClient(client, channel, location, allocator, devices, options.toArray(CallOption[]::new), schemaTimeout, sameHostTimeout,
-                        compression);
+                return new DeviceFlightClient(client, channel, location, allocator, devices, FlightAuth.clientCredentials(client, user, password, token),
+                        schemaTimeout, sameHostTimeout, compression, other -> at(other).build());
             } catch (RuntimeException e) {
                 try {
                     client.close();

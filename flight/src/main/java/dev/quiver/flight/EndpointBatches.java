@@ -6,7 +6,6 @@ import dev.quiver.stream.DeviceArrayStream;
 import org.apache.arrow.flight.FlightEndpoint;
 import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.Location;
-import org.apache.arrow.flight.Ticket;
 
 import java.net.URI;
 import java.util.ArrayDeque;
@@ -76,16 +75,14 @@ final class EndpointBatches implements Iterator<DeviceArray>, AutoCloseable {
     /**
      * Starts a fetch of every endpoint of {@code info} and returns them as one stream.
      *
-     * @param info       the stream's description; every endpoint must be on {@code server} (or name no location)
-     * @param server     the location of the client's connection
-     * @param fetch      starts the fetch of one ticket, its schema arrived, onto the target
+     * @param info       the stream's description
+     * @param fetch      starts the fetch of one endpoint, its schema arrived, onto the target
      * @param deviceType the target's device type
      * @param delivery   the order of the batches
      * @return the stream, owned by the caller
-     * @throws IllegalArgumentException if {@code info} lists no endpoint, one elsewhere, or endpoints of different schemas
+     * @throws IllegalArgumentException if {@code info} lists no endpoint, or endpoints of different schemas
      */
-    static DeviceArrayStream open(FlightInfo info, Location server, Function<Ticket, DeviceArrayStream> fetch, DeviceType deviceType,
-                                  Delivery delivery) {
+    static DeviceArrayStream open(FlightInfo info, Function<FlightEndpoint, DeviceArrayStream> fetch, DeviceType deviceType, Delivery delivery) {
         String what = "flight stream " + info.getDescriptor();
         List<FlightEndpoint> endpoints = info.getEndpoints();
         if (endpoints.isEmpty()) {
@@ -94,15 +91,11 @@ final class EndpointBatches implements Iterator<DeviceArray>, AutoCloseable {
         List<String> names = new ArrayList<>();
         for (FlightEndpoint endpoint : endpoints) {
             names.add("endpoint " + names.size() + " of " + endpoints.size() + " (ticket " + Tickets.describe(endpoint.getTicket()) + ")");
-            if (!onServer(endpoint, server)) {
-                throw new IllegalArgumentException(names.getLast() + " of " + what + " is at " + endpoint.getLocations()
-                        + ", not on this client's server " + server.getUri() + "; fetch it with a client of its server");
-            }
         }
         List<DeviceArrayStream> streams = new ArrayList<>();
         try {
             for (FlightEndpoint endpoint : endpoints) {
-                streams.add(fetch.apply(endpoint.getTicket()));
+                streams.add(fetch.apply(endpoint));
                 if (!streams.getLast().schema().equals(streams.getFirst().schema())) {
                     throw new IllegalArgumentException(names.get(streams.size() - 1) + " of " + what + " has the schema "
                             + streams.getLast().schema() + ", not endpoint 0's " + streams.getFirst().schema());
@@ -117,14 +110,31 @@ final class EndpointBatches implements Iterator<DeviceArray>, AutoCloseable {
         }
     }
 
-    private static boolean onServer(FlightEndpoint endpoint, Location server) {
-        for (Location location : endpoint.getLocations()) {
+    /**
+     * {@return where an endpoint is to be fetched: null for {@code server} itself (no location, the server's, or
+     * {@code arrow-flight-reuse-connection://?}), else the first of its locations a gRPC client reaches}
+     * @param endpoint an endpoint of a stream {@code server} described
+     * @param server   the location of the client's connection
+     * @throws IllegalArgumentException if it lists only locations of other kinds
+     */
+    static Location elsewhere(FlightEndpoint endpoint, Location server) {
+        List<Location> locations = endpoint.getLocations();
+        for (Location location : locations) {
             URI uri = location.getUri();
             if (uri.equals(server.getUri()) || "arrow-flight-reuse-connection".equals(uri.getScheme())) {
-                return true;
+                return null;
             }
         }
-        return endpoint.getLocations().isEmpty();
+        for (Location location : locations) {
+            if (List.of("grpc", "grpc+tcp", "grpc+tls").contains(location.getUri().getScheme())) {
+                return location;
+            }
+        }
+        if (locations.isEmpty()) {
+            return null;
+        }
+        throw new IllegalArgumentException("the endpoint of ticket " + Tickets.describe(endpoint.getTicket()) + " is at " + locations
+                + ", none of them a grpc, grpc+tcp or grpc+tls location");
     }
 
     /** The work of endpoint {@code i}'s thread: lands its batches until its end, a failure, or the consumer stops. */

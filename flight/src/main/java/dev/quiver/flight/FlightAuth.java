@@ -1,12 +1,18 @@
 package dev.quiver.flight;
 
+import org.apache.arrow.flight.CallOption;
 import org.apache.arrow.flight.CallStatus;
+import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.auth2.BasicCallHeaderAuthenticator;
 import org.apache.arrow.flight.auth2.CallHeaderAuthenticator;
+import org.apache.arrow.flight.auth2.BearerCredentialWriter;
 import org.apache.arrow.flight.auth2.GeneratedBearerTokenAuthenticator;
+import org.apache.arrow.flight.grpc.CredentialCallOption;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -39,5 +45,29 @@ public final class FlightAuth {
             return () -> givenUser;
         });
         return new GeneratedBearerTokenAuthenticator(basic);
+    }
+
+    /**
+     * The credentials a client sends on every call: the bearer token the server returns for a login with
+     * {@code user} and {@code password} (made here, once), and {@code token} where given.
+     *
+     * @param client   the client, connected
+     * @param user     the user to log in as, or null for no login
+     * @param password the password
+     * @param token    a bearer token the server issued, or null
+     * @return the call options, possibly none
+     * @throws org.apache.arrow.flight.FlightRuntimeException if the login is refused
+     * @throws FlightTransferException if the server accepts the login but returns no token
+     */
+    static CallOption[] clientCredentials(FlightClient client, String user, String password, String token) {
+        List<CallOption> options = new ArrayList<>();
+        if (user != null) {
+            options.add(client.authenticateBasicToken(user, password).orElseThrow(() ->
+                    new FlightTransferException("the server accepted the login but returned no bearer token", null)));
+        }
+        if (token != null) {
+            options.add(new CredentialCallOption(new BearerCredentialWriter(token)));
+        }
+        return options.toArray(CallOption[]::new);
     }
 }

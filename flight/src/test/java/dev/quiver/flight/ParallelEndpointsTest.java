@@ -6,7 +6,9 @@ import dev.quiver.Devices;
 import dev.quiver.arrowjava.LeakChecks;
 import dev.quiver.stream.DeviceArrayStream;
 import dev.quiver.stream.StreamException;
+import org.apache.arrow.flight.FlightEndpoint;
 import org.apache.arrow.flight.FlightInfo;
+import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.Ticket;
@@ -26,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A stream served as four endpoints and fetched with {@link DeviceFlightClient#get(FlightInfo, dev.quiver.Device, Delivery,
  * org.apache.arrow.flight.CallOption...)}: in order it is the source, value for value; as they come it is the same
  * batches; an endpoint that fails mid-stream fails the stream naming it; a stream closed early stops every call.
- * Nothing leaks (the allocator of each test is checked empty, server side included).
+ * Endpoints on two servers are fetched at once, each on its own connection; an endpoint whose server is gone fails
+ * the fetch with the server's status. Nothing leaks (the allocator of each test is checked empty, server side included).
  */
 class ParallelEndpointsTest extends LeakChecks {
     private static final int PARTS = 4;
@@ -126,13 +129,52 @@ class ParallelEndpointsTest extends LeakChecks {
     }
 
     @Test
-    void anEndpointOnAnotherServerIsRefused() {
+    void endpointsOnTwoServersAreFetchedAtOnceInOrder() throws Exception {
+        try (DeviceFlightProducer other = new DeviceFlightProducer(allocator, devices.cpu(), devices);
+             DeviceFlightServer otherServer = DeviceFlightServer.builder(allocator, Location.forGrpcInsecure("127.0.0.1", 0), other).build().start()) {
+            List<Supplier<DeviceArrayStream>> parts = parts(-1);
+            List<Ticket> here = producer.serve("first-half", LongBatches.schema(), -1, parts.subList(0, PARTS / 2));
+            List<Ticket> there = other.serve("second-half", LongBatches.schema(), -1, parts.subList(PARTS / 2, PARTS));
+            // a coordinator's description: this server's endpoints name no location, the other server's name its own
+            List<FlightEndpoint> endpoints = new ArrayList<>();
+            here.forEach(ticket -> endpoints.add(new FlightEndpoint(ticket)));
+            there.forEach(ticket -> endpoints.add(new FlightEndpoint(ticket, otherServer.getLocation())));
+            FlightInfo info = client.info("first-half");
+            FlightInfo both = new FlightInfo(info.getSchema(), info.getDescriptor(), endpoints, -1, -1);
+            long before = client.bytesReceived();
+            try (DeviceArrayStream fetched = client.get(both, devices.cpu(), Delivery.IN_ORDER)) {
+                int index = 0;
+                while (fetched.hasNext()) {
+                    try (DeviceArray batch = fetched.next()) {
+                        assertEquals(-1, LongBatches.firstWrongRow(batch, index, ROWS), "batch " + index);
+                    }
+                    index++;
+                }
+                assertEquals(PARTS * PER_PART, index, "every batch of both servers");
+            }
+            long values = (long) PARTS * PER_PART * ROWS * Long.BYTES;
+            long counted = client.bytesReceived() - before;
+            assertTrue(counted >= values && counted <= values + (long) PARTS * PER_PART * (ROWS / 8 + 64),
+                    "the bodies of both servers (values, validity, padding) counted by this client: " + counted);
+        }
+    }
+
+    @Test
+    void anEndpointWhoseServerIsGoneOrUnreachableByGrpcFailsTheFetch() throws Exception {
         producer.serve("split", LongBatches.schema(), -1, parts(-1));
         FlightInfo info = client.info("split");
-        FlightInfo elsewhere = new FlightInfo(info.getSchema(), info.getDescriptor(), List.of(
-                new org.apache.arrow.flight.FlightEndpoint(info.getEndpoints().getFirst().getTicket(), Location.forGrpcInsecure("192.0.2.1", 1))), -1, -1);
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> client.get(elsewhere, devices.cpu(), Delivery.IN_ORDER));
-        assertTrue(refused.getMessage().contains("endpoint 0 of 1") && refused.getMessage().contains("192.0.2.1"), refused.getMessage());
+        Ticket ticket = info.getEndpoints().getFirst().getTicket();
+        int closedPort;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        FlightInfo gone = new FlightInfo(info.getSchema(), info.getDescriptor(), List.of(new FlightEndpoint(ticket),
+                new FlightEndpoint(ticket, Location.forGrpcInsecure("127.0.0.1", closedPort))), -1, -1);
+        FlightRuntimeException refused = assertThrows(FlightRuntimeException.class, () -> client.get(gone, devices.cpu(), Delivery.IN_ORDER));
+        assertEquals(FlightStatusCode.UNAVAILABLE, refused.status().code(), refused.getMessage());
+        FlightInfo unix = new FlightInfo(info.getSchema(), info.getDescriptor(), List.of(new FlightEndpoint(ticket, Location.forGrpcDomainSocket("/tmp/no-such-socket"))), -1, -1);
+        IllegalArgumentException kind = assertThrows(IllegalArgumentException.class, () -> client.get(unix, devices.cpu(), Delivery.IN_ORDER));
+        assertTrue(kind.getMessage().contains("none of them a grpc, grpc+tcp or grpc+tls location"), kind.getMessage());
     }
 
     private static FlightTransferException assertInstanceOfTransfer(Throwable failed) {
