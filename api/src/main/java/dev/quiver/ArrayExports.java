@@ -17,9 +17,9 @@ import java.lang.ref.Reference;
 import java.util.Objects;
 
 /**
- * How a {@link DeviceArray} goes out to a C consumer: moved out ({@link DeviceArray#exportTo}), shared as a view
- * that holds a reference ({@link DeviceArray#exportShared}), or through the plain C Data interface
- * ({@link DeviceArray#exportPlain}). Stateless; each method runs on the caller's thread, under the contracts of
+ * How a {@link DeviceArray} goes out to a C consumer: moved out ({@link Interchange#exportDevice}), shared as a view
+ * that holds a reference ({@link Interchange#exportShared}), or through the plain C Data interface
+ * ({@link Interchange#exportPlain}). Stateless; each method runs on the caller's thread, under the contracts of
  * the public method it serves.
  */
 final class ArrayExports {
@@ -28,7 +28,7 @@ final class ArrayExports {
 
     private ArrayExports() {}
 
-    /** See {@link DeviceArray#exportTo}: the targets are checked before the array's state changes. */
+    /** See {@link Interchange#exportDevice}: the targets are checked before the array's state changes. */
     static void moveOut(DeviceArray array, MemorySegment deviceArray, MemorySegment schema) {
         long arrayTarget = Pointers.writableStructAddress(deviceArray, ArrowDeviceArrayLayout.LAYOUT, "deviceArray");
         long schemaTarget = schemaTarget(schema);
@@ -64,7 +64,7 @@ final class ArrayExports {
         }
     }
 
-    /** See {@link DeviceArray#exportShared}: the view holds a reference on the array's structs. */
+    /** See {@link Interchange#exportShared}: the view holds a reference on the array's structs. */
     static void share(DeviceArray array, MemorySegment deviceArray, MemorySegment schema) {
         long arrayTarget = Pointers.writableStructAddress(deviceArray, ArrowDeviceArrayLayout.LAYOUT, "deviceArray");
         long schemaTarget = schemaTarget(schema);
@@ -86,7 +86,7 @@ final class ArrayExports {
         }
     }
 
-    /** See {@link DeviceArray#exportPlain}: a shared export whose ArrowArray alone is handed over. */
+    /** See {@link Interchange#exportPlain}: a shared export whose ArrowArray alone is handed over. */
     static void plain(DeviceArray array, MemorySegment arrowArray, MemorySegment schema, PlainExport policy) {
         Objects.requireNonNull(policy, "policy");
         long target = Pointers.writableStructAddress(arrowArray, ArrowArrayLayout.LAYOUT, "arrowArray");
@@ -94,7 +94,7 @@ final class ArrayExports {
         if (!array.deviceType.equals(DeviceType.CPU)) {
             if (policy == PlainExport.REFUSE) {
                 throw new IllegalArgumentException(array + " is in " + array.deviceLabel() + " memory; the plain C Data interface"
-                        + " carries CPU memory only: copy it (PlainExport.COPY_TO_HOST) or export it with exportTo");
+                        + " carries CPU memory only: copy it (PlainExport.COPY_TO_HOST) or export it with Interchange.exportDevice");
             }
             try (DeviceArray host = array.copyToHost()) {
                 plain(host, arrowArray, schema, policy);

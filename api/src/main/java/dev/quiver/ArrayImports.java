@@ -19,8 +19,8 @@ import java.lang.foreign.MemorySegment;
 /**
  * How a {@link DeviceArray} comes in: moving a producer's structs into memory Quiver owns, checking them as an
  * import does (with {@link ProducerTrust#UNTRUSTED} every host range against the process's mappings), releasing
- * every struct exactly once on every failure, and recording the import for JFR. {@code DeviceArray}'s public
- * {@code importFrom} and {@code importPlain} calls come here. Stateless; any thread.
+ * every struct exactly once on every failure, and recording the import for JFR. {@link Interchange}'s
+ * {@code importDevice} and {@code importPlain} calls come here. Stateless; any thread.
  */
 final class ArrayImports {
     private static final long DEVICE_ARRAY_SIZE = ArrowDeviceArrayLayout.LAYOUT.byteSize();
@@ -29,7 +29,7 @@ final class ArrayImports {
 
     private ArrayImports() {}
 
-    /** See {@link DeviceArray#importFrom(MemorySegment, MemorySegment, ImportOptions)}. */
+    /** See {@link Interchange#importDevice(MemorySegment, MemorySegment, ImportOptions)}. */
     static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, ImportOptions options) {
         ArrayImportEvent event = Recorder.arrayImport();
         boolean checking = options.trust() == ProducerTrust.UNTRUSTED;
@@ -61,7 +61,7 @@ final class ArrayImports {
         }
     }
 
-    /** See {@link DeviceArray#importPlain(MemorySegment, MemorySegment, ImportOptions)}. */
+    /** See {@link Interchange#importPlain(MemorySegment, MemorySegment, ImportOptions)}. */
     static DeviceArray importPlain(MemorySegment arrowArray, MemorySegment schema, ImportOptions options) {
         boolean checking = options.trust() == ProducerTrust.UNTRUSTED;
         Faults faults = faults(checking);
@@ -87,7 +87,7 @@ final class ArrayImports {
         }
     }
 
-    /** See {@link DeviceArray#importPlain(MemorySegment, Field, ImportOptions)}. */
+    /** See {@link Interchange#importPlain(MemorySegment, Field, ImportOptions)}. */
     static DeviceArray importPlain(MemorySegment arrowArray, Field field, ImportOptions options) {
         boolean checking = options.trust() == ProducerTrust.UNTRUSTED;
         MemorySegment struct = NativeHeap.calloc(DEVICE_ARRAY_SIZE);
@@ -108,7 +108,7 @@ final class ArrayImports {
         RawMemory.setInt(deviceArray + ArrowDeviceArrayLayout.DEVICE_TYPE, DeviceType.CPU.code());
     }
 
-    /** See {@link DeviceArray#importFrom(MemorySegment, Field, ImportOptions)}. */
+    /** See {@link Interchange#importDevice(MemorySegment, Field, ImportOptions)}. */
     static DeviceArray importFrom(MemorySegment deviceArray, Field field, Devices devices, boolean readOnly, ProducerTrust trust) {
         ArrayImportEvent event = Recorder.arrayImport();
         boolean checking = trust == ProducerTrust.UNTRUSTED;

@@ -9,7 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.function.ToLongFunction;
 
 /**
- * Full validation of a {@link DeviceArray}'s data (see {@link DeviceArray#validateFull(ToLongFunction)}): in place
+ * Full validation of a {@link DeviceArray}'s data (see {@link Interchange#validateFull(DeviceArray, ToLongFunction)}): in place
  * for host-accessible memory, on a host copy otherwise. Stateless; blocks the caller's thread.
  */
 final class ArrayValidation {

@@ -15,7 +15,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.ToLongFunction;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
@@ -24,7 +23,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *
  * <p><b>Ownership.</b> A DeviceArray owns its structs exclusively. It gets them by <em>moving</em> (the
  * struct is copied bitwise and the source's {@code release} set to NULL, so the producer's struct is left
- * released) and gives them away the same way with {@link #exportTo}. {@link #close()} calls the array's and
+ * released) and gives them away the same way with {@link Interchange#exportDevice}. Arrays come in and go
+ * out through {@link Interchange} (the Arrow C Data interfaces), {@link dev.quiver.dlpack.DLPack} and
+ * {@link dev.quiver.cai.CudaArrayInterface}. {@link #close()} calls the array's and
  * the schema's release callbacks exactly once; it may be called from any thread and any number of times.
  * A DeviceArray that becomes unreachable without being closed is reported as a leak (see
  * {@link Diagnostics}) and its release is <em>not</em> called: the leak check is a safety net that reports,
@@ -39,14 +40,14 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * {@link ImportOptions#readOnly(boolean)}, is read-only:
  * {@link #isReadOnly()} says so and every path that would let anyone write to its buffers calls
  * a write check, which refuses. Copies ({@link #copyTo}, {@link #copyToHost()}) are writable. The
- * flag does not travel through {@link #exportTo}: arrays of the Arrow C Device Data Interface are immutable
+ * flag does not travel through {@link Interchange#exportDevice}: arrays of the Arrow C Device Data Interface are immutable
  * by specification.
  *
  * <p><b>Views and references.</b> {@link #slice}, {@link #child(int)} and {@link #dictionary()} return new
  * arrays over this array's buffers (zero-copy, no device access) that hold a reference on it;
- * {@link #retain()} holds one without an array; {@link #exportShared} hands one to a C consumer. The structs
+ * {@link #retain()} holds one without an array; {@link Interchange#exportShared} hands one to a C consumer. The structs
  * are released once this array and every such reference are closed, in any order, on the thread that
- * closes last. While references are held, {@link #exportTo} refuses to move the structs out.
+ * closes last. While references are held, {@link Interchange#exportDevice} refuses to move the structs out.
  *
  * <p><b>Validation.</b> Every import checks the structs (counts, lengths, offsets, buffer presence, format
  * strings, nesting depth) without reading buffer contents; faults are reported by
@@ -81,111 +82,6 @@ public final class DeviceArray implements AutoCloseable {
         long event = RawMemory.getAddress(block + ArrowDeviceArrayLayout.SYNC_EVENT);
         this.syncEvent = event == 0 ? null : SyncEvent.ofArray(deviceType, deviceId, MemorySegment.ofAddress(event),
                 this::backend, () -> state.state() == ArrayState.OPEN);
-    }
-
-    /**
-     * Moves an ArrowDeviceArray and its ArrowSchema into a new DeviceArray, with {@link ImportOptions#defaults()}.
-     *
-     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released (release NULL)
-     * @param schema      a live {@code struct ArrowSchema*}; left released
-     * @return the owner of both
-     * @throws InvalidArrowException if either struct breaks the spec; both were released
-     */
-    public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema) {
-        return importFrom(deviceArray, schema, ImportOptions.defaults());
-    }
-
-    /**
-     * Moves an ArrowDeviceArray and its ArrowSchema into a new DeviceArray: the import entry of the C Device Data
-     * interface. Every struct is released exactly once, whatever fails.
-     *
-     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released (release NULL)
-     * @param schema      a live {@code struct ArrowSchema*}; left released
-     * @param options     where to find backends, how far to trust the producer's pointers, whether to refuse writes
-     * @return the owner of both
-     * @throws InvalidArrowException    if either struct breaks the spec, or (untrusted) a pointer or a buffer
-     *                                  range is not readable host memory; both were released
-     * @throws IllegalArgumentException if {@code options} set a release action or a consumer stream (for CUDA Array
-     *                                  Interface imports only); checked before anything is moved
-     */
-    public static DeviceArray importFrom(MemorySegment deviceArray, MemorySegment schema, ImportOptions options) {
-        options.checkForStructs("an ArrowDeviceArray");
-        return options.appliedTo(ArrayImports.importFrom(deviceArray, schema, options));
-    }
-
-    /**
-     * Moves an ArrowDeviceArray whose schema the caller already knows (as in a stream) into a new DeviceArray
-     * that has no schema struct of its own.
-     *
-     * @param deviceArray a live {@code struct ArrowDeviceArray*}; left released
-     * @param field       the field of the array (every array of a stream has the stream's)
-     * @param options     where to find backends, how far to trust the producer's pointers, whether to refuse writes
-     * @return the owner
-     * @throws InvalidArrowException    if the struct breaks the spec, or (untrusted) a pointer or a buffer range
-     *                                  is not readable host memory; it was released
-     * @throws IllegalArgumentException as {@link #importFrom(MemorySegment, MemorySegment, ImportOptions)}
-     */
-    public static DeviceArray importFrom(MemorySegment deviceArray, Field field, ImportOptions options) {
-        options.checkForStructs("an ArrowDeviceArray");
-        return options.appliedTo(ArrayImports.importFrom(deviceArray, field, options.devices(), options.readOnly(), options.trust()));
-    }
-
-    /**
-     * Moves an array of the plain Arrow C Data interface ({@code struct ArrowArray} and {@code struct ArrowSchema},
-     * as DuckDB, DataFusion, Polars and PyArrow hand them out) in, as a CPU array: the equivalent of
-     * {@link #importFrom(MemorySegment, MemorySegment, ImportOptions)} of an ArrowDeviceArray of type CPU holding
-     * it. Every struct is released exactly once, whatever fails.
-     *
-     * @param arrowArray a live {@code struct ArrowArray*}; left released (release NULL)
-     * @param schema     a live {@code struct ArrowSchema*}; left released
-     * @param options    where to find backends for copies, how far to trust the producer's pointers, whether to
-     *                   refuse writes
-     * @return the owner of both
-     * @throws InvalidArrowException    if either struct breaks the spec, or (untrusted) a pointer or a buffer
-     *                                  range is not readable host memory; both were released
-     * @throws IllegalArgumentException as {@link #importFrom(MemorySegment, MemorySegment, ImportOptions)}
-     */
-    public static DeviceArray importPlain(MemorySegment arrowArray, MemorySegment schema, ImportOptions options) {
-        options.checkForStructs("an ArrowArray");
-        return options.appliedTo(ArrayImports.importPlain(arrowArray, schema, options));
-    }
-
-    /**
-     * Moves an array of the plain Arrow C Data interface whose schema the caller already knows in, as a CPU
-     * array with no schema struct of its own: for an engine that hands over its schema once and then many
-     * batches of it (DuckDB's results, a stream's batches), so that the schema is read once
-     * ({@link Schemas#importFrom(MemorySegment, ProducerTrust)}) rather than exported and read again per batch.
-     * The struct is checked against {@code field} as {@link #importFrom(MemorySegment, Field, ImportOptions)}
-     * checks one, and released exactly once, whatever fails.
-     *
-     * @param arrowArray a live {@code struct ArrowArray*}; left released (release NULL)
-     * @param field      the field of the array
-     * @param options    where to find backends for copies, how far to trust the producer's pointers, whether to
-     *                   refuse writes
-     * @return the owner
-     * @throws InvalidArrowException    if the struct breaks the spec or does not fit {@code field}, or
-     *                                  (untrusted) a pointer or a buffer range is not readable host memory; it
-     *                                  was released
-     * @throws IllegalArgumentException as {@link #importFrom(MemorySegment, MemorySegment, ImportOptions)}
-     */
-    public static DeviceArray importPlain(MemorySegment arrowArray, Field field, ImportOptions options) {
-        options.checkForStructs("an ArrowArray");
-        return options.appliedTo(ArrayImports.importPlain(arrowArray, field, options));
-    }
-    /**
-     * Moves this array out into a consumer's structs: afterwards the consumer owns them and must call their
-     * release callbacks; this object is closed and will release nothing.
-     *
-     * @param deviceArray 128 writable bytes for a {@code struct ArrowDeviceArray}
-     * @param schema      72 writable bytes for a {@code struct ArrowSchema}, or NULL if the consumer does not
-     *                    want the schema (this array's schema is then released here)
-     * @throws IllegalArgumentException if {@code deviceArray} is NULL, or a target is heap memory or a sized
-     *                                  segment smaller than its struct; checked before anything changes, so
-     *                                  the array stays open and owned
-     * @throws IllegalStateException    if this array is closed, moved, or has views or references open
-     */
-    public void exportTo(MemorySegment deviceArray, MemorySegment schema) {
-        ArrayExports.moveOut(this, deviceArray, schema);
     }
 
     /**
@@ -317,48 +213,15 @@ public final class DeviceArray implements AutoCloseable {
         return devices.get(deviceType, deviceId).backend();
     }
 
-    /**
-     * Validates the data, not only the structs: offsets, UTF-8, null counts, union type ids, dictionary
-     * indices, run ends and views (see {@link InvalidArrowException} for how faults are named). The C Data
-     * Interface carries no buffer sizes, so for arrays in host-accessible memory every pointer and every byte
-     * range the structs imply is first checked against the process's readable mappings (as an
-     * {@link ProducerTrust#UNTRUSTED} import does), whatever the trust the array was imported with: memory
-     * that is not mapped, or shorter than the structs say, is refused instead of read. Arrays not in host
-     * memory are copied to the host first (the device memory itself stays trusted). Use
-     * {@link #validateFull(ToLongFunction)} when you know the true buffer sizes.
-     *
-     * <p>Blocks the calling thread: it waits on the host for the array's sync event and reads every buffer.
-     *
-     * @throws InvalidArrowException naming the path and rule of the first fault; the array stays open
-     */
-    public void validateFull() {
-        validateFull(pointer -> -1);
-    }
-
-    /**
-     * Validates the data as {@link #validateFull()} does, checking every size the structs imply against the
-     * true size of each buffer before reading it. A buffer whose size the caller gives is taken as memory the
-     * caller holds: a range within it is read without asking the process's mappings, a range past it is refused
-     * ({@code the array addresses N bytes but the buffer holds M}); buffers of unknown size and the structs are
-     * checked against the mappings as {@link #validateFull()} checks them.
-     *
-     * @param bufferCapacity the size in bytes of the buffer starting at a pointer, or -1 if unknown; called
-     *                       during this call only, on the calling thread, once or more per buffer
-     * @throws InvalidArrowException naming the path and rule of the first fault; the array stays open
-     */
-    public void validateFull(ToLongFunction<MemorySegment> bufferCapacity) {
-        ArrayValidation.validateFull(this, bufferCapacity);
-    }
-
 
     /**
      * Validates the data once before it is first read through a reader ({@link dev.quiver.host.ArrayReader}):
      * arrays whose contents Quiver wrote itself from Java values, and arrays that passed
-     * {@link #validateFull()}, are not validated again.
+     * {@link Interchange#validateFull(DeviceArray)}, are not validated again.
      */
     void verifyContentsForReading() {
         if (!contentsVerified) {
-            validateFull();
+            ArrayValidation.validateFull(this, pointer -> -1);
         }
     }
 
@@ -435,7 +298,7 @@ public final class DeviceArray implements AutoCloseable {
 
     /**
      * {@return the {@code struct ArrowDeviceArray} this object owns, borrowed for reading: valid until
-     * {@link #close()} or {@link #exportTo}; never call its release yourself}
+     * {@link #close()} or {@link Interchange#exportDevice}; never call its release yourself}
      */
     public MemorySegment struct() {
         checkOpen();
@@ -613,41 +476,6 @@ public final class DeviceArray implements AutoCloseable {
         state.close();
         // the array stays reachable until its state has left OPEN, so the leak check never sees it half closed
         Reference.reachabilityFence(this);
-    }
-
-    /**
-     * Exports a view of this array without giving it up: the consumer gets its own ArrowDeviceArray and
-     * ArrowSchema pointing at the same buffers (zero-copy), and this array's memory stays alive until both
-     * this object is closed and every such view is released, in any order, from any thread. The view carries
-     * the same {@code sync_event} pointer, valid for as long as the view is.
-     *
-     * @param deviceArray 128 writable bytes for the consumer's {@code struct ArrowDeviceArray}
-     * @param schema      72 writable bytes for the consumer's {@code struct ArrowSchema}, or NULL
-     * @throws IllegalArgumentException if {@code deviceArray} is NULL, or a target is heap memory or a sized
-     *                                  segment smaller than its struct; checked before anything changes
-     * @throws IllegalStateException if this array is closed or moved
-     */
-    public void exportShared(MemorySegment deviceArray, MemorySegment schema) {
-        ArrayExports.share(this, deviceArray, schema);
-    }
-
-    /**
-     * Exports this array through the plain Arrow C Data interface ({@code struct ArrowArray} and
-     * {@code struct ArrowSchema}), for consumers that speak no C Device interface (DuckDB's
-     * {@code duckdb_arrow_scan}, PyArrow's {@code _import_from_c}). As {@link #exportShared}: this array stays
-     * open and owned by the caller, the export holds a reference to its memory, and the consumer releases
-     * both structs. A CPU array goes across without a copy; any other is copied to the host or refused, as
-     * {@code policy} says.
-     *
-     * @param arrowArray where to write the {@code struct ArrowArray}; an unused (released) struct
-     * @param schema     where to write the {@code struct ArrowSchema}, or NULL to write none
-     * @param policy     what to do with an array not in CPU memory
-     * @throws IllegalArgumentException if the array is not in CPU memory and {@code policy} refuses, naming
-     *                                  its device; or a target is NULL, Java heap memory, misaligned or too small
-     * @throws IllegalStateException    if this array is closed or moved
-     */
-    public void exportPlain(MemorySegment arrowArray, MemorySegment schema, dev.quiver.abi.PlainExport policy) {
-        ArrayExports.plain(this, arrowArray, schema, policy);
     }
 
     /** @return the device type and id, as events name them: {@code CUDA:0} */

@@ -6,8 +6,8 @@ import java.util.Optional;
 
 /**
  * How an import takes memory in: the one options type of every import, through the C Device Data interface
- * ({@link DeviceArray#importFrom(MemorySegment, MemorySegment, ImportOptions)}), the plain C Data interface
- * ({@link DeviceArray#importPlain}), DLPack ({@link dev.quiver.dlpack.DLPack}) and the CUDA Array Interface
+ * ({@link Interchange#importDevice(MemorySegment, MemorySegment, ImportOptions)}), the plain C Data interface
+ * ({@link Interchange#importPlain}), DLPack ({@link dev.quiver.dlpack.DLPack}) and the CUDA Array Interface
  * ({@link dev.quiver.cai.CudaArrayInterface}).
  *
  * <p>Immutable: each method that takes an argument returns new options; safe to share between threads.
@@ -38,7 +38,7 @@ import java.util.Optional;
  *
  * {@snippet :
  * ImportOptions checked = ImportOptions.defaults().devices(devices).trust(ProducerTrust.UNTRUSTED);
- * try (DeviceArray array = DeviceArray.importFrom(deviceArray, schema, checked)) {
+ * try (DeviceArray array = Interchange.importDevice(deviceArray, schema, checked)) {
  *     // ...
  * }
  * }

@@ -17,7 +17,7 @@ import java.util.Locale;
 public enum ProducerTrust {
     /**
      * Pointers are trusted to point to memory of the sizes the fields imply, as Arrow C++ and nanoarrow
-     * trust them: no cost per pointer. {@link DeviceArray#validateFull()} still checks every host range it
+     * trust them: no cost per pointer. {@link Interchange#validateFull(DeviceArray)} still checks every host range it
      * reads against the process's readable mappings.
      */
     TRUSTED,

@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Java exports (HostVector -> DeviceArray -> exportTo), a C consumer written from the spec checks the
+ * Java exports (HostVector -> DeviceArray -> Interchange.exportDevice), a C consumer written from the spec checks the
  * structs, reads every value into checksums and releases; Java's export bookkeeping must return to where
  * it was, with no failure inside a release callback.
  */
@@ -87,7 +87,7 @@ class CConsumerExportTest {
             MemorySegment outSchema = structs[1];
             DeviceArray array = vector.toDeviceArray(CProducer.NO_BACKENDS);
             assertEquals(2 * nodes(vector.field()), Diagnostics.liveExports() - liveBefore, "exported array and schema nodes");
-            array.exportTo(outArray, outSchema);
+            Interchange.exportDevice(array, outArray, outSchema);
             assertTrue(array.isClosed(), "exported array is moved out");
 
             CConsumer.Result read = CConsumer.check(outArray, outSchema, DeviceType.CPU.code());
@@ -108,7 +108,7 @@ class CConsumerExportTest {
         long failuresBefore = Diagnostics.callbackFailures();
         HostVector vector = struct("st", int32("a", 1, null, 3), list("l", utf8("s", "x", "yy"), 1, 1, 0));
         withStructs(Memory.C_HEAP, structs -> {
-            vector.toDeviceArray(CProducer.NO_BACKENDS).exportTo(structs[0], structs[1]);
+            Interchange.exportDevice(vector.toDeviceArray(CProducer.NO_BACKENDS), structs[0], structs[1]);
             assertEquals(CConsumer.Sums.of(vector.values()), CConsumer.check(structs[0], structs[1], DeviceType.CPU.code()).sums());
             assertEquals(0, CConsumer.releaseOnNativeThread(structs[0], structs[1]));
             return null;
@@ -127,7 +127,7 @@ class CConsumerExportTest {
             MemorySegment child = arena.allocate(ArrowArrayLayout.LAYOUT);
             MemorySegment childSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             withStructs(Memory.C_HEAP, structs -> {
-                vector.toDeviceArray(CProducer.NO_BACKENDS).exportTo(structs[0], structs[1]);
+                Interchange.exportDevice(vector.toDeviceArray(CProducer.NO_BACKENDS), structs[0], structs[1]);
                 assertEquals(0, CConsumer.takeChild(structs[0], structs[1], 0, child, childSchema));
                 assertEquals(0, CConsumer.release(structs[0], structs[1]));
                 return null;
@@ -148,7 +148,7 @@ class CConsumerExportTest {
         long failuresBefore = Diagnostics.callbackFailures();
         HostVector vector = list("l", int32("item", 1, 2, 3), 3);
         withStructs(Memory.JAVA_ARENA, structs -> {
-            vector.toDeviceArray(CProducer.NO_BACKENDS).exportTo(structs[0], MemorySegment.NULL);
+            Interchange.exportDevice(vector.toDeviceArray(CProducer.NO_BACKENDS), structs[0], MemorySegment.NULL);
             assertEquals(nodes(vector.field()), Diagnostics.liveExports() - liveBefore, "only the array nodes are live");
             assertEquals(0, CConsumer.releaseArray(structs[0].asSlice(ArrowDeviceArrayLayout.ARRAY), MemorySegment.NULL));
             return null;

@@ -64,7 +64,7 @@ class CProducerImportTest {
             Structs c = CProducer.produce(arena, name);
             Counters afterProduce = CProducer.counters();
 
-            DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS));
+            DeviceArray array = Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS));
             assertMovedOut(c);
             CProducer.assertNothingReleasedSince(afterProduce);
             assertEquals(format, array.field().type().format());
@@ -85,7 +85,7 @@ class CProducerImportTest {
     void fieldNamesAndNullabilityComeFromTheSchema() {
         try (Arena arena = Arena.ofConfined()) {
             Structs c = CProducer.produce(arena, "struct_of_int32_utf8");
-            try (DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS))) {
+            try (DeviceArray array = Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS))) {
                 assertEquals("struct", array.field().name());
                 assertTrue(array.field().nullable());
                 assertEquals(List.of("a", "b"), array.field().children().stream().map(f -> f.name()).toList());
@@ -100,7 +100,7 @@ class CProducerImportTest {
             Counters beforeProduce = CProducer.counters();
             Structs c = CProducer.produce(arena, "list_of_int64");
             Counters afterProduce = CProducer.counters();
-            DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS));
+            DeviceArray array = Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS));
             array.close();
             array.close();
             CProducer.assertReleasedExactlyOnce(beforeProduce, afterProduce);
@@ -114,7 +114,7 @@ class CProducerImportTest {
             Counters beforeProduce = CProducer.counters();
             Structs c = CProducer.produce(arena, "struct_of_int32_utf8");
             Counters afterProduce = CProducer.counters();
-            DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS));
+            DeviceArray array = Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS));
             Thread closer = new Thread(array::close, "closer");
             closer.start();
             closer.join();
@@ -131,7 +131,7 @@ class CProducerImportTest {
             Counters beforeProduce = CProducer.counters();
             Structs c = CProducer.produce(arena, "utf8_with_nulls");
             Counters afterProduce = CProducer.counters();
-            DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS));
+            DeviceArray array = Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS));
             CountDownLatch start = new CountDownLatch(1);
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
@@ -159,7 +159,7 @@ class CProducerImportTest {
         try (Arena arena = Arena.ofConfined()) {
             Structs c = CProducer.produce(arena, "int64");
             MemorySegment release = c.array().get(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE);
-            try (DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS))) {
+            try (DeviceArray array = Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS))) {
                 assertFalse(release.equals(MemorySegment.NULL));
                 assertEquals(release, array.arrowArray().get(ADDRESS, ArrowArrayLayout.RELEASE), "moved, callback kept");
                 assertMovedOut(c);

@@ -62,7 +62,7 @@ class ComputeApiMisuseTest {
             for (Executable use : List.<Executable>of(() -> array.buffer(0), () -> array.child(0), () -> array.child("a"),
                     array::dictionary, array::offset, () -> array.copyTo(device, stream), array::copyToHost,
                     () -> array.slice(0, 1), array::retain, view::pointer,
-                    () -> array.exportShared(dev.quiver.abi.ArrowDeviceArrayLayout.allocate(arena), MemorySegment.NULL))) {
+                    () -> Interchange.exportShared(array, dev.quiver.abi.ArrowDeviceArrayLayout.allocate(arena), MemorySegment.NULL))) {
                 String message = assertThrows(IllegalStateException.class, use).getMessage();
                 assertTrue(message.contains("\"t\" is closed") || message.contains("belongs to is closed"), message);
             }

@@ -72,8 +72,8 @@ class DeviceArrayEventsAndCopiesTest {
             try (DeviceArray host = batch().toDeviceArray(devices)) {
                 onDevice = host.copyTo(devices.get(DeviceType.EXT_DEV, 0));
             }
-            onDevice.exportTo(array, schema);
-            DeviceArray imported = DeviceArray.importFrom(array, schema, ImportOptions.on(devices));
+            Interchange.exportDevice(onDevice, array, schema);
+            DeviceArray imported = Interchange.importDevice(array, schema, ImportOptions.on(devices));
             SyncEvent event = imported.syncEvent().orElseThrow();
             event.waitOnHost();
             assertTrue(event.isComplete());
@@ -87,20 +87,20 @@ class DeviceArrayEventsAndCopiesTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            batch().toDeviceArray(devices).exportTo(array, schema);
+            Interchange.exportDevice(batch().toDeviceArray(devices), array, schema);
             array.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, 18);
             MemorySegment eventCell = arena.allocate(ADDRESS);
             array.set(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT, eventCell);
-            try (DeviceArray imported = DeviceArray.importFrom(array, schema, ImportOptions.on(devices))) {
+            try (DeviceArray imported = Interchange.importDevice(array, schema, ImportOptions.on(devices))) {
                 assertEquals(18, imported.deviceType().code());
                 assertEquals("kDLTrn", imported.deviceType().dlpackName().orElseThrow());
                 NoSuchElementException e = assertThrows(NoSuchElementException.class, () -> imported.syncEvent().orElseThrow().waitOnHost());
                 assertTrue(e.getMessage().contains("no backend serves device type UNKNOWN(18)"), e.getMessage());
                 assertThrows(NoSuchElementException.class, imported::copyToHost);
                 MemorySegment out = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
-                imported.exportTo(out, MemorySegment.NULL);
+                Interchange.exportDevice(imported, out, MemorySegment.NULL);
                 assertEquals(18, out.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE), "the code survives re-export");
-                try (DeviceArray again = DeviceArray.importFrom(out, imported.field(), ImportOptions.on(devices))) {
+                try (DeviceArray again = Interchange.importDevice(out, imported.field(), ImportOptions.on(devices))) {
                     assertEquals(DeviceType.of(18), again.deviceType());
                 }
             }
@@ -113,9 +113,9 @@ class DeviceArrayEventsAndCopiesTest {
             MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             long exports = Diagnostics.liveExports();
-            batch().toDeviceArray(devices).exportTo(array, schema);
+            Interchange.exportDevice(batch().toDeviceArray(devices), array, schema);
             array.set(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT, arena.allocate(ADDRESS));
-            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> DeviceArray.importFrom(array, schema, ImportOptions.on(devices)));
+            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> Interchange.importDevice(array, schema, ImportOptions.on(devices)));
             assertEquals("sync_event", e.fieldPath());
             assertEquals(exports, Diagnostics.liveExports(), "the rejected array and schema were released");
         }

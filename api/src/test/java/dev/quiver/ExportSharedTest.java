@@ -29,10 +29,10 @@ class ExportSharedTest {
             MemorySegment view = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             DeviceArray owner = BATCH.toDeviceArray(NONE);
-            owner.exportShared(view, schema);
+            Interchange.exportShared(owner, view, schema);
             assertEquals(firstBuffer(owner.arrowArray(), 1), firstBuffer(view, 1), "zero-copy: the same validity buffer");
             owner.close();
-            try (DeviceArray imported = DeviceArray.importFrom(view, schema, ImportOptions.on(NONE))) {
+            try (DeviceArray imported = Interchange.importDevice(view, schema, ImportOptions.on(NONE))) {
                 assertEquals(BATCH.values(), ArrayReader.of(imported).values(), "the view reads after its owner closed");
             }
         }
@@ -44,10 +44,10 @@ class ExportSharedTest {
         long exports = Diagnostics.liveExports();
         try (Arena arena = Arena.ofConfined(); DeviceArray owner = BATCH.toDeviceArray(NONE)) {
             MemorySegment view = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
-            owner.exportShared(view, MemorySegment.NULL);
+            Interchange.exportShared(owner, view, MemorySegment.NULL);
             MemorySegment out = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
-            assertThrows(IllegalStateException.class, () -> owner.exportTo(out, MemorySegment.NULL));
-            DeviceArray.importFrom(view, owner.field(), ImportOptions.on(NONE)).close();
+            assertThrows(IllegalStateException.class, () -> Interchange.exportDevice(owner, out, MemorySegment.NULL));
+            Interchange.importDevice(view, owner.field(), ImportOptions.on(NONE)).close();
             assertEquals(BATCH.values(), ArrayReader.of(owner).values());
         }
         assertEquals(exports, Diagnostics.liveExports());
@@ -62,12 +62,12 @@ class ExportSharedTest {
             MemorySegment[] views = new MemorySegment[4];
             for (int i = 0; i < views.length; i++) {
                 views[i] = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
-                owner.exportShared(views[i], MemorySegment.NULL);
+                Interchange.exportShared(owner, views[i], MemorySegment.NULL);
             }
             CompletableFuture<?>[] closing = new CompletableFuture<?>[views.length + 1];
             for (int i = 0; i < views.length; i++) {
                 MemorySegment view = views[i];
-                closing[i] = CompletableFuture.runAsync(() -> DeviceArray.importFrom(view, owner.field(), ImportOptions.on(NONE)).close());
+                closing[i] = CompletableFuture.runAsync(() -> Interchange.importDevice(view, owner.field(), ImportOptions.on(NONE)).close());
             }
             closing[views.length] = CompletableFuture.runAsync(owner::close);
             CompletableFuture.allOf(closing).join();
@@ -81,7 +81,7 @@ class ExportSharedTest {
         DeviceArray owner = BATCH.toDeviceArray(NONE);
         owner.close();
         try (Arena arena = Arena.ofConfined()) {
-            assertThrows(IllegalStateException.class, () -> owner.exportShared(arena.allocate(ArrowDeviceArrayLayout.LAYOUT), MemorySegment.NULL));
+            assertThrows(IllegalStateException.class, () -> Interchange.exportShared(owner, arena.allocate(ArrowDeviceArrayLayout.LAYOUT), MemorySegment.NULL));
         }
     }
 

@@ -25,18 +25,18 @@ class ExportTargetTest {
         long exports = Diagnostics.liveExports();
         try (Arena arena = Arena.ofConfined(); DeviceArray array = HostVector.int64("x", 1L, null).toDeviceArray(NONE)) {
             MemorySegment schema = ArrowSchemaLayout.allocate(arena);
-            var nul = assertThrows(IllegalArgumentException.class, () -> array.exportTo(MemorySegment.NULL, schema));
+            var nul = assertThrows(IllegalArgumentException.class, () -> Interchange.exportDevice(array, MemorySegment.NULL, schema));
             assertTrue(nul.getMessage().contains("deviceArray is NULL"), nul.getMessage());
-            var shortTarget = assertThrows(IllegalArgumentException.class, () -> array.exportTo(arena.allocate(16), schema));
+            var shortTarget = assertThrows(IllegalArgumentException.class, () -> Interchange.exportDevice(array, arena.allocate(16), schema));
             assertTrue(shortTarget.getMessage().contains("holds 16 bytes but the struct needs 128"), shortTarget.getMessage());
-            assertThrows(IllegalArgumentException.class, () -> array.exportTo(MemorySegment.ofArray(new byte[128]), schema));
-            assertThrows(IllegalArgumentException.class, () -> array.exportTo(ArrowDeviceArrayLayout.allocate(arena), arena.allocate(8)));
-            assertThrows(IllegalArgumentException.class, () -> array.exportShared(MemorySegment.NULL, schema));
+            assertThrows(IllegalArgumentException.class, () -> Interchange.exportDevice(array, MemorySegment.ofArray(new byte[128]), schema));
+            assertThrows(IllegalArgumentException.class, () -> Interchange.exportDevice(array, ArrowDeviceArrayLayout.allocate(arena), arena.allocate(8)));
+            assertThrows(IllegalArgumentException.class, () -> Interchange.exportShared(array, MemorySegment.NULL, schema));
             assertFalse(array.isClosed(), "nothing changed");
             assertEquals(Arrays.asList(1L, null), ArrayReader.of(array).values());
             MemorySegment target = ArrowDeviceArrayLayout.allocate(arena);
-            array.exportTo(target, schema);
-            try (DeviceArray back = DeviceArray.importFrom(target, schema, ImportOptions.on(NONE))) {
+            Interchange.exportDevice(array, target, schema);
+            try (DeviceArray back = Interchange.importDevice(target, schema, ImportOptions.on(NONE))) {
                 assertEquals(Arrays.asList(1L, null), ArrayReader.of(back).values());
             }
         }

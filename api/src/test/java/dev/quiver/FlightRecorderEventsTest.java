@@ -47,8 +47,8 @@ class FlightRecorderEventsTest {
                  DeviceArray onDevice = host.copyTo(device)) {
                 MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                 MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-                onDevice.exportTo(array, schema);
-                DeviceArray.importFrom(array, schema, ImportOptions.on(devices)).close();
+                Interchange.exportDevice(onDevice, array, schema);
+                Interchange.importDevice(array, schema, ImportOptions.on(devices)).close();
             }
         });
         RecordedEvent copy = one(events, "dev.quiver.ArrayCopy");

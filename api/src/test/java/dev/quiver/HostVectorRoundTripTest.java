@@ -77,8 +77,8 @@ class HostVectorRoundTripTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            vector.toDeviceArray(NONE).exportTo(array, schema);
-            try (DeviceArray imported = DeviceArray.importFrom(array, schema, ImportOptions.on(NONE))) {
+            Interchange.exportDevice(vector.toDeviceArray(NONE), array, schema);
+            try (DeviceArray imported = Interchange.importDevice(array, schema, ImportOptions.on(NONE))) {
                 assertEquals(vector.field(), imported.field());
                 assertEquals(vector.length(), imported.length());
                 assertEquals(vector.nullCount(), imported.nullCount());

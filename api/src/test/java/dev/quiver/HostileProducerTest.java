@@ -80,7 +80,7 @@ class HostileProducerTest {
             Counters beforeProduce = CProducer.counters();
             Structs c = CProducer.produce(arena, "sync_event_unreadable", DeviceTypeCodes.OPENCL);
             Counters afterProduce = CProducer.counters();
-            assertInvalid(() -> DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS).trust(UNTRUSTED)), "sync_event", needed(8));
+            assertInvalid(() -> Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS).trust(UNTRUSTED)), "sync_event", needed(8));
             CProducer.assertReleasedExactlyOnce(beforeProduce, afterProduce);
         }
     }
@@ -108,9 +108,9 @@ class HostileProducerTest {
             Structs c = CProducer.produce(arena, name);
             Counters afterProduce = CProducer.counters();
 
-            try (DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS).trust(TRUSTED))) {
+            try (DeviceArray array = Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS).trust(TRUSTED))) {
                 assertInvalid(() -> ArrayReader.of(array), path, rule);
-                assertInvalid(array::validateFull, path, rule);
+                assertInvalid(() -> Interchange.validateFull(array), path, rule);
                 CProducer.assertNothingReleasedSince(afterProduce);
             }
             CProducer.assertReleasedExactlyOnce(beforeProduce, afterProduce);

@@ -39,8 +39,8 @@ class HugeLengthTest {
             Structs c = CProducer.produce(arena, name);
             Counters afterProduce = CProducer.counters();
 
-            try (DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS).trust(ProducerTrust.UNTRUSTED))) {
-                array.validateFull();
+            try (DeviceArray array = Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS).trust(ProducerTrust.UNTRUSTED))) {
+                Interchange.validateFull(array);
                 ArrayReader reader = ArrayReader.of(array);
                 assertEquals(LENGTH, reader.length());
 

@@ -38,7 +38,7 @@ final class ImportAssertions {
             Structs c = CProducer.produce(arena, name);
             Counters afterProduce = CProducer.counters();
 
-            assertInvalid(() -> DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS).trust(trust)), path, rule);
+            assertInvalid(() -> Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS).trust(trust)), path, rule);
 
             CProducer.assertReleasedExactlyOnce(beforeProduce, afterProduce);
             assertEquals(MemorySegment.NULL, c.array().get(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE));

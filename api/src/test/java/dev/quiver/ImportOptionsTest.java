@@ -51,8 +51,8 @@ class ImportOptionsTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            HostVector.int64("x", 1L, null, 3L).toDeviceArray(CPU).exportTo(array, schema);
-            try (DeviceArray imported = DeviceArray.importFrom(array, schema, ImportOptions.on(CPU).readOnly(true))) {
+            Interchange.exportDevice(HostVector.int64("x", 1L, null, 3L).toDeviceArray(CPU), array, schema);
+            try (DeviceArray imported = Interchange.importDevice(array, schema, ImportOptions.on(CPU).readOnly(true))) {
                 assertTrue(imported.isReadOnly());
                 assertThrows(ReadOnlyArrayException.class, () -> ArrayAccess.checkWritable(imported));
                 assertEquals(java.util.Arrays.asList(1L, null, 3L), ArrayReader.of(imported).values());
@@ -68,16 +68,16 @@ class ImportOptionsTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             DeviceArray source = HostVector.int32("y", 7, 8).toDeviceArray(CPU);
-            source.exportTo(array, MemorySegment.NULL);
-            try (DeviceArray imported = DeviceArray.importFrom(array, source.field(), ImportOptions.on(CPU).readOnly(true))) {
+            Interchange.exportDevice(source, array, MemorySegment.NULL);
+            try (DeviceArray imported = Interchange.importDevice(array, source.field(), ImportOptions.on(CPU).readOnly(true))) {
                 assertTrue(imported.isReadOnly());
             }
             MemorySegment plain = arena.allocate(ArrowArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             try (DeviceArray host = HostVector.int32("z", 9).toDeviceArray(CPU)) {
-                host.exportPlain(plain, schema, PlainExport.REFUSE);
+                Interchange.exportPlain(host, plain, schema, PlainExport.REFUSE);
             }
-            try (DeviceArray imported = DeviceArray.importPlain(plain, schema,
+            try (DeviceArray imported = Interchange.importPlain(plain, schema,
                     ImportOptions.on(CPU).trust(ProducerTrust.UNTRUSTED).readOnly(true))) {
                 assertTrue(imported.isReadOnly());
                 assertEquals(List.of(9L), ArrayReader.of(imported).values(), "integers read as longs");
@@ -90,13 +90,13 @@ class ImportOptionsTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            HostVector.int64("x", 4L).toDeviceArray(CPU).exportTo(array, schema);
+            Interchange.exportDevice(HostVector.int64("x", 4L).toDeviceArray(CPU), array, schema);
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                    () -> DeviceArray.importFrom(array, schema, ImportOptions.on(CPU).release(() -> { })));
+                    () -> Interchange.importDevice(array, schema, ImportOptions.on(CPU).release(() -> { })));
             assertTrue(refused.getMessage().contains("ImportOptions.release is for CUDA Array Interface imports"), refused.getMessage());
             assertNotEquals(MemorySegment.NULL, array.get(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE),
                     "checked before anything moved: the caller still owns the structs");
-            try (DeviceArray imported = DeviceArray.importFrom(array, schema, ImportOptions.on(CPU))) {
+            try (DeviceArray imported = Interchange.importDevice(array, schema, ImportOptions.on(CPU))) {
                 assertEquals(List.of(4L), ArrayReader.of(imported).values());
             }
         }

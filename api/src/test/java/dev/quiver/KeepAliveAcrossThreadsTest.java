@@ -72,7 +72,7 @@ class KeepAliveAcrossThreadsTest {
         Arena structs = Arena.ofShared();
         MemorySegment exported = ArrowDeviceArrayLayout.allocate(structs);
         MemorySegment schema = ArrowSchemaLayout.allocate(structs);
-        array.exportShared(exported, schema);
+        Interchange.exportShared(array, exported, schema);
         DeviceArray slice = array.slice(1, 3);
         List<AutoCloseable> holders = new ArrayList<>(List.of(array, slice, slice.slice(1, 1), array.slice(0, 2),
                 array.retain(), slice.retain(), () -> assertEquals(0, CConsumer.releaseOnNativeThread(exported, schema))));

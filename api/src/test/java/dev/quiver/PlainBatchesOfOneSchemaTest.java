@@ -33,7 +33,7 @@ class PlainBatchesOfOneSchemaTest {
                 CProducer.Structs structs = CProducer.produce(arena, "struct_of_int32_utf8");
                 CProducer.Counters afterProduce = CProducer.counters();
                 assertTrue(CProducer.releaseFromC(MemorySegment.NULL, structs.schema()), "the engine's schema of this batch, unused");
-                try (DeviceArray array = DeviceArray.importPlain(plain(structs), field, UNTRUSTED)) {
+                try (DeviceArray array = Interchange.importPlain(plain(structs), field, UNTRUSTED)) {
                     assertEquals(DeviceType.CPU, array.deviceType());
                     assertEquals(field, array.field());
                     String values = ArrayReader.of(array).values().toString();
@@ -56,7 +56,7 @@ class PlainBatchesOfOneSchemaTest {
             CProducer.Structs other = CProducer.produce(arena, "int32_with_nulls");
             CProducer.Counters afterProduce = CProducer.counters();
             assertTrue(CProducer.releaseFromC(MemorySegment.NULL, other.schema()));
-            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> DeviceArray.importPlain(plain(other), field, UNTRUSTED));
+            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> Interchange.importPlain(plain(other), field, UNTRUSTED));
             assertTrue(e.getMessage().contains("n_buffers: is 2 but format \"+s\" has 1 buffers"), e.getMessage());
             assertEquals(MemorySegment.NULL, plain(other).get(java.lang.foreign.ValueLayout.ADDRESS, ArrowArrayLayout.RELEASE),
                     "moved in, then released");
@@ -70,9 +70,9 @@ class PlainBatchesOfOneSchemaTest {
             CProducer.Structs structs = CProducer.produce(arena, "int32_with_nulls");
             Field field = Schemas.importFrom(structs.schema(), ProducerTrust.UNTRUSTED);
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                    () -> DeviceArray.importPlain(plain(structs), field, ImportOptions.on(CProducer.NO_BACKENDS).release(() -> { })));
+                    () -> Interchange.importPlain(plain(structs), field, ImportOptions.on(CProducer.NO_BACKENDS).release(() -> { })));
             assertTrue(refused.getMessage().contains("ImportOptions.release"), refused.getMessage());
-            try (DeviceArray array = DeviceArray.importPlain(plain(structs), field, UNTRUSTED)) {
+            try (DeviceArray array = Interchange.importPlain(plain(structs), field, UNTRUSTED)) {
                 assertEquals(field, array.field(), "the caller still owned the struct after the refusal");
             }
         }

@@ -136,7 +136,7 @@ class RangesAndSharedBuffersTest {
             ArrayReader.of(imported);   // validated here
             imported.buffer(2).asSegment().set(ValueLayout.JAVA_BYTE, 0, (byte) 0xC3);
             ArrayReader.of(imported);   // and not again
-            assertThrows(InvalidArrowException.class, imported::validateFull, "an explicit validation still runs");
+            assertThrows(InvalidArrowException.class, () -> Interchange.validateFull(imported), "an explicit validation still runs");
         }
         assertThrows(NullPointerException.class, () -> ArrayReader.of(null, ProducerTrust.TRUSTED));
     }
@@ -146,9 +146,9 @@ class RangesAndSharedBuffersTest {
         MemorySegment array = ArrowDeviceArrayLayout.allocate(arena);
         MemorySegment schema = ArrowSchemaLayout.allocate(arena);
         try (DeviceArray strings = HostVector.utf8("s", values).toDeviceArray(devices)) {
-            strings.exportTo(array, schema);
+            Interchange.exportDevice(strings, array, schema);
         }
-        return DeviceArray.importFrom(array, schema, ImportOptions.on(devices));
+        return Interchange.importDevice(array, schema, ImportOptions.on(devices));
     }
 
     @Test

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Importing a top-level struct that is already released (release == NULL) fails without calling
- * anything on it; the other, live struct is released exactly once, as importFrom documents.
+ * anything on it; the other, live struct is released exactly once, as Interchange.importDevice documents.
  */
 class ReleasedStructImportTest {
 
@@ -25,7 +25,7 @@ class ReleasedStructImportTest {
             Counters afterProduce = CProducer.counters();
 
             InvalidArrowException e = assertThrows(InvalidArrowException.class,
-                    () -> DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS)));
+                    () -> Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS)));
 
             assertEquals("release", e.fieldPath());
             Counters delta = CProducer.counters().since(afterProduce);
@@ -44,7 +44,7 @@ class ReleasedStructImportTest {
             Counters afterProduce = CProducer.counters();
 
             InvalidArrowException e = assertThrows(InvalidArrowException.class,
-                    () -> DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS)));
+                    () -> Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS)));
 
             assertEquals("schema.release", e.fieldPath());
             Counters delta = CProducer.counters().since(afterProduce);

@@ -29,12 +29,12 @@ class UncheckedOffsetsCopyTest {
             MemorySegment schema = ArrowSchemaLayout.allocate(arena);
             HostVector lists = HostVector.list("l", HostVector.int64("item", 1L, 2L, 3L), 2, 1);
             try (DeviceArray built = lists.toDeviceArray(Devices.cpuOnly())) {
-                built.exportPlain(array, schema, PlainExport.REFUSE);
+                Interchange.exportPlain(built, array, schema, PlainExport.REFUSE);
             }
             MemorySegment offsets = array.get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(16).getAtIndex(ADDRESS, 1).reinterpret(12);
             offsets.setAtIndex(JAVA_INT, 2, 1 << 30);   // the last list ends a billion elements into a child of 3
             ImportOptions trusted = ImportOptions.on(Devices.cpuOnly()).trust(ProducerTrust.TRUSTED);
-            try (DeviceArray imported = DeviceArray.importPlain(array, schema, trusted)) {
+            try (DeviceArray imported = Interchange.importPlain(array, schema, trusted)) {
                 InvalidArrowException e = assertThrows(InvalidArrowException.class, imported::copyToHost);
                 assertTrue(e.getMessage().contains("offsets 0..1073741824") && e.getMessage().contains("child's 3 elements"),
                         e.getMessage());

@@ -33,7 +33,7 @@ class UnknownDeviceTypeTest {
             Structs c = CProducer.produce(arena, "struct_of_int32_utf8", code);
             Counters afterProduce = CProducer.counters();
 
-            DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS));
+            DeviceArray array = Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS));
             assertEquals(code, array.deviceType().code());
             assertFalse(array.deviceType().isKnown());
             assertEquals(Optional.of(dlpackName), array.deviceType().dlpackName());
@@ -44,7 +44,7 @@ class UnknownDeviceTypeTest {
             var outArray = CConsumer.alloc(ArrowDeviceArrayLayout.LAYOUT.byteSize());
             var outSchema = CConsumer.alloc(ArrowSchemaLayout.LAYOUT.byteSize());
             try {
-                array.exportTo(outArray, outSchema);
+                Interchange.exportDevice(array, outArray, outSchema);
                 CProducer.assertNothingReleasedSince(afterProduce);
                 CConsumer.Result read = CConsumer.check(outArray, outSchema, code);
                 assertEquals("struct:+s{a:i,b:u}", read.description());
@@ -66,12 +66,12 @@ class UnknownDeviceTypeTest {
             Counters beforeProduce = CProducer.counters();
             Structs c = CProducer.produce(arena, "struct_of_int32_utf8", 999);
             Counters afterProduce = CProducer.counters();
-            try (DeviceArray array = DeviceArray.importFrom(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS))) {
+            try (DeviceArray array = Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS))) {
                 assertEquals("UNKNOWN(999)", array.deviceType().toString());
                 NoBackendException copy = assertThrows(NoBackendException.class, array::copyToHost);
                 assertEquals(999, copy.type().code());
                 assertTrue(copy.getMessage().contains("UNKNOWN(999)") && copy.getMessage().contains("code 999"), copy.getMessage());
-                NoBackendException validate = assertThrows(NoBackendException.class, array::validateFull);
+                NoBackendException validate = assertThrows(NoBackendException.class, () -> Interchange.validateFull(array));
                 assertTrue(validate.getMessage().contains("code 999"), validate.getMessage());
                 assertTrue(array.toString().contains("999"), array.toString());
             }

@@ -82,7 +82,7 @@ class WrappedMemoryTest {
         try (Arena structs = Arena.ofConfined()) {
             MemorySegment deviceArray = ArrowDeviceArrayLayout.allocate(structs);
             MemorySegment schema = ArrowSchemaLayout.allocate(structs);
-            DeviceArray.builder(INT64, CPU).length(4).nullCount(0).absentBuffer().buffer(wrapped()).build().exportTo(deviceArray, schema);
+            Interchange.exportDevice(DeviceArray.builder(INT64, CPU).length(4).nullCount(0).absentBuffer().buffer(wrapped()).build(), deviceArray, schema);
             assertEquals(0, releases.get());
             assertEquals(0, CConsumer.release(deviceArray, schema));
             assertEquals(1, releases.get());

@@ -44,7 +44,7 @@ public final class ArrowDeviceArrayLayout {
     private ArrowDeviceArrayLayout() {}
 
     /**
-     * Allocates a zeroed {@code struct ArrowDeviceArray} (128 bytes, released state: {@code release} is NULL) for a producer to fill (for example {@code DeviceArray.importFrom} after C wrote it) or a consumer to receive {@code DeviceArray.exportTo}.
+     * Allocates a zeroed {@code struct ArrowDeviceArray} (128 bytes, released state: {@code release} is NULL) for a producer to fill (for example {@code Interchange.importDevice} after C wrote it) or a consumer to receive {@code Interchange.exportDevice}.
      *
      * {@snippet class=dev.quiver.snippets.AbiSnippets region=device-array}
      *

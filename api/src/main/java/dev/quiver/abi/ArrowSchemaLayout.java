@@ -55,7 +55,7 @@ public final class ArrowSchemaLayout {
     private ArrowSchemaLayout() {}
 
     /**
-     * Allocates a zeroed {@code struct ArrowSchema} (72 bytes, released state: {@code release} is NULL) for a producer to fill or {@code DeviceArray.exportTo} to write.
+     * Allocates a zeroed {@code struct ArrowSchema} (72 bytes, released state: {@code release} is NULL) for a producer to fill or {@code Interchange.exportDevice} to write.
      *
      * {@snippet class=dev.quiver.snippets.AbiSnippets region=schema}
      *

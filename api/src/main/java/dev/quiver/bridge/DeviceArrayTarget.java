@@ -1,5 +1,6 @@
 package dev.quiver.bridge;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -30,6 +31,6 @@ public record DeviceArrayTarget(Devices devices) implements TensorImport.Target<
 
     @Override
     public DeviceArray adopt(MemorySegment deviceArray, Field field, boolean readOnly) {
-        return readOnly ? DeviceArray.importFrom(deviceArray, field, ImportOptions.on(devices).readOnly(true)) : DeviceArray.importFrom(deviceArray, field, ImportOptions.on(devices));
+        return readOnly ? Interchange.importDevice(deviceArray, field, ImportOptions.on(devices).readOnly(true)) : Interchange.importDevice(deviceArray, field, ImportOptions.on(devices));
     }
 }

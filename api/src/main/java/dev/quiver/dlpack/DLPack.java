@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.internal.abi.NativeDeleters;
@@ -11,7 +12,7 @@ import java.lang.foreign.MemorySegment;
  * DLPack interchange: a {@link DeviceArray} of a fixed-width type as a {@code DLManagedTensorVersioned}
  * (DLPack 1.x, written as version 1.3) or a legacy {@code DLManagedTensor}, and back, zero-copy.
  *
- * <p><b>Export</b> moves the array into the tensor, as {@link DeviceArray#exportTo} does: afterwards the
+ * <p><b>Export</b> moves the array into the tensor, as {@link Interchange#exportDevice} does: afterwards the
  * DeviceArray is closed and the consumer owns the tensor, whose {@code deleter} (callable once, from any
  * thread) releases the array. Integers, unsigned integers, floats (including float16) and booleans are
  * exported; other types, and arrays on device types DLPack has no code for, are refused with

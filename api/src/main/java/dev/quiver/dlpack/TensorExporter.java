@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.ReadOnlyArrayException;
@@ -109,7 +110,7 @@ final class TensorExporter {
                 StreamHandoff.makeWait(backend, producer, event, consumer.get());
             }
             MemorySegment moved = all.asSlice(0, movedSize);
-            array.exportTo(moved, MemorySegment.NULL);
+            Interchange.exportDevice(array, moved, MemorySegment.NULL);
             id = NativeDeleters.register(() -> {
                 try {
                     ReleaseCallbacks.releaseArrayStruct(moved);

@@ -1,5 +1,6 @@
 package dev.quiver.host;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
@@ -377,7 +378,7 @@ public final class HostVector {
             MemorySegment schema = scratch.allocate(ArrowSchemaLayout.LAYOUT);
             StructWriter.writeDeviceArray(array, data, DeviceTypeCodes.CPU, -1, MemorySegment.NULL, () -> NativeHeap.free(block));
             StructWriter.writeSchema(schema, field);
-            DeviceArray built = DeviceArray.importFrom(array, schema, ImportOptions.on(devices).trust(ProducerTrust.TRUSTED));
+            DeviceArray built = Interchange.importDevice(array, schema, ImportOptions.on(devices).trust(ProducerTrust.TRUSTED));
             ArrayAccess.markVerified(built);
             return built;
         }

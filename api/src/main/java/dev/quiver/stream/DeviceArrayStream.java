@@ -1,6 +1,7 @@
 package dev.quiver.stream;
 
 import dev.quiver.bridge.DescriptorOptions;
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -429,7 +430,7 @@ public final class DeviceArrayStream implements Iterator<DeviceArray>, AutoClose
             if (pending != null) {
                 DeviceArray waiting = pending;
                 pending = null;
-                waiting.exportTo(MemorySegment.ofAddress(relayTo), MemorySegment.NULL);
+                Interchange.exportDevice(waiting, MemorySegment.ofAddress(relayTo), MemorySegment.NULL);
             } else if (ended || javaSource != null || !fetchRaw(scratch.address())) {
                 return false;
             } else {

@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -245,7 +246,7 @@ final class ProducerImport implements DeviceArraySubscription {
             throw new InvalidArrowException("array.release", "is NULL after extract_data returned 0 (no array was produced)");
         }
         ArrayChecks.requireDeviceType(out, deviceType, "producer");
-        return DeviceArray.importFrom(out, schema, options);
+        return Interchange.importDevice(out, schema, options);
     }
 
     private void released() {

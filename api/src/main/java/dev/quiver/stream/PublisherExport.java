@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.InvalidArrowException;
@@ -152,7 +153,7 @@ final class PublisherExport implements Flow.Subscriber<DeviceArray> {
                 } else {
                     StreamBatchEvent event = Recorder.streamBatch();
                     long length = event == null ? 0 : task.array().length();
-                    task.array().exportTo(out, MemorySegment.NULL);
+                    Interchange.exportDevice(task.array(), out, MemorySegment.NULL);
                     BatchEvents.exported(event, BatchEvents.ASYNC_EXPORT, task.index(), task.array(), length);
                 }
                 return 0;

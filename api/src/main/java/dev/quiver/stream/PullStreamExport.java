@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
@@ -217,7 +218,7 @@ final class PullStreamExport {
         try {
             ArrayChecks.check(array, schema, deviceType, index);
             long length = event == null ? 0 : array.length();
-            array.exportTo(MemorySegment.ofAddress(out), MemorySegment.NULL);
+            Interchange.exportDevice(array, MemorySegment.ofAddress(out), MemorySegment.NULL);
             BatchEvents.exported(event, BatchEvents.PULL_EXPORT, index, array, length);
         } catch (Throwable t) {
             array.close();

@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
@@ -55,9 +56,9 @@ class ArrayApiStreamTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment struct = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            onDevice(type).exportTo(struct, schema);
+            Interchange.exportDevice(onDevice(type), struct, schema);
             struct.set(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT, MemorySegment.NULL);
-            return DeviceArray.importFrom(struct, schema, ImportOptions.on(devices));
+            return Interchange.importDevice(struct, schema, ImportOptions.on(devices));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -179,10 +180,10 @@ class DLPackExportTest {
     void aDeviceIdBeyondInt32IsRefusedAndTheArrayStaysOpen() {
         MemorySegment struct = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
         MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-        HostVector.int32("v", 1, 2).toDeviceArray(NONE).exportTo(struct, schema);
+        Interchange.exportDevice(HostVector.int32("v", 1, 2).toDeviceArray(NONE), struct, schema);
         struct.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, DeviceTypeCodes.EXT_DEV);
         struct.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, 1L << 32);
-        try (DeviceArray array = DeviceArray.importFrom(struct, schema, ImportOptions.on(NONE))) {
+        try (DeviceArray array = Interchange.importDevice(struct, schema, ImportOptions.on(NONE))) {
             DLPackRefusedException e = assertThrows(DLPackRefusedException.class,
                     () -> DLPack.exportVersioned(array, DLPackExportOptions.defaults()));
             assertEquals("array.device_id", e.fieldPath());
@@ -195,9 +196,9 @@ class DLPackExportTest {
     void aDeviceTypeDLPackHasNoCodeForIsRefused() {
         MemorySegment struct = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
         MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-        HostVector.int32("v", 1).toDeviceArray(NONE).exportTo(struct, schema);
+        Interchange.exportDevice(HostVector.int32("v", 1).toDeviceArray(NONE), struct, schema);
         struct.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, 19);
-        try (DeviceArray array = DeviceArray.importFrom(struct, schema, ImportOptions.on(NONE))) {
+        try (DeviceArray array = Interchange.importDevice(struct, schema, ImportOptions.on(NONE))) {
             DLPackRefusedException e = assertThrows(DLPackRefusedException.class,
                     () -> DLPack.exportVersioned(array, DLPackExportOptions.defaults()));
             assertEquals("array.device_type", e.fieldPath());

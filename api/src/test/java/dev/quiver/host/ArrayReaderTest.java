@@ -1,5 +1,6 @@
 package dev.quiver.host;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -195,7 +196,7 @@ class ArrayReaderTest {
             MemorySegment deviceArray = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             make.invokeExact(deviceArray, schema);
-            try (DeviceArray array = DeviceArray.importFrom(deviceArray, schema, ImportOptions.on(CValues.NONE))) {
+            try (DeviceArray array = Interchange.importDevice(deviceArray, schema, ImportOptions.on(CValues.NONE))) {
                 ArrayReader row = ArrayReader.of(array);
                 ArrayReader id = row.child(0);
                 ArrayReader name = row.child(1);

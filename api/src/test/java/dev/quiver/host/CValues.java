@@ -1,5 +1,6 @@
 package dev.quiver.host;
 
+import dev.quiver.Interchange;
 import dev.quiver.BackendSelection;
 import dev.quiver.Devices;
 import dev.quiver.Diagnostics;
@@ -174,7 +175,7 @@ final class CValues {
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             MemorySegment err = arena.allocate(512);
             Call call = setup.make(arena);
-            vector.toDeviceArray(NONE).exportTo(array, schema);
+            Interchange.exportDevice(vector.toDeviceArray(NONE), array, schema);
             long n;
             try {
                 n = call.consumer().run(array, schema, err);

@@ -1,5 +1,6 @@
 package dev.quiver.plain;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -54,9 +55,9 @@ class PlainInterfaceWithDuckDbTest {
             int[] chunks = {0};
             duck.queryArrow("SELECT * FROM t ORDER BY id", parts -> {
                 chunks[0]++;
-                try (DeviceArray batch = DeviceArray.importPlain(parts[0], parts[1], ImportOptions.on(Devices.cpuOnly()).trust(ProducerTrust.UNTRUSTED))) {
+                try (DeviceArray batch = Interchange.importPlain(parts[0], parts[1], ImportOptions.on(Devices.cpuOnly()).trust(ProducerTrust.UNTRUSTED))) {
                     assertEquals(DeviceType.CPU, batch.deviceType());
-                    batch.validateFull();
+                    Interchange.validateFull(batch);
                     ArrayReader reader = ArrayReader.of(batch);
                     for (long row = 0; row < reader.length(); row++) {
                         @SuppressWarnings("unchecked")
@@ -81,7 +82,7 @@ class PlainInterfaceWithDuckDbTest {
                     SELECT sum(id)::BIGINT, sum(small)::BIGINT, count(name)::BIGINT, sum(length(name))::BIGINT,
                         count(*) FILTER (WHERE even)::BIGINT, sum(pair[2])::BIGINT, sum(rec.a)::BIGINT,
                         sum(tiny)::BIGINT, sum(price)::VARCHAR FROM t""", parts -> {
-                try (DeviceArray row = DeviceArray.importPlain(parts[0], parts[1], ImportOptions.on(Devices.cpuOnly()).trust(ProducerTrust.UNTRUSTED))) {
+                try (DeviceArray row = Interchange.importPlain(parts[0], parts[1], ImportOptions.on(Devices.cpuOnly()).trust(ProducerTrust.UNTRUSTED))) {
                     expected.addAll(((Map<?, ?>) ArrayReader.of(row).getObject(0)).values());
                 }
             });
@@ -149,8 +150,8 @@ class PlainInterfaceWithDuckDbTest {
             duck.execute(select + " FROM range(3000) r(i)");
             long[] valid = new long[MANY_TYPES.size()];
             duck.queryArrow("SELECT * FROM many", parts -> {
-                try (DeviceArray batch = DeviceArray.importPlain(parts[0], parts[1], ImportOptions.on(Devices.cpuOnly()).trust(ProducerTrust.UNTRUSTED))) {
-                    batch.validateFull();
+                try (DeviceArray batch = Interchange.importPlain(parts[0], parts[1], ImportOptions.on(Devices.cpuOnly()).trust(ProducerTrust.UNTRUSTED))) {
+                    Interchange.validateFull(batch);
                     for (int c = 0; c < valid.length; c++) {
                         try (DeviceArray column = batch.child(c)) {
                             ArrayReader reader = ArrayReader.of(column);
@@ -166,7 +167,7 @@ class PlainInterfaceWithDuckDbTest {
             });
             List<Object> expected = new ArrayList<>();
             duck.queryArrow(counts + " FROM many", parts -> {
-                try (DeviceArray row = DeviceArray.importPlain(parts[0], parts[1], ImportOptions.defaults())) {
+                try (DeviceArray row = Interchange.importPlain(parts[0], parts[1], ImportOptions.defaults())) {
                     expected.addAll(((Map<?, ?>) ArrayReader.of(row).getObject(0)).values());
                 }
             });
@@ -204,7 +205,7 @@ class PlainInterfaceWithDuckDbTest {
             duck.scan("q", stream);
             List<Object> row = new ArrayList<>();
             duck.queryArrow("SELECT count(*)::BIGINT, sum(id)::BIGINT, count(name)::BIGINT FROM q", parts -> {
-                try (DeviceArray result = DeviceArray.importPlain(parts[0], parts[1], ImportOptions.defaults())) {
+                try (DeviceArray result = Interchange.importPlain(parts[0], parts[1], ImportOptions.defaults())) {
                     row.addAll(((Map<?, ?>) ArrayReader.of(result).getObject(0)).values());
                 }
             });
@@ -259,7 +260,7 @@ class PlainInterfaceWithDuckDbTest {
             duck.scan("copied", copied);
             List<Object> row = new ArrayList<>();
             duck.queryArrow("SELECT sum(x)::BIGINT FROM copied", parts -> {
-                try (DeviceArray result = DeviceArray.importPlain(parts[0], parts[1], ImportOptions.defaults())) {
+                try (DeviceArray result = Interchange.importPlain(parts[0], parts[1], ImportOptions.defaults())) {
                     row.addAll(((Map<?, ?>) ArrayReader.of(result).getObject(0)).values());
                 }
             });
@@ -293,20 +294,20 @@ class PlainInterfaceWithDuckDbTest {
             MemorySegment array = arena.allocate(dev.quiver.abi.ArrowArrayLayout.LAYOUT);
             MemorySegment schema = dev.quiver.abi.ArrowSchemaLayout.allocate(arena);
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                    () -> onDevice.exportPlain(array, schema, PlainExport.REFUSE));
+                    () -> Interchange.exportPlain(onDevice, array, schema, PlainExport.REFUSE));
             assertTrue(refused.getMessage().contains("EXT_DEV:0 memory; the plain C Data interface carries CPU memory only"),
                     refused.getMessage());
-            onDevice.exportPlain(array, schema, PlainExport.COPY_TO_HOST);
-            try (DeviceArray back = DeviceArray.importPlain(array, schema, ImportOptions.on(devices).trust(ProducerTrust.UNTRUSTED))) {
+            Interchange.exportPlain(onDevice, array, schema, PlainExport.COPY_TO_HOST);
+            try (DeviceArray back = Interchange.importPlain(array, schema, ImportOptions.on(devices).trust(ProducerTrust.UNTRUSTED))) {
                 assertEquals(Arrays.asList(4L, null, 6L), ArrayReader.of(back).values());
             }
-            host.exportPlain(array, schema, PlainExport.REFUSE);   // a CPU array needs no copy
-            try (DeviceArray back = DeviceArray.importPlain(array, schema, ImportOptions.defaults())) {
+            Interchange.exportPlain(host, array, schema, PlainExport.REFUSE);   // a CPU array needs no copy
+            try (DeviceArray back = Interchange.importPlain(array, schema, ImportOptions.defaults())) {
                 assertEquals(Arrays.asList(4L, null, 6L), ArrayReader.of(back).values());
             }
-            assertThrows(dev.quiver.InvalidArrowException.class, () -> DeviceArray.importPlain(array, schema, ImportOptions.defaults()),
+            assertThrows(dev.quiver.InvalidArrowException.class, () -> Interchange.importPlain(array, schema, ImportOptions.defaults()),
                     "a released struct is refused");
-            assertThrows(NullPointerException.class, () -> host.exportPlain(array, schema, null));
+            assertThrows(NullPointerException.class, () -> Interchange.exportPlain(host, array, schema, null));
         }
         assertEquals(exports, Diagnostics.liveExports());
     }

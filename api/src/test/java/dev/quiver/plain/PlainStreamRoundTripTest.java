@@ -1,5 +1,6 @@
 package dev.quiver.plain;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -53,7 +54,7 @@ class PlainStreamRoundTripTest {
                 while (stream.hasNext()) {
                     try (DeviceArray batch = stream.next(); DeviceArray strings = batch.child("s")) {
                         assertEquals(DeviceType.CPU, batch.deviceType());
-                        batch.validateFull();
+                        Interchange.validateFull(batch);
                         assertEquals("a" + seen, ArrayReader.of(strings).getObject(0));
                         seen++;
                     }

@@ -1,5 +1,6 @@
 package dev.quiver.plain;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.ImportOptions;
@@ -40,7 +41,7 @@ class WideIntegersAsDecimalsTest {
     void byDefaultA39DigitValueIsRefusedNamingTheProducerAndTheOption() {
         try (Arena arena = Arena.ofConfined()) {
             Exported batch = export(arena);
-            try (DeviceArray imported = DeviceArray.importPlain(batch.array(), batch.schema(), UNTRUSTED)) {
+            try (DeviceArray imported = Interchange.importPlain(batch.array(), batch.schema(), UNTRUSTED)) {
                 InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> ArrayReader.of(imported));
                 assertTrue(e.getMessage().contains("children[1].buffers[1]"), e.getMessage());
                 assertTrue(e.getMessage().contains("(unscaled " + MAX + ") does not fit in precision 38"), e.getMessage());
@@ -54,7 +55,7 @@ class WideIntegersAsDecimalsTest {
     void withDecimalPrecisionOffEveryValueThatFits128BitsIsReadAndItsViewsAndCopiesKeepTheChoice() {
         try (Arena arena = Arena.ofConfined()) {
             Exported batch = export(arena);
-            try (DeviceArray imported = DeviceArray.importPlain(batch.array(), batch.schema(), UNTRUSTED.decimalPrecision(false));
+            try (DeviceArray imported = Interchange.importPlain(batch.array(), batch.schema(), UNTRUSTED.decimalPrecision(false));
                  DeviceArray column = imported.child("huge");
                  DeviceArray copy = imported.copyToHost()) {
                 List<Object> expected = List.of(new BigDecimal(MAX), new BigDecimal(MIN), BigDecimal.ONE);
@@ -75,14 +76,14 @@ class WideIntegersAsDecimalsTest {
             MemorySegment array = arena.allocate(ArrowArrayLayout.LAYOUT);
             MemorySegment schema = ArrowSchemaLayout.allocate(arena);
             try (DeviceArray bad = HostVector.utf8("s", "a", "b").toDeviceArray(Devices.cpuOnly())) {
-                bad.exportPlain(array, schema, PlainExport.REFUSE);
+                Interchange.exportPlain(bad, array, schema, PlainExport.REFUSE);
             }
             MemorySegment offsets = array.get(java.lang.foreign.ValueLayout.ADDRESS, ArrowArrayLayout.BUFFERS)
                     .reinterpret(24).getAtIndex(java.lang.foreign.ValueLayout.ADDRESS, 1).reinterpret(12);
             offsets.setAtIndex(java.lang.foreign.ValueLayout.JAVA_INT, 1, 2);
             offsets.setAtIndex(java.lang.foreign.ValueLayout.JAVA_INT, 2, 1);   // descending: still refused
-            try (DeviceArray imported = DeviceArray.importPlain(array, schema, UNTRUSTED.decimalPrecision(false))) {
-                InvalidArrowException e = assertThrows(InvalidArrowException.class, imported::validateFull);
+            try (DeviceArray imported = Interchange.importPlain(array, schema, UNTRUSTED.decimalPrecision(false))) {
+                InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> Interchange.validateFull(imported));
                 assertTrue(e.getMessage().contains("buffers[1]"), e.getMessage());
             }
         }
@@ -96,7 +97,7 @@ class WideIntegersAsDecimalsTest {
         MemorySegment array = arena.allocate(ArrowArrayLayout.LAYOUT);
         MemorySegment schema = ArrowSchemaLayout.allocate(arena);
         try (DeviceArray built = table.toDeviceArray(Devices.cpuOnly())) {
-            built.exportPlain(array, schema, PlainExport.REFUSE);
+            Interchange.exportPlain(built, array, schema, PlainExport.REFUSE);
         }
         return new Exported(array, schema);
     }

@@ -1,5 +1,6 @@
 package dev.quiver.snippets;
 
+import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -22,7 +23,7 @@ final class ApiSnippets {
 
     static void importFrom(MemorySegment deviceArrayPointer, MemorySegment schemaPointer) {
         // @start region="import"
-        try (DeviceArray batch = DeviceArray.importFrom(deviceArrayPointer, schemaPointer)) {
+        try (DeviceArray batch = Interchange.importDevice(deviceArrayPointer, schemaPointer)) {
             System.out.println(batch.field() + " on " + batch.deviceType() + ", " + batch.length() + " rows");
             batch.syncEvent().ifPresent(SyncEvent::waitOnHost);
         }
@@ -39,7 +40,7 @@ final class ApiSnippets {
                 .absentBuffer()          // no validity bitmap
                 .buffer(values)          // moved in: the array frees it on release
                 .build()) {
-            column.exportTo(arrowDeviceArray, arrowSchema);
+            Interchange.exportDevice(column, arrowDeviceArray, arrowSchema);
         }
         // @end
     }

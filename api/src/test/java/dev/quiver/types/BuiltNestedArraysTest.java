@@ -1,6 +1,7 @@
 package dev.quiver.types;
 
 import dev.quiver.plugin.Backends;
+import dev.quiver.Interchange;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -35,7 +36,7 @@ class BuiltNestedArraysTest {
     void onTheHostTheyReadInPlaceAndThroughC(BuiltArrays kind) {
         long exports = Diagnostics.liveExports();
         try (DeviceArray array = kind.on(devices.cpu())) {
-            array.validateFull();
+            Interchange.validateFull(array);
             assertEquals(kind.expected(), ArrayReader.of(array).values(), "in place");
             assertEquals(kind.expected(), DeepCopyLibrary.valuesThroughC(array), "deep-copied by C");
             assertViewsRead(array, kind);

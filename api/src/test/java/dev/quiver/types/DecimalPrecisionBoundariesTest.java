@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.InvalidArrowException;
 import dev.quiver.abi.ArrowArrayLayout;
@@ -59,10 +60,10 @@ class DecimalPrecisionBoundariesTest {
             for (int slot = 0; slot < fitting.size(); slot++) {
                 write(data, slot, bitWidth, fitting.get(slot));
             }
-            assertDoesNotThrow(() -> array.validateFull(), () -> "decimal" + bitWidth + "(" + precision + ") holds " + fitting);
+            assertDoesNotThrow(() -> Interchange.validateFull(array), () -> "decimal" + bitWidth + "(" + precision + ") holds " + fitting);
             for (BigInteger value : past) {
                 write(data, 1, bitWidth, value);
-                InvalidArrowException e = assertThrows(InvalidArrowException.class, array::validateFull,
+                InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> Interchange.validateFull(array),
                         () -> "decimal" + bitWidth + "(" + precision + ") does not hold " + value);
                 assertEquals("buffers[1]", e.fieldPath(), e.getMessage());
                 assertTrue(e.getMessage().contains("value 1 (unscaled " + value + ") does not fit in precision " + precision), e.getMessage());

@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -41,14 +42,14 @@ final class DeepCopyLibrary {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment exported = ArrowDeviceArrayLayout.allocate(arena);
             MemorySegment schema = ArrowSchemaLayout.allocate(arena);
-            array.exportShared(exported, schema);
+            Interchange.exportShared(array, exported, schema);
             MemorySegment copy = ArrowDeviceArrayLayout.allocate(arena);
             MemorySegment copySchema = ArrowSchemaLayout.allocate(arena);
             copy(exported.asSlice(0, ArrowArrayLayout.LAYOUT.byteSize()), schema, copy, copySchema);
             copy.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, -1);
             copy.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, DeviceTypeCodes.CPU);
-            try (DeviceArray imported = DeviceArray.importFrom(copy, copySchema, ImportOptions.on(Devices.cpuOnly()))) {
-                imported.validateFull(DeepCopyLibrary::capacity);
+            try (DeviceArray imported = Interchange.importDevice(copy, copySchema, ImportOptions.on(Devices.cpuOnly()))) {
+                Interchange.validateFull(imported, DeepCopyLibrary::capacity);
                 return ArrayReader.of(imported).values();
             }
         }

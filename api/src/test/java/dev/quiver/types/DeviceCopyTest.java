@@ -1,6 +1,7 @@
 package dev.quiver.types;
 
 import dev.quiver.plugin.Backends;
+import dev.quiver.Interchange;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -78,7 +79,7 @@ class DeviceCopyTest {
                 assertTrue(moved <= sliceBytes, "moved " + moved + " bytes for a slice of about " + sliceBytes);
                 assertTrue(moved >= 1000 * 12, "moved " + moved + " bytes: the slice's own data at least");
                 try (DeviceArray back = onDevice.copyToHost()) {
-                    back.validateFull();
+                    Interchange.validateFull(back);
                     assertEquals(slice.values(), ArrayReader.of(back).values());
                     assertTrue(ArrayReader.of(back).offset() < 8, "re-based: only the bit offset within the first validity byte remains");
                 }
@@ -93,7 +94,7 @@ class DeviceCopyTest {
              DeviceArray again = onDevice.copyTo(DEVICE);
              DeviceArray back = again.copyToHost()) {
             assertEquals(vector.length(), onDevice.length());
-            back.validateFull();
+            Interchange.validateFull(back);
             assertEquals(vector.values(), ArrayReader.of(back).values());
         }
         assertEquals(exports, Diagnostics.liveExports());

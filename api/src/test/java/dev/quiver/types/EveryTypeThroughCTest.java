@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -57,7 +58,7 @@ class EveryTypeThroughCTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment exported = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            vector.toDeviceArray(NONE).exportTo(exported, schema);
+            Interchange.exportDevice(vector.toDeviceArray(NONE), exported, schema);
             MemorySegment copied = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment copiedSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             DeepCopyLibrary.copy(exported.asSlice(0, ArrowArrayLayout.LAYOUT.byteSize()), schema, copied, copiedSchema);
@@ -65,13 +66,13 @@ class EveryTypeThroughCTest {
             copied.set(JAVA_LONG, ArrowDeviceArrayLayout.DEVICE_ID, -1);
             copied.set(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE, 1);
             copied.set(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT, MemorySegment.NULL);
-            try (DeviceArray imported = DeviceArray.importFrom(copied, copiedSchema, ImportOptions.on(NONE))) {
+            try (DeviceArray imported = Interchange.importDevice(copied, copiedSchema, ImportOptions.on(NONE))) {
                 assertEquals(vector.field(), imported.field(), "schema survives C exactly");
-                imported.validateFull(DeepCopyLibrary::capacity);
+                Interchange.validateFull(imported, DeepCopyLibrary::capacity);
                 assertEquals(vector.values(), ArrayReader.of(imported).values());
                 assertEquals(vector.nullCount(), imported.nullCount());
                 try (DeviceArray copy = imported.copyToHost()) {
-                    copy.validateFull();
+                    Interchange.validateFull(copy);
                     assertEquals(vector.values(), ArrayReader.of(copy).values(), "copyToHost of " + vector.field().type().format());
                 }
             }

@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.InvalidArrowException;
 import dev.quiver.abi.ArrowArrayLayout;
@@ -29,9 +30,9 @@ class FullValidationTest {
 
     private static void expect(HostVector vector, Consumer<MemorySegment> corrupt, String path, String rule) {
         try (DeviceArray array = vector.toDeviceArray(EveryTypeThroughCTest.NONE)) {
-            array.validateFull();
+            Interchange.validateFull(array);
             corrupt.accept(array.arrowArray());
-            InvalidArrowException e = assertThrows(InvalidArrowException.class, array::validateFull);
+            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> Interchange.validateFull(array));
             assertEquals(path, e.fieldPath(), e.getMessage());
             assertTrue(e.getMessage().contains(rule), e.getMessage());
             assertTrue(!array.isClosed(), "a failed validation leaves the array open");
@@ -176,7 +177,7 @@ class FullValidationTest {
         HostVector map = HostVector.of(Field.of("m", new ArrowType.MapType(false), true, List.of(entries)),
                 List.of(List.of(new AbstractMap.SimpleImmutableEntry<>("k", 1L)), List.of(new AbstractMap.SimpleImmutableEntry<>(null, 2L))));
         try (DeviceArray array = map.toDeviceArray(EveryTypeThroughCTest.NONE)) {
-            InvalidArrowException e = assertThrows(InvalidArrowException.class, array::validateFull);
+            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> Interchange.validateFull(array));
             assertEquals("children[0].children[0].null_count", e.fieldPath());
             assertTrue(e.getMessage().contains("map keys must not be null"));
         }
@@ -185,7 +186,7 @@ class FullValidationTest {
     @Test
     void impliedSizesAreCheckedAgainstKnownCapacities() {
         try (DeviceArray array = HostVector.int64("x", 1L, 2L, 3L).toDeviceArray(EveryTypeThroughCTest.NONE)) {
-            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> array.validateFull(pointer -> 16));
+            InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> Interchange.validateFull(array, pointer -> 16));
             assertEquals("buffers[1]", e.fieldPath());
             assertTrue(e.getMessage().contains("addresses 24 bytes but the buffer holds 16"), e.getMessage());
         }

@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.Diagnostics;
@@ -93,7 +94,7 @@ class ImportMutationFuzzingTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment exported = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            vector.toDeviceArray(EveryTypeThroughCTest.NONE).exportTo(exported, schema);
+            Interchange.exportDevice(vector.toDeviceArray(EveryTypeThroughCTest.NONE), exported, schema);
             MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment copiedSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             DeepCopyLibrary.copy(exported.asSlice(0, ArrowArrayLayout.LAYOUT.byteSize()), schema, array, copiedSchema);
@@ -103,14 +104,14 @@ class ImportMutationFuzzingTest {
             TRACE.println(seed + " " + mutation);
             DeviceArray imported;
             try {
-                imported = DeviceArray.importFrom(array, copiedSchema, ImportOptions.on(EveryTypeThroughCTest.NONE).trust(ProducerTrust.UNTRUSTED));
+                imported = Interchange.importDevice(array, copiedSchema, ImportOptions.on(EveryTypeThroughCTest.NONE).trust(ProducerTrust.UNTRUSTED));
             } catch (InvalidArrowException e) {
                 assertFalse(e.getMessage().isBlank(), mutation);
                 return "rejected on import";
             }
             try (imported) {
                 try {
-                    imported.validateFull();   // the sizes the structs imply, checked against the readable mappings
+                    Interchange.validateFull(imported);   // the sizes the structs imply, checked against the readable mappings
                 } catch (InvalidArrowException e) {
                     assertFalse(e.getMessage().isBlank(), mutation);
                     return "rejected by full validation";
@@ -118,7 +119,7 @@ class ImportMutationFuzzingTest {
                 try {
                     // a pointer moved off the start of a C buffer addresses memory nobody gave this array (other
                     // code may change it between two reads): it owns no bytes there
-                    imported.validateFull(pointer -> Math.max(0, DeepCopyLibrary.capacity(pointer)));
+                    Interchange.validateFull(imported, pointer -> Math.max(0, DeepCopyLibrary.capacity(pointer)));
                 } catch (InvalidArrowException e) {
                     assertFalse(e.getMessage().isBlank(), mutation);
                     return "rejected by full validation against the true buffer sizes";

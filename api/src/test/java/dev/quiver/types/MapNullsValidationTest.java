@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.InvalidArrowException;
 import dev.quiver.abi.ArrowArrayLayout;
@@ -44,7 +45,7 @@ class MapNullsValidationTest {
     }
 
     private static void expect(DeviceArray array, String path, String rule) {
-        InvalidArrowException e = assertThrows(InvalidArrowException.class, array::validateFull);
+        InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> Interchange.validateFull(array));
         assertEquals(path, e.fieldPath(), e.getMessage());
         assertTrue(e.getMessage().contains(rule), e.getMessage());
     }
@@ -68,7 +69,7 @@ class MapNullsValidationTest {
             keyBuffers.setAtIndex(ADDRESS, 0, arena.allocate(8, 64).fill((byte) 0xFF));
             keys.set(JAVA_LONG, ArrowArrayLayout.NULL_COUNT, -1);
             try {
-                assertDoesNotThrow(() -> array.validateFull());
+                assertDoesNotThrow(() -> Interchange.validateFull(array));
             } finally {
                 keyBuffers.setAtIndex(ADDRESS, 0, before);
             }

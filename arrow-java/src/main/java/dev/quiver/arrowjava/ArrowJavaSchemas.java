@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.host.HostVector;
 import dev.quiver.type.Field;
@@ -70,7 +71,7 @@ public final class ArrowJavaSchemas {
             MemorySegment deviceArray = CpuStructs.cpuDeviceArray(structs);
             MemorySegment schema = CpuStructs.schema(structs);
             try (DeviceArray empty = HostVector.of(field, List.of()).toDeviceArray()) {
-                empty.exportTo(deviceArray, schema);
+                Interchange.exportDevice(empty, deviceArray, schema);
             }
             CpuStructs.embeddedArray(deviceArray).release();
             return Data.importSchema(allocator, CpuStructs.wrapSchema(schema), dictionaries);

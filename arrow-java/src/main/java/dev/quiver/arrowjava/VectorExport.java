@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
@@ -18,12 +19,12 @@ import java.util.Objects;
  * Arrow Java vectors to Quiver {@link DeviceArray}s on the CPU, zero-copy: Arrow Java's C Data module
  * ({@link Data#exportVector}, {@link Data#exportVectorSchemaRoot}) fills an {@code ArrowArray} embedded in an
  * {@code ArrowDeviceArray} that Quiver allocated ({@code device_type} CPU, {@code device_id} -1,
- * {@code sync_event} NULL, {@code reserved} zero), and {@link DeviceArray#importFrom} moves it in. The
+ * {@code sync_event} NULL, {@code reserved} zero), and {@link Interchange#importDevice} moves it in. The
  * buffer pointers of the result are the memory addresses of the vector's own {@code ArrowBuf}s.
  *
  * <p><b>Ownership.</b> The export takes a reference on every buffer it hands out, so the vector (or root)
  * and the DeviceArray are independent owners of the same memory: close the vector whenever you like; the
- * buffers live until the DeviceArray is closed (or, after {@link DeviceArray#exportTo}, until its consumer
+ * buffers live until the DeviceArray is closed (or, after {@link Interchange#exportDevice}, until its consumer
  * releases it). The {@code allocator} pays for the small structures of the export (child structs, buffer
  * pointer arrays) and is charged for them until the release: it must stay open until the DeviceArray is
  * closed, and it must be the allocator of the vector or one of its relatives (same root). Dictionaries are
@@ -128,7 +129,7 @@ public final class VectorExport {
      * the message and the body that arrived, but the C Data interface carries no sizes, so an export alone
      * would let the batch's own offsets size its data buffers; here every size the batch implies is checked
      * against the buffer Arrow Java actually holds, before any byte is read, and then the data itself
-     * ({@link DeviceArray#validateFull(java.util.function.ToLongFunction)}: offsets, UTF-8, views, union type
+     * ({@link Interchange#validateFull(dev.quiver.DeviceArray, java.util.function.ToLongFunction)}: offsets, UTF-8, views, union type
      * ids, dictionary indexes, run ends).
      *
      * @param root         the root as Arrow Java's reader loaded it; stays owned by the caller
@@ -144,7 +145,7 @@ public final class VectorExport {
         ReadBuffers buffers = ReadBuffers.of(root, dictionaries);
         DeviceArray batch = toDeviceArray(root, dictionaries, allocator, devices);
         try {
-            batch.validateFull(buffers::capacity);
+            Interchange.validateFull(batch, buffers::capacity);
             return batch;
         } catch (RuntimeException | Error e) {
             batch.close();
@@ -168,7 +169,7 @@ public final class VectorExport {
                 CpuStructs.releaseLive(deviceArray, schema, e);
                 throw e;
             }
-            return DeviceArray.importFrom(deviceArray, schema, ImportOptions.on(devices));
+            return Interchange.importDevice(deviceArray, schema, ImportOptions.on(devices));
         }
     }
 }

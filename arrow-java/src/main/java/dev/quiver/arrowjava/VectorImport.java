@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import org.apache.arrow.c.CDataDictionaryProvider;
 import org.apache.arrow.c.Data;
@@ -13,7 +14,7 @@ import java.util.Objects;
 
 /**
  * Quiver {@link DeviceArray}s to Arrow Java vectors. A CPU array goes across without a copy: it is moved out
- * ({@link DeviceArray#exportTo}) into structs that Arrow Java's C Data module imports
+ * ({@link Interchange#exportDevice}) into structs that Arrow Java's C Data module imports
  * ({@link Data#importVector}, {@link Data#importVectorSchemaRoot}), so the vector's {@code ArrowBuf}s have
  * the memory addresses of the array's buffers. An array on another device is copied to the host first, but
  * only when the caller passes {@link DeviceCopy#COPY_TO_HOST}; it is never copied silently.
@@ -150,7 +151,7 @@ public final class VectorImport {
         try (Arena structs = Arena.ofConfined()) {
             MemorySegment deviceArray = CpuStructs.cpuDeviceArray(structs);
             MemorySegment schema = shape == Shape.BATCH_OF_KNOWN_SCHEMA ? MemorySegment.NULL : CpuStructs.schema(structs);
-            onCpu.exportTo(deviceArray, schema);
+            Interchange.exportDevice(onCpu, deviceArray, schema);
             if (onCpu != array) {
                 array.close();
             }

@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
@@ -61,14 +62,14 @@ class BadInputTest extends LeakChecks {
         try (Arena structs = Arena.ofConfined()) {
             MemorySegment deviceArray = structs.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = structs.allocate(ArrowSchemaLayout.LAYOUT);
-            batch.toDeviceArray().exportTo(deviceArray, schema);
+            Interchange.exportDevice(batch.toDeviceArray(), deviceArray, schema);
             // As a producer that slices a child would: children[0] now starts at its second list.
             MemorySegment child = deviceArray.get(ADDRESS, ArrowArrayLayout.CHILDREN).reinterpret(8).get(ADDRESS, 0).reinterpret(ArrowArrayLayout.LAYOUT.byteSize());
             child.set(JAVA_LONG, ArrowArrayLayout.OFFSET, 1);
             child.set(JAVA_LONG, ArrowArrayLayout.LENGTH, 2);
             child.set(JAVA_LONG, ArrowArrayLayout.NULL_COUNT, 0);
             deviceArray.set(JAVA_LONG, ArrowArrayLayout.LENGTH, 2);
-            try (DeviceArray array = DeviceArray.importFrom(deviceArray, schema)) {
+            try (DeviceArray array = Interchange.importDevice(deviceArray, schema)) {
                 assertEquals(List.of(java.util.Map.of("l", List.of(3L)), java.util.Map.of("l", List.of(4L, 5L, 6L))), ArrayReader.of(array).values());
                 IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> VectorImport.toVectorSchemaRoot(array, allocator, null));
                 assertTrue(refused.getMessage().startsWith("batch.children[0](l).offset is 1"), refused.getMessage());

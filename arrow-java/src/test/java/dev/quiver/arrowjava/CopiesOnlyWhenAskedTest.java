@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -105,8 +106,8 @@ class CopiesOnlyWhenAskedTest extends LeakChecks {
         List<Object> values = new RandomValues(5).of(FIELD, 10);
         try (Arena structs = Arena.ofConfined()) {
             MemorySegment deviceArray = structs.allocate(ArrowDeviceArrayLayout.LAYOUT);
-            HostVector.of(FIELD, values).toDeviceArray(devices).exportTo(deviceArray, MemorySegment.NULL);
-            DeviceArray readOnly = DeviceArray.importFrom(deviceArray, FIELD, ImportOptions.on(devices).readOnly(true));
+            Interchange.exportDevice(HostVector.of(FIELD, values).toDeviceArray(devices), deviceArray, MemorySegment.NULL);
+            DeviceArray readOnly = Interchange.importDevice(deviceArray, FIELD, ImportOptions.on(devices).readOnly(true));
             BufferTree producers = BufferTree.of(readOnly.arrowArray());
             try (CDataDictionaryProvider dictionaries = new CDataDictionaryProvider()) {
                 assertThrows(ReadOnlyArrayException.class, () -> VectorImport.toFieldVector(readOnly, allocator, dictionaries));

@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
@@ -52,7 +53,7 @@ class EveryTypeTest extends LeakChecks {
                 assertCpuStruct(array);
                 assertEquals(TypeCatalogue.asArrowJavaKeepsIt(field), TypeCatalogue.asArrowJavaKeepsIt(array.field()), "the exported schema");
                 assertEquals(values, ArrayReader.of(array).values(), "values read by Quiver");
-                array.validateFull();
+                Interchange.validateFull(array);
                 assertShared(field, rows, BufferTree.of(array.arrowArray()).assertSameMemory(vector, dictionaries));
             }
         }

@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.Diagnostics;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
@@ -96,7 +97,7 @@ class OwnershipAndThreadsTest extends LeakChecks {
             RecordBatches.fill(root, 3, 41);
             MemorySegment deviceArray = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            VectorExport.toDeviceArray(root, null, allocator).exportTo(deviceArray, schema);
+            Interchange.exportDevice(VectorExport.toDeviceArray(root, null, allocator), deviceArray, schema);
             root.clear();
             BridgeC.Consumed consumed = BridgeC.consumeDeviceArray(deviceArray, schema, true);
             long sum = RecordBatches.sum(4, 41) - RecordBatches.sum(3, 41);

@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
@@ -145,7 +146,7 @@ class ReadmeHarnessTest {
                 ```java
                 import dev.quiver.*;
 
-                DeviceArray.importFrom(deviceArrayPointer, schemaPointer);
+                Interchange.importDevice(deviceArrayPointer, schemaPointer);
                 ```
                 """)));
         assertTrue(e.getMessage().contains("README.md block at line 3"), e.getMessage());
@@ -171,17 +172,18 @@ class ReadmeHarnessTest {
             MemorySegment schema = ArrowSchemaLayout.allocate(arena);
             AssertionError e = assertThrows(AssertionError.class, () -> ReadmeBlockRun.check(only("""
                     ```java
+                    import dev.quiver.*;
                     import dev.quiver.abi.*;
                     import dev.quiver.host.*;
                     import java.lang.foreign.*;
 
-                    HostVector.int32("id", 1, 2).toDeviceArray().exportTo(
+                    Interchange.exportDevice(HostVector.int32("id", 1, 2).toDeviceArray(),
                             MemorySegment.ofAddress(%dL).reinterpret(ArrowDeviceArrayLayout.LAYOUT.byteSize()),
                             MemorySegment.ofAddress(%dL).reinterpret(ArrowSchemaLayout.LAYOUT.byteSize()));
                     ```
                     """.formatted(deviceArray.address(), schema.address()))));
             assertTrue(e.getMessage().contains("README.md block at line 1 left 2 Quiver exports whose release was not called"), e.getMessage());
-            DeviceArray.importFrom(deviceArray, schema).close();
+            Interchange.importDevice(deviceArray, schema).close();
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.quiver.baselines;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
@@ -30,12 +31,12 @@ class CBaselinesTest {
              Arena arena = Arena.ofConfined()) {
             MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            batch.exportShared(array, schema);
+            Interchange.exportShared(batch, array, schema);
             MemorySegment plain = array.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
             try {
                 assertEquals(4 * 5, CBaselines.exportImportRelease(plain, schema, 5), "a struct and its three columns, five times");
             } finally {
-                DeviceArray.importFrom(array, schema, ImportOptions.on(HOST)).close();   // the export's own release, once
+                Interchange.importDevice(array, schema, ImportOptions.on(HOST)).close();   // the export's own release, once
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks;
 
+import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
@@ -33,7 +34,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 /**
  * What a computing library does per result column: wrap two buffers it computed into (validity and int64
  * values, 1,000 rows, memory it keeps), build a {@link DeviceArray} from them with
- * {@link DeviceArray#builder}, export it into an ArrowDeviceArray + ArrowSchema ({@link DeviceArray#exportTo})
+ * {@link DeviceArray#builder}, export it into an ArrowDeviceArray + ArrowSchema ({@link Interchange#exportDevice})
  * and release both through their C release callbacks, as a consumer would. Times are per column; compare
  * with {@code ExportImportRelease.quiver} (1 x int32), which imports instead of building.
  */
@@ -84,7 +85,7 @@ public class BuildExportRelease {
                 .buffer(cpu.wrap(validity, validity.byteSize(), BuildExportRelease::keep))
                 .buffer(cpu.wrap(values, values.byteSize(), BuildExportRelease::keep))
                 .build();
-        column.exportTo(deviceArray, schema);
+        Interchange.exportDevice(column, deviceArray, schema);
         long length = deviceArray.get(java.lang.foreign.ValueLayout.JAVA_LONG, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.LENGTH);
         release.invokeExact(deviceArray.get(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE), deviceArray);
         release.invokeExact(schema.get(ADDRESS, ArrowSchemaLayout.RELEASE), schema);

@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -41,8 +42,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Export + import + release of one record batch on the CPU through the C Data Interface, zero-copy:
  * <ul>
- *   <li>{@link #quiver}: {@link DeviceArray#exportShared} into an ArrowDeviceArray + ArrowSchema, then
- *       {@link DeviceArray#importFrom} (moves, parses the schema, validates the structs) and close (release);</li>
+ *   <li>{@link #quiver}: {@link Interchange#exportShared} into an ArrowDeviceArray + ArrowSchema, then
+ *       {@link Interchange#importDevice} (moves, parses the schema, validates the structs) and close (release);</li>
  *   <li>{@link #arrowJava}: Arrow Java's C Data Interface on a {@code VectorSchemaRoot} holding the same
  *       batch (arrow-c-data {@code Data.exportVectorSchemaRoot} into struct memory allocated once, like
  *       Quiver's, then {@code Data.importVectorSchemaRoot} and close, which releases);</li>
@@ -94,7 +95,7 @@ public class ExportImportRelease {
         schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
         cView = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
         cSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-        batch.exportShared(cView, cSchema);
+        Interchange.exportShared(batch, cView, cSchema);
         allocator = new RootAllocator();
         try (DeviceArray copy = BenchBatches.batch(shape, columns, rows).toDeviceArray(NONE)) {
             root = VectorImport.toVectorSchemaRoot(copy, allocator, new CDataDictionaryProvider());
@@ -106,7 +107,7 @@ public class ExportImportRelease {
     /** Releases the batch and the view the C baseline reads. */
     @TearDown(Level.Trial)
     public void tearDown() {
-        DeviceArray.importFrom(cView, cSchema, ImportOptions.on(NONE)).close();
+        Interchange.importDevice(cView, cSchema, ImportOptions.on(NONE)).close();
         batch.close();
         root.close();
         allocator.close();
@@ -116,8 +117,8 @@ public class ExportImportRelease {
     /** @return the number of rows imported, so the work is not dead */
     @Benchmark
     public long quiver() {
-        batch.exportShared(deviceArray, schema);
-        try (DeviceArray imported = DeviceArray.importFrom(deviceArray, schema, ImportOptions.on(NONE))) {
+        Interchange.exportShared(batch, deviceArray, schema);
+        try (DeviceArray imported = Interchange.importDevice(deviceArray, schema, ImportOptions.on(NONE))) {
             return imported.length();
         }
     }

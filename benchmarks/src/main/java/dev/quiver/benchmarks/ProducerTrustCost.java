@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -32,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * as {@code ExportImportRelease.quiver}, imported with {@link ProducerTrust#TRUSTED} (counts and formats
  * checked, pointers trusted) and with {@link ProducerTrust#UNTRUSTED} (every struct, pointer array, string
  * and host buffer range also checked against the process's readable mappings); and
- * {@link DeviceArray#validateFull()} of the imported batch, which reads the data and checks its ranges the
+ * {@link Interchange#validateFull(DeviceArray)} of the imported batch, which reads the data and checks its ranges the
  * same way. Times are per batch.
  */
 @State(Scope.Thread)
@@ -90,13 +91,13 @@ public class ProducerTrustCost {
     /** @return the rows validated */
     @Benchmark
     public long validateFull() {
-        batch.validateFull();
+        Interchange.validateFull(batch);
         return batch.length();
     }
 
     private long importOnce(ProducerTrust trust) {
-        batch.exportShared(deviceArray, schema);
-        try (DeviceArray imported = DeviceArray.importFrom(deviceArray, schema, ImportOptions.on(NONE).trust(trust))) {
+        Interchange.exportShared(batch, deviceArray, schema);
+        try (DeviceArray imported = Interchange.importDevice(deviceArray, schema, ImportOptions.on(NONE).trust(trust))) {
             return imported.length();
         }
     }

@@ -1,5 +1,6 @@
 package dev.quiver.check;
 
+import dev.quiver.Interchange;
 import dev.quiver.Devices;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
@@ -20,7 +21,7 @@ import java.util.Objects;
  * <p><b>What is checked.</b> The ArrowDeviceArray fields ({@code reserved} zeroed, {@code device_id}
  * conventions, {@code device_type} codes, {@code sync_event} being a pointer to the event: see
  * {@link Rule} for the list); the ArrowArray tree against the ArrowSchema (the same structural rules
- * {@link dev.quiver.DeviceArray#importFrom} enforces, collected instead of stopping at the first), and for
+ * {@link dev.quiver.Interchange#importDevice} enforces, collected instead of stopping at the first), and for
  * host memory the buffer contents; that no struct points into itself (structs must be movable); the
  * release callbacks of the whole tree; and for streams, the callbacks, the device type of every array,
  * the end of the stream and error reporting.

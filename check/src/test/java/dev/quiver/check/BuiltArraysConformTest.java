@@ -1,6 +1,7 @@
 package dev.quiver.check;
 
 import dev.quiver.plugin.Backends;
+import dev.quiver.Interchange;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -69,7 +70,7 @@ class BuiltArraysConformTest {
             long event;
             try (DeviceArray array = kind.on(device)) {
                 event = array.syncEvent().map(e -> e.handle().address()).orElse(0L);
-                array.exportTo(exported, schema);
+                Interchange.exportDevice(array, exported, schema);
             }
             MemorySegment syncEvent = exported.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT);
             if (device.type().eventType().isPresent()) {

@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
@@ -112,16 +113,16 @@ final class BenchCommand implements Callable<Integer> {
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             MemorySegment view = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment viewSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            batch.exportShared(view, viewSchema);
+            Interchange.exportShared(batch, view, viewSchema);
             try {
                 MemorySegment cArray = view.asSlice(ArrowDeviceArrayLayout.ARRAY, ArrowArrayLayout.LAYOUT.byteSize());
                 Comparison comparison = sampler.compare(() -> {
-                    batch.exportShared(array, schema);
-                    DeviceArray.importFrom(array, schema, ImportOptions.on(NONE)).close();
+                    Interchange.exportShared(batch, array, schema);
+                    Interchange.importDevice(array, schema, ImportOptions.on(NONE)).close();
                 }, 1, () -> CBaselines.exportImportRelease(cArray, viewSchema, C_ITERATIONS), C_ITERATIONS);
                 rows.add(new BenchRow("export+import+release " + columns + " x " + shape + ", 1000 rows", "C", comparison));
             } finally {
-                DeviceArray.importFrom(view, viewSchema, ImportOptions.on(NONE)).close();
+                Interchange.importDevice(view, viewSchema, ImportOptions.on(NONE)).close();
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -70,8 +71,8 @@ final class SelftestCommand implements Callable<Integer> {
                 MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                 MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
                 DeviceArray imported = t.time(() -> {
-                    onDevice.exportTo(array, schema);
-                    return DeviceArray.importFrom(array, schema, ImportOptions.on(devices));
+                    Interchange.exportDevice(onDevice, array, schema);
+                    return Interchange.importDevice(array, schema, ImportOptions.on(devices));
                 });
                 try (imported; DeviceArray back = t.time(imported::copyToHost)) {
                     List<Object> actual = t.time(() -> ArrayReader.of(back).values());

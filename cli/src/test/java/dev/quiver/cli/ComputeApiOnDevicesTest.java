@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.Interchange;
 import dev.quiver.KeepAlive;
 import dev.quiver.ImportOptions;
 import dev.quiver.Device;
@@ -218,8 +219,8 @@ class ComputeApiOnDevicesTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment deviceArray = ArrowDeviceArrayLayout.allocate(arena);
             MemorySegment schema = ArrowSchemaLayout.allocate(arena);
-            array.exportShared(deviceArray, schema);
-            return DeviceArray.importFrom(deviceArray, schema, ImportOptions.on(DEVICES));
+            Interchange.exportShared(array, deviceArray, schema);
+            return Interchange.importDevice(deviceArray, schema, ImportOptions.on(DEVICES));
         }
     }
 }

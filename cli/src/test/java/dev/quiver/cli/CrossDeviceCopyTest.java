@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -37,7 +38,7 @@ class CrossDeviceCopyTest {
                  DeviceArray onVulkan = onOpenCl.copyTo(vulkan);
                  DeviceArray back = onVulkan.copyTo(DEVICES.cpu())) {
                 assertEquals(DeviceType.VULKAN, onVulkan.deviceType());
-                back.validateFull();
+                Interchange.validateFull(back);
                 assertEquals(batch.values(), ArrayReader.of(back).values(), "seed " + seed);
             }
             assertEquals(exports, Diagnostics.liveExports(), "seed " + seed + ": every copy released");

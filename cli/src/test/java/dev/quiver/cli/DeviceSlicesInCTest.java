@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -48,8 +49,8 @@ class DeviceSlicesInCTest {
                 MemorySegment sliceSchema = ArrowSchemaLayout.allocate(arena);
                 try (DeviceArray host = batch.toDeviceArray(DEVICES); DeviceArray onDevice = host.copyTo(device);
                      DeviceArray slice = onDevice.slice(offset, length)) {
-                    onDevice.exportShared(parentExport, parentSchema);
-                    slice.exportShared(sliceExport, sliceSchema);
+                    Interchange.exportShared(onDevice, parentExport, parentSchema);
+                    Interchange.exportShared(slice, sliceExport, sliceSchema);
                     long[] parent = CDeviceSliceConsumer.describe(parentExport);
                     long[] seen = CDeviceSliceConsumer.describe(sliceExport);
                     String where = type + " round " + round + ", slice " + offset + "+" + length;

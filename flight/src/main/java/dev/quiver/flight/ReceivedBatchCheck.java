@@ -1,5 +1,6 @@
 package dev.quiver.flight;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.arrowjava.ArrowJavaSchemas;
 import dev.quiver.type.Field;
@@ -16,7 +17,7 @@ import org.apache.arrow.memory.OutOfMemoryException;
  * What arrives over Flight is untrusted: each batch Arrow Java reads from a stream is checked as an
  * untrusted import before anything else sees it. Arrow Java's reader sizes each buffer from the message and
  * the body that arrived, but reaches Quiver through the C Data interface, which carries no sizes and lets the
- * batch's own offsets size its data; so the whole batch is validated ({@link DeviceArray#validateFull(java.util.function.ToLongFunction)}:
+ * batch's own offsets size its data; so the whole batch is validated ({@link Interchange#validateFull(dev.quiver.DeviceArray, java.util.function.ToLongFunction)}:
  * structs, lengths, offsets, view buffers and lengths, union type ids, dictionary indexes, run ends, UTF-8)
  * with every size it implies checked against the buffer that arrived before a byte of it is read
  * ({@link VectorExport#toValidatedDeviceArray}).

@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.type.ArrowType;
@@ -42,7 +43,7 @@ final class MutationReader {
      */
     void readEverything(DeviceArray array, String what) {
         breadcrumb.note(what);
-        step("validateFull", array::validateFull);
+        step("validateFull", () -> Interchange.validateFull(array));
         step("reader", () -> read(ArrayReader.of(array)));
         step("values", () -> ArrayReader.of(array).values().toString());
         step("copyToHost", () -> {

@@ -1,5 +1,6 @@
 package dev.quiver.tck;
 
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
@@ -372,10 +373,10 @@ public abstract class DeviceProviderConformance {
                 MemorySegment exported = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                 MemorySegment relayed = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                 MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-                host.copyTo(device).exportTo(exported, schema);
+                Interchange.exportDevice(host.copyTo(device), exported, schema);
                 long released = CRelay.released();
                 CRelay.relay(exported, relayed, device.type().code(), device.id());
-                DeviceArray imported = DeviceArray.importFrom(relayed, schema, ImportOptions.on(devices));
+                DeviceArray imported = Interchange.importDevice(relayed, schema, ImportOptions.on(devices));
                 assertEquals(MemorySegment.NULL, relayed.get(ADDRESS, 64), "import moves: the source is left released");
                 assertEquals(released, CRelay.released(), "nothing released before close");
                 CompletableFuture.runAsync(imported::close).join();
@@ -408,9 +409,9 @@ public abstract class DeviceProviderConformance {
                                 MemorySegment exported = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                                 MemorySegment relayed = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                                 MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-                                host.copyTo(device).exportTo(exported, schema);
+                                Interchange.exportDevice(host.copyTo(device), exported, schema);
                                 CRelay.relay(exported, relayed, device.type().code(), device.id());
-                                try (DeviceArray imported = DeviceArray.importFrom(relayed, schema, ImportOptions.on(devices));
+                                try (DeviceArray imported = Interchange.importDevice(relayed, schema, ImportOptions.on(devices));
                                      DeviceArray back = imported.copyToHost()) {
                                     if (i % 50 == 0) {
                                         assertEquals(expected, ArrayReader.of(back).values());
@@ -442,12 +443,12 @@ public abstract class DeviceProviderConformance {
             assertEquals(device.type(), onDevice.deviceType());
             assertEquals(backend(device).supportsEvents(), onDevice.syncEvent().isPresent(),
                     device + ": a copy carries a sync event exactly when the device has events");
-            onDevice.exportTo(exported, schema);
+            Interchange.exportDevice(onDevice, exported, schema);
             assertTrue(onDevice.isClosed(), "export moves the array out");
             long released = CRelay.released();
             CRelay.relay(exported, relayed, device.type().code(), device.id());
             CRelay.moveSchema(schema, relayedSchema);
-            try (DeviceArray imported = DeviceArray.importFrom(relayed, relayedSchema, ImportOptions.on(devices))) {
+            try (DeviceArray imported = Interchange.importDevice(relayed, relayedSchema, ImportOptions.on(devices))) {
                 assertEquals(device.type(), imported.deviceType());
                 assertEquals(device.id(), imported.deviceId());
                 assertEquals(batch.field(), imported.field());

@@ -289,7 +289,7 @@ public final class ArrayCopier {
                     // memory another process rewrote) must fail here, not read past the child's buffers
                     throw new UncheckedContents(p.field.name() + ".offsets", "offsets " + first + ".." + last
                             + " of slots " + p.base() + ".." + p.end + " are not within the child's " + childLength
-                            + " elements; validate the array (DeviceArray.validateFull) to find the slot");
+                            + " elements; validate the array (Interchange.validateFull) to find the slot");
                 }
                 start = childOffset + first;
                 end = childOffset + last;

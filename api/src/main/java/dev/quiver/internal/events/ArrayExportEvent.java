@@ -6,8 +6,8 @@ import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
 /**
- * An array handed to a consumer's ArrowDeviceArray: moved out ({@code exportTo}) or shared
- * ({@code exportShared}). Started and finished by one thread.
+ * An array handed to a consumer's ArrowDeviceArray: moved out ({@code Interchange.exportDevice}) or shared
+ * ({@code Interchange.exportShared}). Started and finished by one thread.
  */
 @Name("dev.quiver.ArrayExport")
 @Label("Array Export")

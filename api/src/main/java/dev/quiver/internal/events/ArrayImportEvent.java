@@ -6,7 +6,7 @@ import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
 /**
- * An ArrowDeviceArray moved into Java ({@code DeviceArray.importFrom}), validation included. Started and
+ * An ArrowDeviceArray moved into Java ({@code Interchange.importDevice}), validation included. Started and
  * finished by one thread.
  */
 @Name("dev.quiver.ArrayImport")

@@ -1,5 +1,6 @@
 package dev.quiver.cli.share;
 
+import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -70,7 +71,7 @@ public final class Attaching {
                      DeviceArray host = array.deviceType() == DeviceType.CPU ? null : array.copyToHost()) {
                     DeviceArray readable = host == null ? array : host;
                     if (settings.validate()) {
-                        readable.validateFull();
+                        Interchange.validateFull(readable);
                     }
                     boolean onTarget = array.deviceType().equals(target.type());
                     if (!onTarget) {

@@ -19,11 +19,11 @@ public final class QuickStart {
             try (DeviceArray onCpu = batch.toDeviceArray();
                  DeviceArray onDevice = onCpu.copyTo(Devices.system().preferred())) {
                 // Hand it to C: the consumer owns the structs afterwards and calls their release.
-                onDevice.exportTo(deviceArray, schema);
+                Interchange.exportDevice(onDevice, deviceArray, schema);
             }
 
             // Take an array from C (here, the one just handed out): validated, released exactly once on close().
-            try (DeviceArray imported = DeviceArray.importFrom(deviceArray, schema);
+            try (DeviceArray imported = Interchange.importDevice(deviceArray, schema);
                  DeviceArray onHost = imported.copyToHost()) {   // waits for the array's sync event first
                 System.out.println(ArrayReader.of(onHost).values());
             }

@@ -1,5 +1,6 @@
 package dev.quiver.flight.wire;
 
+import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -24,7 +25,7 @@ import java.util.Map;
  *
  * <p><b>Trust boundary.</b> Every message is hostile until checked: its header against the schema and the body
  * that arrived ({@link BatchHeader}), then the arrays built over the body through {@link DeviceArray#builder}
- * (buffer sizes against node lengths, structure), then their data ({@link DeviceArray#validateFull}: offsets,
+ * (buffer sizes against node lengths, structure), then their data ({@link Interchange#validateFull}: offsets,
  * views, UTF-8, union type ids, dictionary indexes, run ends) with every buffer's true size. A message that
  * fails is refused with an {@link InvalidFlightDataException} naming it, and nothing of it is kept. A body
  * compressed per the IPC format ({@code BodyCompression}, LZ4_FRAME or ZSTD, whichever the sender chose) is
@@ -218,7 +219,7 @@ final class FlightDataDecoder implements AutoCloseable {
         try (BatchAssembly assembly = new BatchAssembly(device, body, checked, dictionaryIds, dictionaries)) {
             DeviceArray array = dictionary ? assembly.column(columns.getFirst()) : struct(assembly, columns, checked.length());
             try {
-                array.validateFull(assembly::capacity);
+                Interchange.validateFull(array, assembly::capacity);
                 return array;
             } catch (RuntimeException | Error e) {
                 array.close();

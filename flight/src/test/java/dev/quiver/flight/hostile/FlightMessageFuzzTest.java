@@ -1,6 +1,7 @@
 package dev.quiver.flight.hostile;
 
 import com.google.protobuf.ByteString;
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.Diagnostics;
@@ -188,7 +189,7 @@ class FlightMessageFuzzTest {
                 try (DeviceArrayStream stream = client.get(new Ticket(new byte[] {1}), Devices.system().cpu())) {
                     while (stream.hasNext()) {
                         try (DeviceArray batch = stream.next()) {
-                            batch.validateFull();
+                            Interchange.validateFull(batch);
                         }
                     }
                 } catch (RuntimeException e) {
@@ -223,7 +224,7 @@ class FlightMessageFuzzTest {
         try (DeviceArrayStream stream = reader.get(ticket, Devices.system().cpu())) {
             while (stream.hasNext()) {
                 try (DeviceArray batch = stream.next()) {
-                    batch.validateFull();
+                    Interchange.validateFull(batch);
                 }
             }
         } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package dev.quiver.share.internal.arrays;
 
+import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -117,7 +118,7 @@ public final class BatchImport {
             }
             if (validateContents) {
                 try {
-                    array.validateFull(segment -> capacities.getOrDefault(segment.address(), -1L));
+                    Interchange.validateFull(array, segment -> capacities.getOrDefault(segment.address(), -1L));
                 } catch (RuntimeException e) {
                     array.close();
                     throw asProtocol(e, id);

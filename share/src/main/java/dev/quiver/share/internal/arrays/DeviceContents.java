@@ -1,5 +1,6 @@
 package dev.quiver.share.internal.arrays;
 
+import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -134,7 +135,7 @@ final class DeviceContents implements AutoCloseable {
             return cpu.wrap(bytes, bytes.byteSize(), () -> { });
         };
         try (DeviceArray host = ArrayAssembly.build(schema, nodes, buffers, cpu, () -> { })) {
-            host.validateFull(segment -> capacities.getOrDefault(segment.address(), -1L));
+            Interchange.validateFull(host, segment -> capacities.getOrDefault(segment.address(), -1L));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.quiver.share.internal.arrays;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.share.ReceivedBatch;
@@ -69,10 +70,10 @@ class RewriteAfterCheckTest {
                     assertTrue(bytes > 0, "the owner rewrote nothing");
                     assertEquals(expected, describe(array), "read after the owner rewrote " + bytes + " bytes");
                     try (DeviceArray copy = array.copyToHost()) {
-                        copy.validateFull();
+                        Interchange.validateFull(copy);
                         assertEquals(expected, describe(copy), "a copy made after the rewrite");
                     }
-                    array.validateFull();
+                    Interchange.validateFull(array);
                 }
             }
             assertTrue(owner.get(60, TimeUnit.SECONDS), "the owner saw the batch released");
