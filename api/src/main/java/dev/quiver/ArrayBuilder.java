@@ -57,6 +57,17 @@ public final class ArrayBuilder {
     }
 
     /**
+     * Starts building an array on {@code device} from buffers, children and a dictionary.
+     *
+     * @param field  the field of the array to build (type, name, children, dictionary)
+     * @param device the device every buffer, child and event belongs to
+     * @return a new builder, for use by one thread
+     */
+    public static ArrayBuilder of(Field field, Device device) {
+        return new ArrayBuilder(field, device);
+    }
+
+    /**
      * {@return this builder}
      * @param length the number of elements (required)
      */
@@ -103,7 +114,7 @@ public final class ArrayBuilder {
      *
      * {@snippet :
      * // the values of `input` with a validity bitmap the kernel computed
-     * DeviceArray out = DeviceArray.builder(input.field(), device).length(input.length()).offset(input.offset())
+     * DeviceArray out = ArrayBuilder.of(input.field(), device).length(input.length()).offset(input.offset())
      *         .buffer(validity)              // allocated: moves in
      *         .sharedBuffer(input, 1)        // input's values: shared, input kept alive
      *         .build();
@@ -216,7 +227,7 @@ public final class ArrayBuilder {
      *
      * {@snippet :
      * DeviceArray input = ...;
-     * DeviceArray out = DeviceArray.builder(field, device).length(n)
+     * DeviceArray out = ArrayBuilder.of(field, device).length(n)
      *         .buffer(device.wrap(input.buffer(1).pointer(), bytes, () -> { }))   // a view of input's memory
      *         .keepAlive(input)                                                  // input lives as long as out
      *         .build();

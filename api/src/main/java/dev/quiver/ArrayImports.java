@@ -49,14 +49,14 @@ final class ArrayImports {
         try {
             move(schema, ownSchema, SCHEMA_SIZE, ArrowSchemaLayout.RELEASE, "schema.release", faults, checking);
         } catch (RuntimeException e) {
-            releaseQuietly(block, false, e);
+            ArrayState.releaseQuietly(block, false, e);
             throw e;
         }
         try {
             Field field = SchemaCache.read(ownSchema, faults);
             return imported(adopt(block, true, field, options.devices(), options.readOnly(), faults, checking), event);
         } catch (RuntimeException | Error e) {
-            releaseQuietly(block, true, e);
+            ArrayState.releaseQuietly(block, true, e);
             throw e;
         }
     }
@@ -117,7 +117,7 @@ final class ArrayImports {
         try {
             return imported(adopt(block, false, field, devices, readOnly, faults, checking), event);
         } catch (RuntimeException | Error e) {
-            releaseQuietly(block, false, e);
+            ArrayState.releaseQuietly(block, false, e);
             throw e;
         }
     }
@@ -139,7 +139,7 @@ final class ArrayImports {
         try {
             return imported(adopt(block, false, field, options.devices(), options.readOnly(), faults(checking), checking), event);
         } catch (RuntimeException | Error e) {
-            releaseQuietly(block, false, e);
+            ArrayState.releaseQuietly(block, false, e);
             throw e;
         }
     }
@@ -170,7 +170,7 @@ final class ArrayImports {
         try {
             return new DeviceArray(block, false, field, devices, readOnly);
         } catch (RuntimeException | Error e) {
-            releaseQuietly(block, false, e);
+            ArrayState.releaseQuietly(block, false, e);
             throw e;
         }
     }
@@ -274,24 +274,6 @@ final class ArrayImports {
             ReleaseCallbacks.releaseSchemaStruct(ownSchema);
         } catch (RuntimeException schemaFault) {
             primary.addSuppressed(schemaFault);
-        }
-    }
-
-    /** Releases the structs of a block this class moved them into and frees it; failures join {@code primary}. */
-    static void releaseQuietly(long block, boolean hasSchema, Throwable primary) {
-        try {
-            ReleaseCallbacks.releaseArrayStruct(block + ArrowDeviceArrayLayout.ARRAY);
-        } catch (RuntimeException e) {
-            primary.addSuppressed(e);
-        }
-        try {
-            if (hasSchema) {
-                ReleaseCallbacks.releaseSchemaStruct(block + ArrayState.SCHEMA_OFFSET);
-            }
-        } catch (RuntimeException e) {
-            primary.addSuppressed(e);
-        } finally {
-            NativeHeap.free(block);
         }
     }
 }

@@ -24,7 +24,7 @@ import java.lang.ref.PhantomReference;
  * reference. {@link #run()} lets go of one reference; an exported view's release calls it, from any thread.
  * Thread-safe.
  */
-final class ArrayState extends PhantomReference<DeviceArray> implements Runnable {
+final class ArrayState extends PhantomReference<Object> implements Runnable, LeakRegistry.Watched {
     static final int OPEN = 0;
     static final int CLOSED = 1;
     static final int MOVED = 2;
@@ -54,7 +54,8 @@ final class ArrayState extends PhantomReference<DeviceArray> implements Runnable
     private final Throwable allocationSite;
     private final long leakId;
 
-    ArrayState(DeviceArray array, long block, boolean hasSchema, DeviceType type, long id, String name) {
+    /** @param array the array that owns the block, watched for a leak (typed {@code Object}: this class depends on nothing above it) */
+    ArrayState(Object array, long block, boolean hasSchema, DeviceType type, long id, String name) {
         super(array, LeakRegistry.queue());
         this.block = block;
         this.hasSchema = hasSchema;
@@ -164,7 +165,8 @@ final class ArrayState extends PhantomReference<DeviceArray> implements Runnable
     }
 
     /** Reports the array as a leak if it was never closed nor moved: called once it is unreachable. */
-    void reportIfOpen() {
+    @Override
+    public void reportIfOpen() {
         // unreachable, so never closed or moved from now on: this thread alone stops watching it
         if (state() == OPEN && LeakRegistry.unwatch(leakId)) {
             Diagnostics.reportLeak(description(), allocationSite);
@@ -188,6 +190,27 @@ final class ArrayState extends PhantomReference<DeviceArray> implements Runnable
         }
         if (event != null) {
             event.finish(type + ":" + id, name, length);
+        }
+    }
+
+    /**
+     * Releases the structs of a block that holds a live ArrowDeviceArray (and its ArrowSchema after it if
+     * {@code hasSchema}) and that no array owns yet, and frees it; failures join {@code primary}.
+     */
+    static void releaseQuietly(long block, boolean hasSchema, Throwable primary) {
+        try {
+            ReleaseCallbacks.releaseArrayStruct(block + ArrowDeviceArrayLayout.ARRAY);
+        } catch (RuntimeException e) {
+            primary.addSuppressed(e);
+        }
+        try {
+            if (hasSchema) {
+                ReleaseCallbacks.releaseSchemaStruct(block + SCHEMA_OFFSET);
+            }
+        } catch (RuntimeException e) {
+            primary.addSuppressed(e);
+        } finally {
+            NativeHeap.free(block);
         }
     }
 }

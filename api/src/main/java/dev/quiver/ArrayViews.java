@@ -13,95 +13,96 @@ import dev.quiver.type.Field;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.Optional;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Zero-copy views of a {@link DeviceArray}: slices, children and dictionaries, each a new array written straight
- * into its own struct block that holds a reference on the viewed array (see "Views and references" there).
- * Stateless; runs on the caller's thread; no device memory is read.
+ * Zero-copy views of an array's structs: what a slice, a child or a dictionary of a {@link DeviceArray} describes,
+ * and the new struct block written for one that holds a reference on the viewed array's {@link ArrayState} (see
+ * "Views and references" in {@code DeviceArray}, which wraps the block). Works on the viewed array's borrowed
+ * {@code struct ArrowArray} and its field, never on the array itself. Stateless; runs on the caller's thread; no
+ * device memory is read.
  */
 final class ArrayViews {
     private static final long DEVICE_ARRAY_SIZE = ArrowDeviceArrayLayout.LAYOUT.byteSize();
 
     private ArrayViews() {}
 
-    /** See {@link DeviceArray#child(int)}. */
-    static DeviceArray child(DeviceArray array, int i) {
-        MemorySegment struct = array.arrowArray();
-        int count = array.childCount();
+    /**
+     * @param struct      the viewed array's {@code struct ArrowArray}, open
+     * @param description the viewed array, for messages
+     * @return child {@code i} as {@link DeviceArray#child(int)} describes it
+     * @throws IndexOutOfBoundsException if {@code i} is out of range
+     */
+    static ArrayData child(MemorySegment struct, Field field, int i, String description) {
+        long count = struct.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN);
         if (i < 0 || i >= count) {
-            throw new IndexOutOfBoundsException("child " + i + " of " + array.state.description() + ", which has " + count);
+            throw new IndexOutOfBoundsException("child " + i + " of " + description + ", which has " + count);
         }
-        return view(array, ChildViews.child(struct, array.field, i), array.field.children().get(i));
+        return ChildViews.child(struct, field, i);
     }
 
-    /** See {@link DeviceArray#child(String)}. */
-    static DeviceArray child(DeviceArray array, String name) {
-        array.checkOpen();
-        List<Field> children = array.field.children();
+    /**
+     * @return the index of the first child of {@code field} named {@code name}
+     * @throws NoSuchElementException naming the children there are
+     */
+    static int childIndex(Field field, String name, String description) {
+        List<Field> children = field.children();
         for (int i = 0; i < children.size(); i++) {
             if (children.get(i).name().equals(name)) {
-                return child(array, i);
+                return i;
             }
         }
-        throw new NoSuchElementException(array.state.description() + " has no child \"" + name + "\"; its children are "
+        throw new NoSuchElementException(description + " has no child \"" + name + "\"; its children are "
                 + children.stream().map(Field::name).toList());
     }
 
-    /** See {@link DeviceArray#dictionary()}. */
-    static Optional<DeviceArray> dictionary(DeviceArray array) {
-        MemorySegment dictionary = array.arrowArray().get(ADDRESS, ArrowArrayLayout.DICTIONARY);
-        Field field = array.field;
+    /** @return the dictionary of a dictionary-encoded array, or null for other arrays */
+    static ArrayData dictionary(MemorySegment struct, Field field) {
+        MemorySegment dictionary = struct.get(ADDRESS, ArrowArrayLayout.DICTIONARY);
         if (field.dictionary() == null || dictionary.equals(MemorySegment.NULL)) {
-            return Optional.empty();
+            return null;
         }
-        return Optional.of(view(array, ArrayData.viewOf(dictionary), field.dictionary().values()));
+        return ArrayData.viewOf(dictionary);
     }
 
-    /** See {@link DeviceArray#slice(long, long)}. */
-    static DeviceArray slice(DeviceArray array, long offset, long length) {
-        long own = array.length();
+    /**
+     * @return elements {@code [offset, offset + length)} as {@link DeviceArray#slice(long, long)} describes them
+     * @throws IndexOutOfBoundsException if the range is not inside the array
+     */
+    static ArrayData slice(MemorySegment struct, Field field, long offset, long length, String description) {
+        ArrayData whole = ArrayData.viewOf(struct);
+        long own = whole.length();
         if (offset < 0 || length < 0 || offset > own || length > own - offset) {
             throw new IndexOutOfBoundsException("slice [" + offset + ", " + offset + " + " + length + ") of "
-                    + array.state.description() + ", which has " + own + " elements");
+                    + description + ", which has " + own + " elements");
         }
-        Field field = array.field;
-        ArrayData whole = ArrayData.viewOf(array.arrowArray());
         long nullCount = whole.nullCount() == 0 ? 0
                 : field.dictionary() == null && field.type() instanceof ArrowType.Null ? length : -1;
-        ArrayData slice = new ArrayData(length, nullCount, whole.offset() + offset, whole.buffers(), whole.children(), whole.dictionary());
-        return view(array, slice, field);
+        return new ArrayData(length, nullCount, whole.offset() + offset, whole.buffers(), whole.children(), whole.dictionary());
     }
 
-    /** Writes {@code data} (describing memory of {@code array}) as a new array that holds a reference on it. */
-    private static DeviceArray view(DeviceArray array, ArrayData data, Field viewField) {
-        ArrayState state = array.state;
-        array.acquireReference();
-        long block;
+    /**
+     * Writes {@code data} into a new block whose release lets go of one reference on {@code state}, which the
+     * caller took; if writing fails, that reference is given back here.
+     *
+     * @return the block, holding a live ArrowDeviceArray owned by the caller
+     */
+    static long write(ArrayData data, DeviceType type, long deviceId, MemorySegment syncEvent, ArrayState state) {
         try {
-            block = NativeHeap.malloc(DEVICE_ARRAY_SIZE);
+            long block = NativeHeap.malloc(DEVICE_ARRAY_SIZE);
             try {
                 StructWriter.writeDeviceArray(Pointers.bytes(MemorySegment.ofAddress(block), DEVICE_ARRAY_SIZE), data,
-                        array.deviceType.code(), array.deviceId, array.syncEventPointer(), state);
+                        type.code(), deviceId, syncEvent, state);
             } catch (RuntimeException | Error e) {
                 NativeHeap.free(block);
                 throw e;
             }
+            return block;
         } catch (RuntimeException | Error e) {
             state.run();
             throw e;
         }
-        DeviceArray view;
-        try {
-            view = new DeviceArray(block, false, viewField, array.devices, array.readOnly);
-        } catch (RuntimeException | Error e) {
-            ArrayImports.releaseQuietly(block, false, e);
-            throw e;
-        }
-        view.contentsVerified = array.contentsVerified;
-        view.decimalPrecisionChecked = array.decimalPrecisionChecked;
-        return view;
     }
 }

@@ -205,29 +205,16 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     private DeviceArray copy(BackendDevice target, MemorySegment stream, boolean uploadInStreamOrder) {
-        return ArrayCopies.copy(this, target, stream, uploadInStreamOrder);
+        MemorySegment struct = arrowArray();
+        BackendDevice from = deviceType.equals(DeviceType.CPU) ? HostMemory.device() : backend();
+        ArrayCopies.Source source = new ArrayCopies.Source(struct, field, deviceType, deviceLabel(), syncEvent,
+                contentsVerified, () -> retain()::close);
+        return adopt(ArrayCopies.copy(source, from, target, stream, uploadInStreamOrder), field, false);
     }
 
     /** @return the backend of this array's device, as chosen by {@link #devices()} */
     BackendDevice backend() {
         return devices.get(deviceType, deviceId).backend();
-    }
-
-
-    /**
-     * Validates the data once before it is first read through a reader ({@link dev.quiver.host.ArrayReader}):
-     * arrays whose contents Quiver wrote itself from Java values, and arrays that passed
-     * {@link Interchange#validateFull(DeviceArray)}, are not validated again.
-     */
-    void verifyContentsForReading() {
-        if (!contentsVerified) {
-            ArrayValidation.validateFull(this, pointer -> -1);
-        }
-    }
-
-    /** Marks the contents as written by Quiver from checked Java values, so that reading needs no validation. */
-    void markContentsVerified() {
-        contentsVerified = true;
     }
 
     /** {@return the field (type, name, nullability, children) of this array} */
@@ -375,7 +362,7 @@ public final class DeviceArray implements AutoCloseable {
      * @throws IndexOutOfBoundsException if {@code i} is out of range
      */
     public DeviceArray child(int i) {
-        return ArrayViews.child(this, i);
+        return view(ArrayViews.child(arrowArray(), field, i, state.description()), field.children().get(i));
     }
 
     /**
@@ -385,7 +372,8 @@ public final class DeviceArray implements AutoCloseable {
      * @throws IllegalStateException if this array is closed or moved
      */
     public DeviceArray child(String name) {
-        return ArrayViews.child(this, name);
+        checkOpen();
+        return child(ArrayViews.childIndex(field, name, state.description()));
     }
 
     /**
@@ -393,7 +381,8 @@ public final class DeviceArray implements AutoCloseable {
      * and keeping it alive until closed (owned by the caller); empty for other arrays}
      */
     public Optional<DeviceArray> dictionary() {
-        return ArrayViews.dictionary(this);
+        ArrayData dictionary = ArrayViews.dictionary(arrowArray(), field);
+        return dictionary == null ? Optional.empty() : Optional.of(view(dictionary, field.dictionary().values()));
     }
 
     // ---- slices and references -------------------------------------------------------------------
@@ -411,7 +400,30 @@ public final class DeviceArray implements AutoCloseable {
      * @throws IndexOutOfBoundsException if the range is not inside this array
      */
     public DeviceArray slice(long offset, long length) {
-        return ArrayViews.slice(this, offset, length);
+        return view(ArrayViews.slice(arrowArray(), field, offset, length, state.description()), field);
+    }
+
+    /** Writes {@code data} (describing memory of this array) as a new array that holds a reference on this one. */
+    private DeviceArray view(ArrayData data, Field viewField) {
+        acquireReference();
+        return adopt(ArrayViews.write(data, deviceType, deviceId, syncEventPointer(), state), viewField, readOnly);
+    }
+
+    /**
+     * Wraps a block Quiver wrote from this array's validated parts (a view, a copy) as a new array that knows
+     * what this one knows of its contents; if that fails, the block's structs are released.
+     */
+    private DeviceArray adopt(long block, Field blockField, boolean blockReadOnly) {
+        DeviceArray array;
+        try {
+            array = new DeviceArray(block, false, blockField, devices, blockReadOnly);
+        } catch (RuntimeException | Error e) {
+            ArrayState.releaseQuietly(block, false, e);
+            throw e;
+        }
+        array.contentsVerified = contentsVerified;
+        array.decimalPrecisionChecked = decimalPrecisionChecked;
+        return array;
     }
 
     /**
@@ -426,18 +438,6 @@ public final class DeviceArray implements AutoCloseable {
     public KeepAlive retain() {
         acquireReference();
         return new KeepAlive(state);
-    }
-
-    /**
-     * Starts building an array on {@code device} from buffers, children and a dictionary (see
-     * {@link ArrayBuilder}).
-     *
-     * @param field  the field of the array to build (type, name, children, dictionary)
-     * @param device the device every buffer, child and event belongs to
-     * @return a new builder, for use by one thread
-     */
-    public static ArrayBuilder builder(Field field, Device device) {
-        return new ArrayBuilder(field, device);
     }
 
     void acquireReference() {

@@ -62,32 +62,7 @@ public final class Devices {
             public Devices devices(List<? extends DeviceProvider> providers, BackendSelection selection) {
                 return new Devices(List.copyOf(providers), List.of(), selection);
             }
-        }, DriverFailures::translate, new ApiAccess.Arrays<DeviceArray>() {
-            @Override
-            public void checkWritable(DeviceArray array) {
-                array.checkWritable();
-            }
-
-            @Override
-            public void verifyContentsForReading(DeviceArray array) {
-                array.verifyContentsForReading();
-            }
-
-            @Override
-            public void markContentsVerified(DeviceArray array) {
-                array.markContentsVerified();
-            }
-
-            @Override
-            public void checkImported(long deviceArray, dev.quiver.type.Field field, boolean checking) {
-                ArrayImports.checkImported(deviceArray, field, checking);
-            }
-
-            @Override
-            public DeviceArray importFetched(long block, dev.quiver.type.Field field, Object options) {
-                return ArrayImports.importFetched(block, field, (ImportOptions) options);
-            }
-        });
+        }, DriverFailures::translate, ArrayInternals.access());
     }
 
     private static final Devices CPU_ONLY = new Devices(List.of(), List.of(), BackendSelection.all());

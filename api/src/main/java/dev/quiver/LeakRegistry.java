@@ -14,8 +14,14 @@ import java.lang.ref.ReferenceQueue;
  * Thread-safe.
  */
 final class LeakRegistry {
-    private static final ReferenceQueue<DeviceArray> QUEUE = new ReferenceQueue<>();
-    private static final IdTable<ArrayState> WATCHED = new IdTable<>();
+    private static final ReferenceQueue<Object> QUEUE = new ReferenceQueue<>();
+    private static final IdTable<Watched> WATCHED = new IdTable<>();
+
+    /** What is watched: a phantom reference on the queue that reports itself if it was left open. */
+    interface Watched {
+        /** Reports the referent as a leak if it was never closed nor moved; called once it is unreachable. */
+        void reportIfOpen();
+    }
 
     static {
         Thread.ofPlatform().daemon().name("quiver-leak-reports").start(LeakRegistry::report);
@@ -24,12 +30,12 @@ final class LeakRegistry {
     private LeakRegistry() {}
 
     /** @return the queue the states of unreachable arrays arrive on */
-    static ReferenceQueue<DeviceArray> queue() {
+    static ReferenceQueue<Object> queue() {
         return QUEUE;
     }
 
     /** @return the id under which {@code state} is watched, for {@link #unwatch} */
-    static long watch(ArrayState state) {
+    static long watch(Watched state) {
         return WATCHED.registerId(state);
     }
 
@@ -48,8 +54,8 @@ final class LeakRegistry {
     private static void report() {
         while (true) {
             try {
-                Reference<? extends DeviceArray> reference = QUEUE.remove();
-                if (reference instanceof ArrayState state) {
+                Reference<?> reference = QUEUE.remove();
+                if (reference instanceof Watched state) {
                     state.reportIfOpen();
                 }
             } catch (InterruptedException e) {

@@ -63,7 +63,7 @@ class ComputeApiEventsTest {
             long handle = event.handle().address();
             assertTrue(provider.eventRecords.contains(new TestDoubleProvider.EventRecord(handle, stream.handle().address())));
             DeviceBuffer values = device.allocate(16);
-            DeviceArray array = DeviceArray.builder(dev.quiver.type.Field.of("x", new dev.quiver.type.ArrowType.Int(64, true), false), device)
+            DeviceArray array = ArrayBuilder.of(dev.quiver.type.Field.of("x", new dev.quiver.type.ArrowType.Int(64, true), false), device)
                     .length(2).nullCount(0).absentBuffer().buffer(values).syncEvent(event).build();
             assertThrows(IllegalStateException.class, event::pointer, "moved into the array");
             assertEquals(handle, array.syncEvent().orElseThrow().handle().address(), "exported as the sync_event");
@@ -82,7 +82,7 @@ class ComputeApiEventsTest {
                 assertEquals(nativeEvent.address(), borrowed.handle().address());
                 made.waitFor(borrowed);
                 assertTrue(provider.streamWaits.contains(new TestDoubleProvider.StreamWait(made.handle().address(), nativeEvent.address())));
-                assertThrows(IllegalArgumentException.class, () -> DeviceArray.builder(
+                assertThrows(IllegalArgumentException.class, () -> ArrayBuilder.of(
                         dev.quiver.type.Field.of("n", new dev.quiver.type.ArrowType.Null(), true), device).length(0).syncEvent(borrowed).build());
             }
             assertFalse(provider.destroyedEvents.contains(nativeEvent.address()), "a borrowed adoption only forgets");

@@ -100,7 +100,7 @@ class ComputeApiMisuseTest {
         try (DeviceStream stream = device.createStream(); DeviceBuffer values = device.allocate(16)) {
             SyncEvent event = stream.recordEvent();
             event.close();
-            var build = assertThrows(IllegalArgumentException.class, () -> DeviceArray.builder(INT64, device)
+            var build = assertThrows(IllegalArgumentException.class, () -> ArrayBuilder.of(INT64, device)
                     .length(2).nullCount(0).absentBuffer().buffer(values).syncEvent(event).build());
             assertEquals("syncEvent is closed: SyncEvent EXT_DEV:0", build.getMessage());
             var wait = assertThrows(IllegalStateException.class, () -> stream.waitFor(event));
@@ -114,15 +114,15 @@ class ComputeApiMisuseTest {
         DeviceBuffer closed = device.allocate(16);
         closed.close();
         try (DeviceStream stream = device.createStream(); DeviceBuffer open = device.allocate(16); Arena arena = Arena.ofConfined()) {
-            var build = assertThrows(IllegalArgumentException.class, () -> DeviceArray.builder(INT64, device)
+            var build = assertThrows(IllegalArgumentException.class, () -> ArrayBuilder.of(INT64, device)
                     .length(2).nullCount(0).absentBuffer().buffer(closed).build());
             assertEquals("buffers[1] is closed: DeviceBuffer EXT_DEV:0 of 16 bytes", build.getMessage());
             var copy = assertThrows(IllegalStateException.class, () -> open.copyTo(0, closed, 0, 8, stream));
             assertEquals("DeviceBuffer EXT_DEV:0 of 16 bytes is closed", copy.getMessage());
             assertThrows(IllegalStateException.class, () -> closed.copyFromHost(arena.allocate(8), 0, stream));
             DeviceBuffer moved = device.allocate(16);
-            DeviceArray.builder(INT64, device).length(2).nullCount(0).absentBuffer().buffer(moved).build().close();
-            var again = assertThrows(IllegalArgumentException.class, () -> DeviceArray.builder(INT64, device)
+            ArrayBuilder.of(INT64, device).length(2).nullCount(0).absentBuffer().buffer(moved).build().close();
+            var again = assertThrows(IllegalArgumentException.class, () -> ArrayBuilder.of(INT64, device)
                     .length(2).nullCount(0).absentBuffer().buffer(moved).build());
             assertEquals("buffers[1] is moved into an array: DeviceBuffer EXT_DEV:0 of 16 bytes", again.getMessage());
         }
@@ -143,7 +143,7 @@ class ComputeApiMisuseTest {
 
     @Test
     void aBuilderBuildsOnce() {
-        var builder = DeviceArray.builder(INT64, device).length(2).nullCount(0).absentBuffer().buffer(device.allocate(16));
+        var builder = ArrayBuilder.of(INT64, device).length(2).nullCount(0).absentBuffer().buffer(device.allocate(16));
         try (DeviceArray built = builder.build()) {
             var again = assertThrows(IllegalStateException.class, builder::build);
             assertEquals("this builder already built an array; use a new builder", again.getMessage());

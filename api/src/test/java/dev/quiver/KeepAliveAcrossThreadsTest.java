@@ -68,7 +68,7 @@ class KeepAliveAcrossThreadsTest {
             releases.incrementAndGet();
             memory.close();
         });
-        DeviceArray array = DeviceArray.builder(INT64, DEVICES.cpu()).length(4).nullCount(0).absentBuffer().buffer(buffer).build();
+        DeviceArray array = ArrayBuilder.of(INT64, DEVICES.cpu()).length(4).nullCount(0).absentBuffer().buffer(buffer).build();
         Arena structs = Arena.ofShared();
         MemorySegment exported = ArrowDeviceArrayLayout.allocate(structs);
         MemorySegment schema = ArrowSchemaLayout.allocate(structs);

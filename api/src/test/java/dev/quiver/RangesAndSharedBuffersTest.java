@@ -88,7 +88,7 @@ class RangesAndSharedBuffersTest {
         DeviceArray input = HostVector.int64("x", 1L, 2L, 3L).toDeviceArray(devices);
         DeviceBuffer validity = devices.cpu().allocate(1);
         validity.asSegment().set(ValueLayout.JAVA_BYTE, 0, (byte) 0b101);
-        DeviceArray out = DeviceArray.builder(field, devices.cpu()).length(3).nullCount(1)
+        DeviceArray out = ArrayBuilder.of(field, devices.cpu()).length(3).nullCount(1)
                 .buffer(validity)
                 .sharedBuffer(input, 1)
                 .build();
@@ -107,20 +107,20 @@ class RangesAndSharedBuffersTest {
         try (DeviceArray input = HostVector.int64("x", 1L, 2L, 3L).toDeviceArray(devices);
              DeviceArray onDevice = input.copyTo(device)) {
             IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
-                    () -> DeviceArray.builder(field, devices.cpu()).sharedBuffer(onDevice, 1));
+                    () -> ArrayBuilder.of(field, devices.cpu()).sharedBuffer(onDevice, 1));
             assertTrue(other.getMessage().contains("not of this builder's device CPU:-1"), other.getMessage());
-            assertThrows(IndexOutOfBoundsException.class, () -> DeviceArray.builder(field, devices.cpu()).sharedBuffer(input, 2));
+            assertThrows(IndexOutOfBoundsException.class, () -> ArrayBuilder.of(field, devices.cpu()).sharedBuffer(input, 2));
             IllegalArgumentException tooBig = assertThrows(IllegalArgumentException.class,
-                    () -> DeviceArray.builder(field, devices.cpu()).sharedBuffer(input, 1, 25));
+                    () -> ArrayBuilder.of(field, devices.cpu()).sharedBuffer(input, 1, 25));
             assertTrue(tooBig.getMessage().contains("is more than its 24 bytes"), tooBig.getMessage());
             // a build that fails (length past the shared buffer) lets go of everything
-            ArrayBuilder tooLong = DeviceArray.builder(field, devices.cpu()).length(4).absentBuffer().sharedBuffer(input, 1);
+            ArrayBuilder tooLong = ArrayBuilder.of(field, devices.cpu()).length(4).absentBuffer().sharedBuffer(input, 1);
             assertThrows(IllegalArgumentException.class, tooLong::build);
         }
         assertEquals(exports, Diagnostics.liveExports());
         DeviceArray closed = HostVector.int64("x", 1L).toDeviceArray(devices);
         closed.close();
-        assertThrows(IllegalStateException.class, () -> DeviceArray.builder(field, devices.cpu()).sharedBuffer(closed, 1));
+        assertThrows(IllegalStateException.class, () -> ArrayBuilder.of(field, devices.cpu()).sharedBuffer(closed, 1));
     }
 
     @Test

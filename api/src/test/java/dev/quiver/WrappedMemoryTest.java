@@ -63,7 +63,7 @@ class WrappedMemoryTest {
     @ValueSource(ints = {12, 21, 102, 120, 201, 210})
     void theReleaseRunsOnceWhenTheLastHolderCloses(int order) {
         long exports = Diagnostics.liveExports();
-        DeviceArray array = DeviceArray.builder(INT64, CPU).length(4).nullCount(0).absentBuffer().buffer(wrapped()).build();
+        DeviceArray array = ArrayBuilder.of(INT64, CPU).length(4).nullCount(0).absentBuffer().buffer(wrapped()).build();
         DeviceArray slice = array.slice(1, 2);
         KeepAlive reference = array.retain();
         List<AutoCloseable> holders = List.of(array, slice, reference);
@@ -82,7 +82,7 @@ class WrappedMemoryTest {
         try (Arena structs = Arena.ofConfined()) {
             MemorySegment deviceArray = ArrowDeviceArrayLayout.allocate(structs);
             MemorySegment schema = ArrowSchemaLayout.allocate(structs);
-            Interchange.exportDevice(DeviceArray.builder(INT64, CPU).length(4).nullCount(0).absentBuffer().buffer(wrapped()).build(), deviceArray, schema);
+            Interchange.exportDevice(ArrayBuilder.of(INT64, CPU).length(4).nullCount(0).absentBuffer().buffer(wrapped()).build(), deviceArray, schema);
             assertEquals(0, releases.get());
             assertEquals(0, CConsumer.release(deviceArray, schema));
             assertEquals(1, releases.get());
@@ -93,10 +93,10 @@ class WrappedMemoryTest {
     void aFailedBuildLeavesTheBufferWithTheCallerUntilItCloses() {
         DeviceBuffer buffer = wrapped();
         var tooShort = assertThrows(IllegalArgumentException.class,
-                () -> DeviceArray.builder(INT64, CPU).length(5).absentBuffer().buffer(buffer).build());
+                () -> ArrayBuilder.of(INT64, CPU).length(5).absentBuffer().buffer(buffer).build());
         assertTrue(tooShort.getMessage().contains("holds 32 bytes"), tooShort.getMessage());
         var invalid = assertThrows(InvalidArrowException.class,
-                () -> DeviceArray.builder(INT64, CPU).length(4).buffer(buffer).build());
+                () -> ArrayBuilder.of(INT64, CPU).length(4).buffer(buffer).build());
         assertTrue(invalid.getMessage().contains("n_buffers"), invalid.getMessage());
         assertEquals(0, releases.get(), "a refused build takes nothing");
         assertEquals(10L, buffer.asSegment().getAtIndex(JAVA_LONG, 0), "still the caller's, still readable");

@@ -215,14 +215,14 @@ class MemoryPoolTest {
     @Test
     void aBuilderClosesWhatItKeepsAliveWhenTheArrayIsReleased() {
         AtomicInteger closed = new AtomicInteger();
-        DeviceArray array = DeviceArray.builder(Field.of("x", new ArrowType.Int(64, true), false), device)
+        DeviceArray array = ArrayBuilder.of(Field.of("x", new ArrowType.Int(64, true), false), device)
                 .length(2).nullCount(0).absentBuffer().buffer(device.allocate(16)).keepAlive(closed::incrementAndGet).build();
         assertEquals(0, closed.get());
         array.close();
         assertEquals(1, closed.get(), "closed with the array");
         AtomicInteger notBuilt = new AtomicInteger();
         DeviceBuffer tooSmall = device.allocate(1);
-        ArrayBuilder failing = DeviceArray.builder(Field.of("x", new ArrowType.Int(64, true), false), device)
+        ArrayBuilder failing = ArrayBuilder.of(Field.of("x", new ArrowType.Int(64, true), false), device)
                 .length(2).nullCount(0).absentBuffer().buffer(tooSmall).keepAlive(notBuilt::incrementAndGet);
         assertThrows(IllegalArgumentException.class, failing::build);
         assertEquals(0, notBuilt.get(), "a failed build leaves the resource with the caller");

@@ -1,5 +1,6 @@
 package dev.quiver.snippets;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -35,7 +36,7 @@ final class ApiSnippets {
         Device device = Devices.system().cpu();
         DeviceBuffer values = device.allocate(3 * Long.BYTES);
         MemorySegment.copy(new long[] {1, 2, 3}, 0, values.asSegment(), ValueLayout.JAVA_LONG, 0, 3);
-        try (DeviceArray column = DeviceArray.builder(Field.of("x", new ArrowType.Int(64, true), false), device)
+        try (DeviceArray column = ArrayBuilder.of(Field.of("x", new ArrowType.Int(64, true), false), device)
                 .length(3).nullCount(0)
                 .absentBuffer()          // no validity bitmap
                 .buffer(values)          // moved in: the array frees it on release

@@ -21,7 +21,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 /**
- * Nested arrays built through {@link DeviceArray#builder} from buffers uploaded to a device, with children
+ * Nested arrays built through {@link ArrayBuilder#of(Field, Device)} from buffers uploaded to a device, with children
  * and a dictionary that are themselves built from buffers: a struct, a list with an offset, and a
  * dictionary-encoded array. On devices with events the top-level array carries an event recorded after
  * every upload (children and dictionary included); elsewhere the uploads are synchronised first.
@@ -34,12 +34,12 @@ public enum BuiltArrays {
         DeviceArray build(Uploads up) {
             Field a = Field.of("a", new ArrowType.Int(32, true), true);
             Field b = Field.of("b", new ArrowType.Utf8(), false);
-            DeviceArray first = DeviceArray.builder(a, up.device).length(3).nullCount(1)
+            DeviceArray first = ArrayBuilder.of(a, up.device).length(3).nullCount(1)
                     .buffer(up.bytes(0b011)).buffer(up.ints(1, 2, 0)).build();
-            DeviceArray second = DeviceArray.builder(b, up.device).length(3).nullCount(0)
+            DeviceArray second = ArrayBuilder.of(b, up.device).length(3).nullCount(0)
                     .absentBuffer().buffer(up.ints(0, 1, 1, 3)).buffer(up.bytes('x', 'z', 'z')).build();
             Field s = Field.struct("s", true, List.of(a, b));
-            return up.finish(DeviceArray.builder(s, up.device).length(3).nullCount(1).buffer(up.bytes(0b101))
+            return up.finish(ArrayBuilder.of(s, up.device).length(3).nullCount(1).buffer(up.bytes(0b101))
                     .child(first).child(second));
         }
     },
@@ -48,9 +48,9 @@ public enum BuiltArrays {
         @Override
         DeviceArray build(Uploads up) {
             Field item = Field.of("item", new ArrowType.Int(64, true), false);
-            DeviceArray items = DeviceArray.builder(item, up.device).length(6).nullCount(0)
+            DeviceArray items = ArrayBuilder.of(item, up.device).length(6).nullCount(0)
                     .absentBuffer().buffer(up.longs(10, 11, 12, 13, 14, 15)).build();
-            return up.finish(DeviceArray.builder(Field.list("l", false, item), up.device).length(3).offset(1).nullCount(0)
+            return up.finish(ArrayBuilder.of(Field.list("l", false, item), up.device).length(3).offset(1).nullCount(0)
                     .absentBuffer().buffer(up.ints(0, 2, 2, 5, 6)).child(items));
         }
     },
@@ -59,10 +59,10 @@ public enum BuiltArrays {
         @Override
         DeviceArray build(Uploads up) {
             Field words = Field.of("values", new ArrowType.Utf8(), false);
-            DeviceArray dictionary = DeviceArray.builder(words, up.device).length(3).nullCount(0).absentBuffer()
+            DeviceArray dictionary = ArrayBuilder.of(words, up.device).length(3).nullCount(0).absentBuffer()
                     .buffer(up.ints(0, 3, 8, 12)).buffer(up.bytes("redgreenblue".chars().toArray())).build();
             Field d = Field.of("d", new ArrowType.Int(16, true), true).withDictionary(new Field.DictionaryEncoding(words, false));
-            return up.finish(DeviceArray.builder(d, up.device).length(4).nullCount(1)
+            return up.finish(ArrayBuilder.of(d, up.device).length(4).nullCount(1)
                     .buffer(up.bytes(0b1011)).buffer(up.shorts(2, 0, 0, 1)).dictionary(dictionary));
         }
     };

@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -67,7 +68,7 @@ public class ArrayCopyRoundTrip {
         pageable = arena.allocate(size, 64).fill((byte) 3);
         DeviceBuffer values = host.allocate(size);
         values.asSegment().fill((byte) 5);
-        source = DeviceArray.builder(Field.of("values", new ArrowType.Int(64, true), false), host)
+        source = ArrayBuilder.of(Field.of("values", new ArrowType.Int(64, true), false), host)
                 .length(size / Long.BYTES).nullCount(0).absentBuffer().buffer(values).build();
         buffer = device.allocate(size);
         stream = device.defaultStream();

@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -34,7 +35,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 /**
  * What a computing library does per result column: wrap two buffers it computed into (validity and int64
  * values, 1,000 rows, memory it keeps), build a {@link DeviceArray} from them with
- * {@link DeviceArray#builder}, export it into an ArrowDeviceArray + ArrowSchema ({@link Interchange#exportDevice})
+ * {@link ArrayBuilder#of(Field, Device)}, export it into an ArrowDeviceArray + ArrowSchema ({@link Interchange#exportDevice})
  * and release both through their C release callbacks, as a consumer would. Times are per column; compare
  * with {@code ExportImportRelease.quiver} (1 x int32), which imports instead of building.
  */
@@ -81,7 +82,7 @@ public class BuildExportRelease {
      */
     @Benchmark
     public long buildExportRelease() throws Throwable {
-        DeviceArray column = DeviceArray.builder(INT64, cpu).length(ROWS).nullCount(0)
+        DeviceArray column = ArrayBuilder.of(INT64, cpu).length(ROWS).nullCount(0)
                 .buffer(cpu.wrap(validity, validity.byteSize(), BuildExportRelease::keep))
                 .buffer(cpu.wrap(values, values.byteSize(), BuildExportRelease::keep))
                 .build();

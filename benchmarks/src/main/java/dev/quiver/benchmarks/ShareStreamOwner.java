@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
 import dev.quiver.Devices;
@@ -45,7 +46,7 @@ public final class ShareStreamOwner {
                 for (int i = 0; i < rows; i++) {
                     segment.setAtIndex(JAVA_LONG, i, (long) a * rows + i);
                 }
-                arrays.add(DeviceArray.builder(field, Devices.system().cpu()).length(rows).nullCount(0).absentBuffer().buffer(values).build());
+                arrays.add(ArrayBuilder.of(field, Devices.system().cpu()).length(rows).nullCount(0).absentBuffer().buffer(values).build());
             }
             System.out.println("SOCKET " + server.path());
             System.out.flush();

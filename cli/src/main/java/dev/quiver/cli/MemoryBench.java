@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -224,7 +225,7 @@ final class MemoryBench {
         DeviceBuffer values = host.allocate(bytes);
         values.asSegment().fill((byte) 5);
         Field field = Field.of("values", new ArrowType.Int(64, true), false);
-        return new HostArray(DeviceArray.builder(field, host).length(bytes / Long.BYTES).nullCount(0).absentBuffer()
+        return new HostArray(ArrayBuilder.of(field, host).length(bytes / Long.BYTES).nullCount(0).absentBuffer()
                 .buffer(values).build());
     }
 

@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.Interchange;
 import dev.quiver.KeepAlive;
 import dev.quiver.ImportOptions;
@@ -70,7 +71,7 @@ class ComputeApiOnDevicesTest {
             DeviceBuffer validityBuffer = device.allocate(2);
             valueBuffer.copyFromHost(hostValues, 0, stream);
             validityBuffer.copyFromHost(hostValidity, 0, stream);
-            var builder = DeviceArray.builder(Field.of("x", new ArrowType.Int(64, true), true), device)
+            var builder = ArrayBuilder.of(Field.of("x", new ArrowType.Int(64, true), true), device)
                     .length(8).offset(2).nullCount(1).buffer(validityBuffer).buffer(valueBuffer);
             if (device.type().eventType().isPresent()) {
                 builder.syncEvent(stream.recordEvent());
@@ -178,17 +179,17 @@ class ComputeApiOnDevicesTest {
         Field int64 = Field.of("x", new ArrowType.Int(64, true), true);
         try (DeviceBuffer clBuffer = opencl.allocate(64); DeviceBuffer vkBuffer = vulkan.allocate(8);
              DeviceStream clStream = opencl.createStream(); DeviceStream vkStream = vulkan.createStream()) {
-            var wrongDevice = assertThrows(IllegalArgumentException.class, () -> DeviceArray.builder(int64, vulkan)
+            var wrongDevice = assertThrows(IllegalArgumentException.class, () -> ArrayBuilder.of(int64, vulkan)
                     .length(1).absentBuffer().buffer(clBuffer).build());
             assertTrue(wrongDevice.getMessage().contains("buffers[1] is on OPENCL:0"), wrongDevice.getMessage());
-            var tooSmall = assertThrows(IllegalArgumentException.class, () -> DeviceArray.builder(int64, vulkan)
+            var tooSmall = assertThrows(IllegalArgumentException.class, () -> ArrayBuilder.of(int64, vulkan)
                     .length(2).absentBuffer().buffer(vkBuffer).build());
             assertTrue(tooSmall.getMessage().contains("holds 8 bytes"), tooSmall.getMessage());
-            var wrongCount = assertThrows(InvalidArrowException.class, () -> DeviceArray.builder(int64, opencl)
+            var wrongCount = assertThrows(InvalidArrowException.class, () -> ArrayBuilder.of(int64, opencl)
                     .length(1).buffer(clBuffer).build());
             assertTrue(wrongCount.getMessage().contains("n_buffers"), wrongCount.getMessage());
             try (SyncEvent clEvent = clStream.recordEvent()) {
-                var wrongEvent = assertThrows(IllegalArgumentException.class, () -> DeviceArray.builder(int64, vulkan)
+                var wrongEvent = assertThrows(IllegalArgumentException.class, () -> ArrayBuilder.of(int64, vulkan)
                         .length(0).absentBuffer().buffer(vkBuffer).syncEvent(clEvent).build());
                 assertTrue(wrongEvent.getMessage().contains("syncEvent is on OPENCL:0"), wrongEvent.getMessage());
                 assertThrows(IllegalArgumentException.class, () -> vkStream.waitFor(clEvent));
@@ -210,7 +211,7 @@ class ComputeApiOnDevicesTest {
         assertThrows(IllegalStateException.class, view::pointer);
         assertThrows(IllegalStateException.class, () -> array.slice(0, 1));
         assertThrows(IllegalStateException.class, array::retain);
-        assertThrows(IllegalArgumentException.class, () -> DeviceArray.builder(Field.struct("s", false, List.of(
+        assertThrows(IllegalArgumentException.class, () -> ArrayBuilder.of(Field.struct("s", false, List.of(
                 Field.of("x", new ArrowType.Int(64, true), true))), DEVICES.cpu()).length(0).absentBuffer().child(array).build());
         assertEquals(exports, Diagnostics.liveExports(), "nothing leaked on the error paths");
     }

@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -42,7 +43,7 @@ class HeapCopiesAndSharedBuffersOnDevicesTest {
         try (DeviceArray host = HostVector.int64("x", 1L, 2L, null, 4L, 5L).toDeviceArray(DEVICES);
              DeviceArray range = host.copyTo(device, 1, 3)) {
             DeviceArray onDevice = host.copyTo(device);
-            DeviceArray shared = DeviceArray.builder(Field.of("x", new ArrowType.Int(64, true), true), device)
+            DeviceArray shared = ArrayBuilder.of(Field.of("x", new ArrowType.Int(64, true), true), device)
                     .length(5).nullCount(1).sharedBuffer(onDevice, 0).sharedBuffer(onDevice, 1).build();
             onDevice.close();
             try (shared; DeviceArray back = shared.copyToHost(); DeviceArray rangeBack = range.copyToHost()) {

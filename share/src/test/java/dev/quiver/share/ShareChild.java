@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.DeviceArray;
 
 import java.nio.file.Path;
@@ -117,7 +118,7 @@ public final class ShareChild {
             for (long i = 0; i < bytes / 8; i++) {
                 values.setAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, i, i);
             }
-            try (DeviceArray array = DeviceArray.builder(field, cpu).length(bytes / 8).nullCount(0).absentBuffer().buffer(data).build()) {
+            try (DeviceArray array = ArrayBuilder.of(field, cpu).length(bytes / 8).nullCount(0).absentBuffer().buffer(data).build()) {
                 System.out.println("SOCKET " + server.path());
                 try (ShareSession session = server.accept()) {
                     for (int i = 0; i < count; i++) {

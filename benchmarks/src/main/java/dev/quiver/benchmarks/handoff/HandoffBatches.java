@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks.handoff;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -56,9 +57,9 @@ final class HandoffBatches {
         for (long r = 0; r < rows; r++) {
             values.setAtIndex(ValueLayout.JAVA_LONG, r, r);
         }
-        DeviceArray column = DeviceArray.builder(SCHEMA.children().getFirst(), cpu).length(rows).nullCount(0)
+        DeviceArray column = ArrayBuilder.of(SCHEMA.children().getFirst(), cpu).length(rows).nullCount(0)
                 .absentBuffer().buffer(data).build();
-        return DeviceArray.builder(SCHEMA, cpu).length(rows).nullCount(0).absentBuffer().child(column).build();
+        return ArrayBuilder.of(SCHEMA, cpu).length(rows).nullCount(0).absentBuffer().child(column).build();
     }
 
     /**

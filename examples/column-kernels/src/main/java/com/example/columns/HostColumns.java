@@ -1,5 +1,6 @@
 package com.example.columns;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -80,7 +81,7 @@ final class HostColumns {
                     target.setAtIndex(JAVA_LONG_UNALIGNED, next++, slots.value(slot));
                 }
             }
-            return DeviceArray.builder(column.resultField(), host)
+            return ArrayBuilder.of(column.resultField(), host)
                     .length(count).nullCount(0).offset(0)
                     .absentBuffer().buffer(out)
                     .build();

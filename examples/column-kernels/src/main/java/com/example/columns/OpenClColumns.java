@@ -1,5 +1,6 @@
 package com.example.columns;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -173,7 +174,7 @@ final class OpenClColumns implements AutoCloseable {
                 cl.enqueue(queue.handle(), scatterKernel, chunks);
             }
             written = queue.recordEvent();
-            return DeviceArray.builder(column.resultField(), device)
+            return ArrayBuilder.of(column.resultField(), device)
                     .length(kept).nullCount(0).offset(0)
                     .absentBuffer().buffer(out)
                     .syncEvent(written)

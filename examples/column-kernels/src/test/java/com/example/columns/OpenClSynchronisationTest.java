@@ -1,5 +1,6 @@
 package com.example.columns;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -101,7 +102,7 @@ class OpenClSynchronisationTest {
         DeviceBuffer values = device.allocate(valueBytes);
         staged.buffer(0).copyTo(0, validity, 0, validityBytes, writer);
         staged.buffer(1).copyTo(0, values, 0, valueBytes, writer);
-        return DeviceArray.builder(staged.field(), device)
+        return ArrayBuilder.of(staged.field(), device)
                 .length(staged.length()).nullCount(staged.nullCount()).offset(staged.offset())
                 .buffer(validity).buffer(values)
                 .syncEvent(writer.recordEvent())

@@ -17,7 +17,7 @@ import java.util.Map;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Arrays over a received body, built through {@link DeviceArray#builder} from a {@link BatchHeader} that was
+ * Arrays over a received body, built through {@link ArrayBuilder#of(Field, Device)} from a {@link BatchHeader} that was
  * already checked: each buffer is a view of the body (no copy), wrapped as a buffer of the body's device that
  * holds a reference on the body, so the body is freed once every array built over it is released, whatever
  * the order. A view array's variadic sizes (which the IPC header carries, not the body) go into a small
@@ -67,7 +67,7 @@ final class BatchAssembly implements AutoCloseable {
         long length = header.nodeLengths()[node];
         long nulls = header.nodeNulls()[node];
         node++;
-        ArrayBuilder builder = DeviceArray.builder(field, device).length(length).nullCount(nulls);
+        ArrayBuilder builder = ArrayBuilder.of(field, device).length(length).nullCount(nulls);
         List<AutoCloseable> pending = new ArrayList<>();
         try {
             BufferLayout layout = BufferLayout.of(field.type());

@@ -1,5 +1,6 @@
 package dev.quiver.flight.wire;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -24,7 +25,7 @@ import java.util.Map;
  * each {@code RecordBatch} becomes a struct array whose encoded columns share the dictionaries received.
  *
  * <p><b>Trust boundary.</b> Every message is hostile until checked: its header against the schema and the body
- * that arrived ({@link BatchHeader}), then the arrays built over the body through {@link DeviceArray#builder}
+ * that arrived ({@link BatchHeader}), then the arrays built over the body through {@link ArrayBuilder#of(Field, Device)}
  * (buffer sizes against node lengths, structure), then their data ({@link Interchange#validateFull}: offsets,
  * views, UTF-8, union type ids, dictionary indexes, run ends) with every buffer's true size. A message that
  * fails is refused with an {@link InvalidFlightDataException} naming it, and nothing of it is kept. A body
@@ -233,7 +234,7 @@ final class FlightDataDecoder implements AutoCloseable {
     private DeviceArray struct(BatchAssembly assembly, List<Field> columns, long length) {
         List<DeviceArray> built = new ArrayList<>();
         try {
-            var builder = DeviceArray.builder(schema, device).length(length).nullCount(0).absentBuffer();
+            var builder = ArrayBuilder.of(schema, device).length(length).nullCount(0).absentBuffer();
             for (Field column : columns) {
                 DeviceArray array = assembly.column(column);
                 built.add(array);

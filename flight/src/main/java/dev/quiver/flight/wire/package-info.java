@@ -11,7 +11,7 @@
  * <p><b>Receiving.</b> {@code FlightDataReader} reads the protobuf fields by hand and
  * copies the body once, from netty's receive buffers into host memory of a Quiver device;
  * {@code FlightDataDecoder} checks the header against the schema and the body that
- * arrived, builds arrays over the body through {@link dev.quiver.DeviceArray#builder} and validates them fully
+ * arrived, builds arrays over the body through {@link dev.quiver.ArrayBuilder#of(Field, Device)} and validates them fully
  * before anything is handed out.
  *
  * <p><b>On gRPC.</b> {@link dev.quiver.flight.wire.CodecDoGet} registers Flight's {@code DoGet} with the

@@ -1,5 +1,6 @@
 package dev.quiver.flight.wire;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -114,7 +115,7 @@ public final class CompressionThroughput {
             segment.setAtIndex(JAVA_LONG, i, random.nextInt(65_536));
         }
         Field field = Field.of("int64", new ArrowType.Int(64, true), false);
-        return struct(cpu, rows, DeviceArray.builder(field, cpu).length(rows).nullCount(0).absentBuffer().buffer(values).build());
+        return struct(cpu, rows, ArrayBuilder.of(field, cpu).length(rows).nullCount(0).absentBuffer().buffer(values).build());
     }
 
     private static DeviceArray utf8(Device cpu) {
@@ -145,12 +146,12 @@ public final class CompressionThroughput {
         }
         offsets.asSegment().setAtIndex(JAVA_INT, rows.size(), at);
         Field field = Field.of("utf8", new ArrowType.Utf8(), false);
-        return struct(cpu, rows.size(), DeviceArray.builder(field, cpu).length(rows.size()).nullCount(0).absentBuffer()
+        return struct(cpu, rows.size(), ArrayBuilder.of(field, cpu).length(rows.size()).nullCount(0).absentBuffer()
                 .buffer(offsets).buffer(data).build());
     }
 
     private static DeviceArray struct(Device cpu, long rows, DeviceArray column) {
-        return DeviceArray.builder(Field.struct("", false, List.of(column.field())), cpu).length(rows).nullCount(0).absentBuffer()
+        return ArrayBuilder.of(Field.struct("", false, List.of(column.field())), cpu).length(rows).nullCount(0).absentBuffer()
                 .child(column).build();
     }
 }

@@ -1,5 +1,6 @@
 package dev.quiver.flight.wire;
 
+import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -126,7 +127,7 @@ class WireHeapTest {
         for (int i = 0; i < rows; i++) {
             memory.setAtIndex(JAVA_LONG, i, batch * 1_000_000_000L + i);
         }
-        DeviceArray array = DeviceArray.builder(column, cpu).length(rows).nullCount(0).absentBuffer().buffer(values).build();
-        return DeviceArray.builder(schema, cpu).length(rows).nullCount(0).absentBuffer().child(array).build();
+        DeviceArray array = ArrayBuilder.of(column, cpu).length(rows).nullCount(0).absentBuffer().buffer(values).build();
+        return ArrayBuilder.of(schema, cpu).length(rows).nullCount(0).absentBuffer().child(array).build();
     }
 }

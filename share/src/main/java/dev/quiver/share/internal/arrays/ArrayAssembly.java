@@ -94,7 +94,7 @@ public final class ArrayAssembly {
         List<DeviceArray> parts = new ArrayList<>();
         List<DeviceBuffer> made = new ArrayList<>();   // the caller's until the build moves them into the array
         try {
-            ArrayBuilder builder = DeviceArray.builder(field, device).length(node.length()).nullCount(node.nullCount())
+            ArrayBuilder builder = ArrayBuilder.of(field, device).length(node.length()).nullCount(node.nullCount())
                     .offset(node.offset());
             for (int i = 0; i < node.buffers().size(); i++) {
                 DeviceBuffer buffer = buffers.buffer(index, i, node.buffers().get(i));
