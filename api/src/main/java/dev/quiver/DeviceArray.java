@@ -130,65 +130,6 @@ public final class DeviceArray implements AutoCloseable {
     }
 
     /**
-     * Copies elements {@code [offset, offset + length)} of this array to another device (or the same one), as
-     * {@link #copyTo(Device)} copies a {@link #slice} of them, without a slice for the caller to close. Only the
-     * range's bytes move where the layout allows (fixed-width values, bitmaps, the strings the range's offsets
-     * reach).
-     *
-     * @param target the device to copy to
-     * @param offset the first element, {@code 0 <= offset <= length()}
-     * @param length the number of elements, {@code 0 <= length <= length() - offset}
-     * @return the copy, owned by the caller; its offset is the range's position within its buffers, or 0
-     * @throws IndexOutOfBoundsException if the range is not inside this array
-     * @throws IllegalStateException     if this array is closed or moved
-     */
-    public DeviceArray copyTo(Device target, long offset, long length) {
-        try (DeviceArray range = slice(offset, length)) {
-            return range.copyTo(target);
-        }
-    }
-
-    /**
-     * Copies elements {@code [offset, offset + length)} of this array to {@code target}, enqueuing the work on
-     * {@code stream}, as {@link #copyTo(Device, DeviceStream)} copies a {@link #slice} of them (the host blocks
-     * where that method says), without a slice for the caller to close: a library that pipelines the uploads of
-     * slices enqueues each and moves on.
-     *
-     * @param target the device to copy to
-     * @param offset the first element, {@code 0 <= offset <= length()}
-     * @param length the number of elements, {@code 0 <= length <= length() - offset}
-     * @param stream a stream of {@code target}
-     * @return the copy, owned by the caller; it carries its own sync event where the target has events
-     * @throws IndexOutOfBoundsException if the range is not inside this array
-     * @throws IllegalArgumentException  if {@code stream} belongs to another device than {@code target}
-     * @throws IllegalStateException     if this array is closed or moved
-     */
-    public DeviceArray copyTo(Device target, long offset, long length, DeviceStream stream) {
-        if (!stream.device().equals(target)) {
-            throw new IllegalArgumentException("stream of " + stream.device() + " given for a copy to " + target);
-        }
-        try (DeviceArray range = slice(offset, length)) {
-            return range.copyTo(target, stream);
-        }
-    }
-
-    /**
-     * Copies elements {@code [offset, offset + length)} of this array into host memory, as
-     * {@link #copyToHost()} copies a {@link #slice} of them, without a slice for the caller to close.
-     *
-     * @param offset the first element, {@code 0 <= offset <= length()}
-     * @param length the number of elements, {@code 0 <= length <= length() - offset}
-     * @return a CPU copy, owned by the caller
-     * @throws IndexOutOfBoundsException if the range is not inside this array
-     * @throws IllegalStateException     if this array is closed or moved
-     */
-    public DeviceArray copyToHost(long offset, long length) {
-        try (DeviceArray range = slice(offset, length)) {
-            return range.copyToHost();
-        }
-    }
-
-    /**
      * Copies this array into host memory that Quiver allocates, whatever backends are installed: the way
      * to read data from any device. Waits on the host for this array's sync event first. The memory comes
      * from the host's pool, or from the pool of host memory pinned for this array's device where the
@@ -309,8 +250,6 @@ public final class DeviceArray implements AutoCloseable {
         return syncEvent == null ? MemorySegment.NULL : syncEvent.pointer();
     }
 
-    // ---- inspection ------------------------------------------------------------------------------
-
     /** {@return the top-level {@code offset}: the first slot of the buffers this array uses} */
     public long offset() {
         return RawMemory.getLong(arrayAddress() + ArrowArrayLayout.OFFSET);
@@ -385,14 +324,13 @@ public final class DeviceArray implements AutoCloseable {
         return dictionary == null ? Optional.empty() : Optional.of(view(dictionary, field.dictionary().values()));
     }
 
-    // ---- slices and references -------------------------------------------------------------------
-
     /**
      * A zero-copy slice: elements {@code [offset, offset + length)} of this array. Only structs are written:
      * no device memory is read or written and nothing waits. The slice shares this array's buffers, keeps
      * them alive until it is closed, carries this array's {@code sync_event}, and is an array like any other
      * (it exports, copies only its own bytes, and slices again). Its {@code null_count} is 0 if this array's
-     * is, else -1 (unknown).
+     * is, else -1 (unknown). To copy a range, copy a slice of it and close the slice at once: the copy keeps
+     * what it still reads alive.
      *
      * @param offset the first element, {@code 0 <= offset <= length()}
      * @param length the number of elements, {@code 0 <= length <= length() - offset}

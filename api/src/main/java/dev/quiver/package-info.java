@@ -4,7 +4,8 @@
  *
  * <p>{@link dev.quiver.Devices} finds backends (plugins on the class path or module path) and their
  * {@link dev.quiver.Device}s; {@link dev.quiver.DeviceArray} owns one {@code ArrowDeviceArray} and its
- * schema, imported from or exported to C by move; {@link dev.quiver.SyncEvent} and
+ * schema; {@link dev.quiver.Interchange} imports arrays from C and exports them to C by move (the C Device
+ * and plain C Data interfaces); {@link dev.quiver.SyncEvent} and
  * {@link dev.quiver.DeviceStream} make synchronisation explicit; {@link dev.quiver.DeviceType} names every
  * {@code ARROW_DEVICE_*} code, known or not.
  *

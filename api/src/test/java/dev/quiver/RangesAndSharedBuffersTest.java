@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Copies of a range without a slice to close, a builder that shares another array's buffer and keeps that
+ * Copies of a range through a slice closed at once, a builder that shares another array's buffer and keeps that
  * array alive, a reader that trusts its producer, and copies from and to Java heap memory. The device is a
  * test double (named so) that keeps its memory in host memory.
  */
@@ -34,12 +34,14 @@ class RangesAndSharedBuffersTest {
     private final Device device = devices.get(DeviceType.EXT_DEV, 0);
 
     @Test
-    void aRangeCopiesWithoutASliceToClose() {
+    void aRangeCopiesAsASliceThatIsClosedAtOnce() {
         long exports = Diagnostics.liveExports();
         try (DeviceArray host = HostVector.int64("x", 10L, 11L, null, 13L, 14L).toDeviceArray(devices);
-             DeviceArray onDevice = host.copyTo(device, 1, 3);
+             DeviceArray range = host.slice(1, 3);
+             DeviceArray onDevice = range.copyTo(device);
              DeviceArray back = onDevice.copyToHost();
-             DeviceArray middle = host.copyToHost(2, 2)) {
+             DeviceArray twoFour = host.slice(2, 2);
+             DeviceArray middle = twoFour.copyToHost()) {
             assertEquals(3, onDevice.length());
             assertEquals(Arrays.asList(11L, null, 13L), ArrayReader.of(back).values());
             assertEquals(Arrays.asList(null, 13L), ArrayReader.of(middle).values());
@@ -52,16 +54,18 @@ class RangesAndSharedBuffersTest {
         long exports = Diagnostics.liveExports();
         try (DeviceStream stream = device.createStream();
              DeviceArray host = HostVector.utf8("s", "a", "bb", null, "dddd", "e").toDeviceArray(devices);
-             DeviceArray onDevice = host.copyTo(device, 1, 3, stream)) {
+             DeviceArray range = host.slice(1, 3);
+             DeviceArray onDevice = range.copyTo(device, stream)) {
+            range.close();
             host.close();   // the upload keeps what it reads alive until it completes
             onDevice.syncEvent().ifPresent(SyncEvent::waitOnHost);
             try (DeviceArray back = onDevice.copyToHost()) {
                 assertEquals(Arrays.asList("bb", null, "dddd"), ArrayReader.of(back).values());
             }
             IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
-                    () -> onDevice.copyTo(devices.cpu(), 0, 1, stream));
+                    () -> onDevice.copyTo(devices.cpu(), stream));
             assertTrue(other.getMessage().contains("given for a copy to"), other.getMessage());
-            assertThrows(IndexOutOfBoundsException.class, () -> onDevice.copyTo(device, 2, 2, stream));
+            assertThrows(IndexOutOfBoundsException.class, () -> onDevice.slice(2, 2));
         }
         assertTrue(Diagnostics.awaitStreamOrderReleases(java.time.Duration.ofSeconds(30)), "the upload's hold on its source let go");
         assertEquals(exports, Diagnostics.liveExports(), "no slice left open");
@@ -71,14 +75,14 @@ class RangesAndSharedBuffersTest {
     void aRangeOutsideTheArrayIsRefusedAndNothingLeaks() {
         long exports = Diagnostics.liveExports();
         try (DeviceArray host = HostVector.int64("x", 1L, 2L).toDeviceArray(devices)) {
-            IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> host.copyTo(device, 1, 2));
+            IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> host.slice(1, 2));
             assertTrue(e.getMessage().contains("slice [1, 1 + 2)"), e.getMessage());
-            assertThrows(IndexOutOfBoundsException.class, () -> host.copyToHost(-1, 1));
+            assertThrows(IndexOutOfBoundsException.class, () -> host.slice(-1, 1));
         }
         assertEquals(exports, Diagnostics.liveExports());
         DeviceArray closed = HostVector.int64("x", 1L).toDeviceArray(devices);
         closed.close();
-        assertThrows(IllegalStateException.class, () -> closed.copyTo(device, 0, 1));
+        assertThrows(IllegalStateException.class, () -> closed.slice(0, 1));
     }
 
     @Test

@@ -41,7 +41,8 @@ class HeapCopiesAndSharedBuffersOnDevicesTest {
         }
         long exports = Diagnostics.liveExports();
         try (DeviceArray host = HostVector.int64("x", 1L, 2L, null, 4L, 5L).toDeviceArray(DEVICES);
-             DeviceArray range = host.copyTo(device, 1, 3)) {
+             DeviceArray slice = host.slice(1, 3);
+             DeviceArray range = slice.copyTo(device)) {
             DeviceArray onDevice = host.copyTo(device);
             DeviceArray shared = ArrayBuilder.of(Field.of("x", new ArrowType.Int(64, true), true), device)
                     .length(5).nullCount(1).sharedBuffer(onDevice, 0).sharedBuffer(onDevice, 1).build();

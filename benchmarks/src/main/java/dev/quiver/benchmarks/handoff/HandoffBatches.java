@@ -101,7 +101,7 @@ final class HandoffBatches {
      */
     static long checkLastCopied(DeviceArray batch) {
         long rows = batch.length();
-        try (DeviceArray last = batch.copyToHost(rows - 1, 1); DeviceArray column = last.child(0)) {
+        try (DeviceArray range = batch.slice(rows - 1, 1); DeviceArray last = range.copyToHost(); DeviceArray column = last.child(0)) {
             checkRows(values(column), rows - 1);
         }
         return rows;
@@ -118,7 +118,8 @@ final class HandoffBatches {
     static void checkAllCopied(DeviceArray batch, long rows) {
         checkLength(batch, rows);
         for (long start = 0; start < rows; start += PIECE_ROWS) {
-            try (DeviceArray piece = batch.copyToHost(start, Math.min(PIECE_ROWS, rows - start)); DeviceArray column = piece.child(0)) {
+            try (DeviceArray range = batch.slice(start, Math.min(PIECE_ROWS, rows - start)); DeviceArray piece = range.copyToHost();
+                 DeviceArray column = piece.child(0)) {
                 checkRows(values(column), start);
             }
         }
