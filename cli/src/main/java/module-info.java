@@ -3,8 +3,8 @@
  * {@code quiver check} is given (restricted FFM calls): grant it native access, and {@code dev.quiver.cbuild}
  * too, which compiles and loads the C baselines of {@code quiver bench} ({@code dev.quiver.baselines}).
  * {@code quiver flight} needs Quiver's Flight module and Arrow Flight, which run on the class path only: the
- * launcher runs that command on the class path, and the module path never resolves them (hence
- * {@code requires static}). {@code quiver share} and {@code quiver attach} need {@code dev.quiver.share} (memory
+ * launcher runs that command (and {@code bench --flight}) on the class path, and the module path never resolves them
+ * (hence {@code requires static}). {@code quiver share} and {@code quiver attach} need {@code dev.quiver.share} (memory
  * files and sockets): grant it native access too.
  */
 module dev.quiver.cli {
@@ -17,6 +17,7 @@ module dev.quiver.cli {
     requires static dev.quiver.flight;
     requires static org.apache.arrow.flight.core;
     requires static org.apache.arrow.memory.core;
+    requires static dev.quiver.arrowjava;
     opens dev.quiver.cli to info.picocli;
     opens dev.quiver.cli.flight to info.picocli;
     opens dev.quiver.cli.share to info.picocli;
