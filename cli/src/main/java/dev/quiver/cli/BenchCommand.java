@@ -107,9 +107,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
                     "--sizes of --flight must be between 1 and 1024 MiB: " + sizes);
         }
-        try {
-            Class.forName("dev.quiver.flight.DeviceFlightServer", false, BenchCommand.class.getClassLoader());
-        } catch (ClassNotFoundException e) {
+        if (BenchCommand.class.getClassLoader().getResource("dev/quiver/flight/DeviceFlightServer.class") == null) {
             System.err.println("quiver bench: --flight needs Quiver's Flight module and Arrow Flight on the class path, "
                     + "which the quiver launcher puts there for bench --flight (cli/target/lib-flight)");
             return 1;
