@@ -49,6 +49,10 @@ wide=$(grep -v '^quiver bench: [0-9]* done' <<<"$out" | awk 'length($0) > 100') 
 [ -z "$wide" ] || fail "bench printed lines over 100 columns: $wide"
 out=$(run 0 bench --memory --sizes 1)
 grep -q '^round trip 1 MiB' <<<"$out" || fail "bench --memory printed no round trip"
+out=$(run 0 bench --flight --sizes 1)
+grep -q '^1 MiB  *64  *Quiver to CPU  *[1-9]' <<<"$out" || fail "bench --flight printed no Quiver row"
+wide=$(grep -v '^quiver bench --flight: ' <<<"$out" | awk 'length($0) > 100') || true
+[ -z "$wide" ] || fail "bench --flight printed lines over 100 columns: $wide"
 
 cat > "$scratch/producer.c" <<'C'
 #include <stdint.h>

@@ -1,6 +1,5 @@
 package dev.quiver.host;
 
-import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.SyncEvent;
 import dev.quiver.bridge.ArrayAccess;
@@ -81,7 +80,7 @@ public final class ArrayReader {
      *
      * <p>The first reader of an array whose contents Quiver did not write itself from Java values (an
      * imported array, a built one, a copy or view of either) validates them in full first
-     * ({@link Interchange#validateFull(DeviceArray)}), once per array, so that invalid data fails here with the field
+     * ({@link dev.quiver.Interchange#validateFull(DeviceArray)}), once per array, so that invalid data fails here with the field
      * path instead of being read as wrong values.
      *
      * @param array an open array in host-accessible memory; the reader borrows it

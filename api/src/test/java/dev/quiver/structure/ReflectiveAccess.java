@@ -6,8 +6,8 @@ import java.util.Set;
 
 /**
  * Finds reflective access to other classes' members: what would let one of Quiver's packages reach into another
- * around the module's access rules (private lookups, {@code setAccessible}, declared-member lookups, loading a
- * class by its name). A class's own {@code MethodHandles.lookup()} and its {@code find*} of its own methods
+ * around the module's access rules (private lookups, {@code setAccessible}, member lookups by name, declared or
+ * public, loading a class by its name). A class's own {@code MethodHandles.lookup()} and its {@code find*} of its own methods
  * (upcall targets) are not reflection across packages and are not reported.
  */
 final class ReflectiveAccess {
@@ -24,6 +24,12 @@ final class ReflectiveAccess {
             "java.lang.Class.getDeclaredFields",
             "java.lang.Class.getDeclaredConstructor",
             "java.lang.Class.getDeclaredConstructors",
+            "java.lang.Class.getMethod",
+            "java.lang.Class.getMethods",
+            "java.lang.Class.getField",
+            "java.lang.Class.getFields",
+            "java.lang.Class.getConstructor",
+            "java.lang.Class.getConstructors",
             "java.lang.Class.forName");
 
     private ReflectiveAccess() {}

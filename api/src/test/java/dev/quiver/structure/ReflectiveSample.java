@@ -9,6 +9,7 @@ final class ReflectiveSample {
     static Object reach(Class<?> other) throws ReflectiveOperationException {
         java.lang.reflect.Field field = other.getDeclaredField("x");
         field.setAccessible(true);
+        other.getMethod("toString");
         return MethodHandles.privateLookupIn(other, MethodHandles.lookup());
     }
 }

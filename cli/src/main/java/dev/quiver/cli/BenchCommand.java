@@ -17,6 +17,8 @@ import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.baselines.BenchBatches;
 import dev.quiver.baselines.CBaselines;
 import dev.quiver.cli.bench.Comparison;
+import dev.quiver.cli.bench.FlightRate;
+import dev.quiver.cli.flight.FlightBench;
 import dev.quiver.cli.bench.Sampler;
 import dev.quiver.stream.DeviceArrayStream;
 import picocli.CommandLine.Command;
@@ -36,6 +38,12 @@ import java.util.concurrent.Callable;
  * flagged. Each row is announced on standard error as it finishes ({@link BenchProgress}); {@code --json} prints
  * the same as JSON. Needs a C compiler for the baselines. Runs on the main
  * thread; takes about a minute, more on a loaded machine.
+ *
+ * <p>{@code --memory} times memory moves instead ({@link MemoryBench}); {@code --flight} times one Arrow Flight
+ * {@code DoGet} stream per size on loopback against the raw TCP floor and plain Arrow Java
+ * ({@code dev.quiver.cli.flight.FlightBench}, {@link FlightBenchText}). Flight is optional in the CLI: it runs on the
+ * class path, which the launcher arranges for {@code bench --flight} as for {@code flight}; without it,
+ * {@code --flight} says so and exits with 1.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Time export/import, copies, events and streams against the same work in C (short version of the JMH benchmarks).")
 final class BenchCommand implements Callable<Integer> {
@@ -53,16 +61,26 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--memory", description = "Time memory instead: round trips from pageable and pinned memory, copyTo with and without pools, allocation and events, per device, against C on the vendor API.")
     boolean memory;
 
+    @Option(names = "--flight", description = "Time Arrow Flight instead: one DoGet stream per --sizes batch size on loopback, in this "
+            + "process, through a raw TCP socket pair (the floor), plain Arrow Java Flight and Quiver's Flight client onto the CPU.")
+    boolean flight;
+
     @Option(names = "--sizes", split = ",", paramLabel = "MIB", defaultValue = "1,16,256",
-            description = "Round-trip sizes of --memory in MiB (default: ${DEFAULT-VALUE}).")
+            description = "Round-trip sizes of --memory, batch sizes of --flight, in MiB (default: ${DEFAULT-VALUE}).")
     List<Integer> sizes;
 
     private final Sampler sampler = Sampler.standard();
     private final List<BenchRow> rows = new BenchProgress(System.err);
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         double loadBefore = loadAverage();
+        if (memory && flight) {
+            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--memory and --flight are two runs: give one");
+        }
+        if (flight) {
+            return flight(loadBefore);
+        }
         if (memory) {
             if (sizes.stream().anyMatch(size -> size < 1 || size > 4096)) {
                 throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
@@ -83,6 +101,26 @@ final class BenchCommand implements Callable<Integer> {
         devices.find(DeviceType.OPENCL, 0).ifPresent(this::events);
         streams();
         return report(loadBefore);
+    }
+
+    private int flight(double loadBefore) throws Exception {
+        if (sizes.stream().anyMatch(size -> size < 1 || size > 1024)) {
+            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                    "--sizes of --flight must be between 1 and 1024 MiB: " + sizes);
+        }
+        if (BenchCommand.class.getClassLoader().getResource("dev/quiver/flight/DeviceFlightServer.class") == null) {
+            System.err.println("quiver bench: --flight needs Quiver's Flight module and Arrow Flight on the class path, "
+                    + "which the quiver launcher puts there for bench --flight (cli/target/lib-flight)");
+            return 1;
+        }
+        List<FlightRate> rates = FlightBench.run(sizes, System.err);
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (json) {
+            System.out.println(FlightBenchText.json(rates, cores, loadBefore, loadAverage(), FlightBench.WARM_UP, FlightBench.RUNS));
+        } else {
+            FlightBenchText.print(rates, cores, loadBefore, loadAverage(), FlightBench.WARM_UP, FlightBench.RUNS, System.out);
+        }
+        return 0;
     }
 
     private int report(double loadBefore) {

@@ -48,7 +48,8 @@ final class BenchJson {
                 + ", \"warmupMillis\": " + m.warmupNanos() / 1_000_000 + ", \"settled\": " + m.settled() + "}";
     }
 
-    private static String number(double value) {
+    /** {@return {@code value} as a JSON number of six significant digits, or null where it is not finite} */
+    static String number(double value) {
         return Double.isFinite(value) ? String.format(Locale.ROOT, "%.6g", value) : "null";
     }
 }

@@ -55,6 +55,7 @@ public final class Quiver {
         Help.Ansi ansi = Style.detect().colour() ? Help.Ansi.ON : Help.Ansi.OFF;
         line.setColorScheme(Help.defaultColorScheme(ansi));
         Failures.install(line, args);
+        line.setExecutionStrategy(BenchBaselines::execute);
         return line.execute(args);
     }
 

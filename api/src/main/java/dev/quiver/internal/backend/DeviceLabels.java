@@ -4,8 +4,8 @@ import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 
 /**
- * How messages name a backend device: its own {@code toString()} where its class writes one, else its type
- * code, id and name. Stateless; thread-safe.
+ * How messages name a backend device: its own {@code toString()} where its class writes one (what it says differs
+ * from {@link Object#toString()}'s class name and hash), else its type code, id and name. Stateless; thread-safe.
  */
 final class DeviceLabels {
     private DeviceLabels() {}
@@ -15,18 +15,16 @@ final class DeviceLabels {
      * @return its name for messages
      */
     static String of(BackendDevice backend) {
-        if (writesToString(backend.getClass())) {
-            return backend.toString();
+        String own = backend.toString();
+        if (!own.equals(objectToString(backend))) {
+            return own;
         }
         return "device type " + backend.deviceType() + " id " + backend.deviceId() + " (" + backend.name() + ")";
     }
 
-    private static boolean writesToString(Class<?> type) {
-        try {
-            return type.getMethod("toString").getDeclaringClass() != Object.class;
-        } catch (NoSuchMethodException e) {
-            return false;
-        }
+    /** {@return what {@link Object#toString()} would say of {@code backend}: a class that writes none says this} */
+    private static String objectToString(Object backend) {
+        return backend.getClass().getName() + "@" + Integer.toHexString(backend.hashCode());
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.quiver.cli.flight;
 
-import dev.quiver.flight.FlightCompression;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -19,14 +18,14 @@ final class CompressionOption {
     String compression;
 
     /**
-     * {@return the codec the option names}
+     * {@return the codec the option names: none, lz4 or zstd, for {@link FlightCalls#compression}} A string, not
+     * Flight's type: picocli reads this class's method signatures for every command, {@code --help} included,
+     * where Flight's classes are not on the class path.
      * @throws ParameterException a usage error, if it names none
      */
-    FlightCompression codec() {
+    String codec() {
         return switch (compression) {
-            case "none" -> FlightCompression.NONE;
-            case "lz4" -> FlightCompression.LZ4_FRAME;
-            case "zstd" -> FlightCompression.ZSTD;
+            case "none", "lz4", "zstd" -> compression;
             default -> throw new ParameterException(mixee.commandLine(), "--compression is none, lz4 or zstd, not " + compression);
         };
     }

@@ -42,6 +42,15 @@ final class FlightCalls {
         return 0;
     }
 
+    /** {@return the codec a checked {@code --compression} value names} */
+    static FlightCompression compression(String name) {
+        return switch (name) {
+            case "lz4" -> FlightCompression.LZ4_FRAME;
+            case "zstd" -> FlightCompression.ZSTD;
+            default -> FlightCompression.NONE;
+        };
+    }
+
     /**
      * Sends the batches of {@code file} under {@code name} and prints {@code stream NAME ticket TICKET}.
      *

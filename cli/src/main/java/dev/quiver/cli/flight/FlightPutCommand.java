@@ -46,6 +46,6 @@ final class FlightPutCommand implements Callable<Integer> {
         String password = client.login.requiredPassword(spec);
         String sentAs = name != null ? name : file.getFileName().toString();
         FlightFetching.Settings settings = new FlightFetching.Settings(uri, null, "cpu", client.trust, client.login.user, password, null);
-        return FlightCalls.put(settings, compression.codec(), file, sentAs, spec.commandLine().getOut(), spec.commandLine().getErr());
+        return FlightCalls.put(settings, FlightCalls.compression(compression.codec()), file, sentAs, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

@@ -71,7 +71,7 @@ final class FlightServeCommand implements Callable<Integer> {
         if (batches < 1 || generatedRows < 0) {
             throw new ParameterException(spec.commandLine(), "--generate needs ROWS >= 1 and --batches >= 1");
         }
-        FlightCompression codec = compression.codec();
+        FlightCompression codec = FlightCalls.compression(compression.codec());
         String password = login.password();
         if (login.user != null && (password == null || password.isEmpty())) {
             throw new ParameterException(spec.commandLine(), "--user needs a password: $QUIVER_FLIGHT_PASSWORD or --password-file");

@@ -18,6 +18,8 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 final class LibC {
     /** {@code ENOMEM} on Linux and macOS: posix_memalign found no memory. */
     private static final int ENOMEM = 12;
+    /** Linux's {@code MADV_HUGEPAGE}: back the range with transparent huge pages where the kernel allows. */
+    private static final int MADV_HUGEPAGE = 14;
 
     private LibC() {}
 
@@ -54,6 +56,19 @@ final class LibC {
             }
             return out.get(ADDRESS, 0);
         }
+    }
+
+    /**
+     * Asks Linux to back a range with transparent huge pages ({@code madvise(MADV_HUGEPAGE)}), which the kernel
+     * does when its setting is {@code madvise} or {@code always} and it finds the pages; a first touch then
+     * faults once per 2 MiB instead of once per 4 KiB.
+     *
+     * @param pointer the range's start, aligned to a page
+     * @param size    its length
+     * @return whether the kernel took the advice (false where transparent huge pages are off)
+     */
+    static boolean adviseHugePages(MemorySegment pointer, long size) {
+        return Bound.API.result(LibCFunction.madvise, h -> (int) h.invokeExact(pointer, size, MADV_HUGEPAGE)) == 0;
     }
 
     static void free(MemorySegment pointer) {
