@@ -38,9 +38,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * synchronized.
  */
 public final class OpenClDevice implements BackendDevice, AutoCloseable {
-    /** {@code CL_DEVICE_HOST_UNIFIED_MEMORY}: deprecated in OpenCL 2.0, still answered by the drivers that matter. */
-    private static final int CL_DEVICE_HOST_UNIFIED_MEMORY = 0x1035;
-
     private final OpenCl cl;
     private final ClDeviceInfo info;
     private final MemorySegment context;
@@ -97,7 +94,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
         if (kind == null) {
             boolean unified;
             try {
-                unified = ClInfo.uint(cl.info(ClFunction.clGetDeviceInfo), info.device(), CL_DEVICE_HOST_UNIFIED_MEMORY,
+                unified = ClInfo.uint(cl.info(ClFunction.clGetDeviceInfo), info.device(), ClConstants.CL_DEVICE_HOST_UNIFIED_MEMORY,
                         "clGetDeviceInfo(CL_DEVICE_HOST_UNIFIED_MEMORY)") != 0;
             } catch (OpenClException e) {
                 unified = false;
@@ -180,8 +177,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     @Override
     public MemorySegment allocate(long byteSize, long alignment) {
         Allocations.checkAlignment(alignment, info.baseAlignment(), "CL_DEVICE_MEM_BASE_ADDR_ALIGN of " + name());
-        checkOpen();
-        MemorySegment buffer = cl.createBuffer(context, Math.max(byteSize, 1));
+        MemorySegment buffer = cl.createBuffer(context(), Math.max(byteSize, 1));
         allocations.add(buffer);
         return buffer;
     }
@@ -250,15 +246,13 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     /** @return the device's default {@code cl_command_queue}, borrowed */
     @Override
     public MemorySegment defaultStream() {
-        checkOpen();
-        return queues.defaultQueue();
+        return queues().defaultQueue();
     }
 
     /** @return a new in-order {@code cl_command_queue} on this device's context, owned by the caller */
     @Override
     public MemorySegment createStream() {
-        checkOpen();
-        return queues.create();
+        return queues().create();
     }
 
     /** {@code clFinish} on the queue: the default one, one from {@link #createStream()}, or an adopted one. */
@@ -292,8 +286,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
      */
     @Override
     public MemorySegment createEvent() {
-        checkOpen();
-        return events.createUserEvent();
+        return events().createUserEvent();
     }
 
     /**
@@ -415,8 +408,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
      */
     @Override
     public MemorySegment adoptStream(MemorySegment nativeStream) {
-        checkOpen();
-        return queues.adopt(nativeStream);
+        return queues().adopt(nativeStream);
     }
 
     /**
@@ -447,8 +439,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
      */
     @Override
     public MemorySegment adoptEvent(MemorySegment nativeEvent) {
-        checkOpen();
-        return events.adopt(nativeEvent);
+        return events().adopt(nativeEvent);
     }
 
     /**
@@ -485,8 +476,19 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     }
 
     private MemorySegment queueOf(MemorySegment stream) {
+        return queues().resolve(stream);
+    }
+
+    /** {@return the queues, for work that needs the device open (what works after close uses the field)} */
+    private ClQueues queues() {
         checkOpen();
-        return queues.resolve(stream);
+        return queues;
+    }
+
+    /** {@return the events, for work that needs the device open (what works after close uses the field)} */
+    private ClEvents events() {
+        checkOpen();
+        return events;
     }
 
     private void checkOpen() {
