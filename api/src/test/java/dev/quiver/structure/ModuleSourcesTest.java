@@ -48,7 +48,6 @@ class ModuleSourcesTest {
             "api/src/main/java/dev/quiver/internal/backend/CheckedBackendDevice.java", 712,
             "api/src/main/java/dev/quiver/DeviceArray.java", 684,
             "testkit/src/main/resources/dev/quiver/testkit/test_double_device.c", 682,
-            "device-opencl/src/main/java/dev/quiver/device/opencl/OpenClDevice.java", 566,
             "spi/src/main/java/dev/quiver/spi/BackendDevice.java", 527);
 
     /** @param calls the reflective calls the file makes; @param reason why they must stay */
