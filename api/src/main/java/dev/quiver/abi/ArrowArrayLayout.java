@@ -59,8 +59,6 @@ public final class ArrowArrayLayout {
      * @return the struct's memory, owned as {@code allocator} owns what it allocates
      */
     public static MemorySegment allocate(SegmentAllocator allocator) {
-        MemorySegment struct = allocator.allocate(LAYOUT);
-        struct.fill((byte) 0);
-        return struct;
+        return StructMemory.zeroed(allocator, LAYOUT);
     }
 }

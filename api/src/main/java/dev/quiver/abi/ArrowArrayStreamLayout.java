@@ -4,6 +4,7 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.StructLayout;
+import java.util.List;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
@@ -14,13 +15,20 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * arrays are in CPU memory.
  */
 public final class ArrowArrayStreamLayout {
-    /** The struct layout. */
-    public static final StructLayout LAYOUT = MemoryLayout.structLayout(
+    /**
+     * The members: four callbacks and {@code private_data}, which {@code struct ArrowDeviceArrayStream} has too,
+     * after its {@code device_type}.
+     */
+    static final List<MemoryLayout> MEMBERS = List.of(
             ADDRESS.withName("get_schema"),
             ADDRESS.withName("get_next"),
             ADDRESS.withName("get_last_error"),
             ADDRESS.withName("release"),
-            ADDRESS.withName("private_data")).withName("ArrowArrayStream");
+            ADDRESS.withName("private_data"));
+
+    /** The struct layout. */
+    public static final StructLayout LAYOUT = MemoryLayout.structLayout(MEMBERS.toArray(new MemoryLayout[0]))
+            .withName("ArrowArrayStream");
 
     /** Offset of {@code int (*get_schema)(struct ArrowArrayStream*, struct ArrowSchema*)}. */
     public static final long GET_SCHEMA = offset("get_schema");
@@ -47,8 +55,6 @@ public final class ArrowArrayStreamLayout {
      * @return the struct's memory, owned as {@code allocator} owns what it allocates
      */
     public static MemorySegment allocate(SegmentAllocator allocator) {
-        MemorySegment struct = allocator.allocate(LAYOUT);
-        struct.fill((byte) 0);
-        return struct;
+        return StructMemory.zeroed(allocator, LAYOUT);
     }
 }

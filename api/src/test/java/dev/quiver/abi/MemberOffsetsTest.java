@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The summed offsets agree with the JDK's layout paths for every named member of every ABI struct. */
 class MemberOffsetsTest {
-    private static final List<StructLayout> STRUCTS = List.of(ArrowArrayLayout.LAYOUT, ArrowSchemaLayout.LAYOUT,
+    private static final List<StructLayout> STRUCTS = List.of(ArrowArrayLayout.LAYOUT, ArrowSchemaLayout.LAYOUT, ArrowArrayStreamLayout.LAYOUT,
             ArrowDeviceArrayLayout.LAYOUT, ArrowDeviceArrayStreamLayout.LAYOUT, ArrowAsyncDeviceStreamHandlerLayout.LAYOUT,
             ArrowAsyncProducerLayout.LAYOUT, ArrowAsyncTaskLayout.LAYOUT, DLTensorLayout.LAYOUT, DLManagedTensorLayout.LAYOUT,
             DLManagedTensorVersionedLayout.LAYOUT);
@@ -39,6 +39,13 @@ class MemberOffsetsTest {
         assertEquals(72, ArrowArrayLayout.PRIVATE_DATA);
         assertEquals(ArrowDeviceArrayLayout.LAYOUT.byteOffset(groupElement("sync_event")), ArrowDeviceArrayLayout.SYNC_EVENT);
         assertEquals(ArrowSchemaLayout.LAYOUT.byteOffset(groupElement("flags")), ArrowSchemaLayout.FLAGS);
+        assertEquals(List.of(0L, 8L, 16L, 24L, 32L), List.of(ArrowArrayStreamLayout.GET_SCHEMA, ArrowArrayStreamLayout.GET_NEXT,
+                ArrowArrayStreamLayout.GET_LAST_ERROR, ArrowArrayStreamLayout.RELEASE, ArrowArrayStreamLayout.PRIVATE_DATA));
+        assertEquals(List.of(0L, 8L, 16L, 24L, 32L, 40L), List.of(ArrowDeviceArrayStreamLayout.DEVICE_TYPE,
+                ArrowDeviceArrayStreamLayout.GET_SCHEMA, ArrowDeviceArrayStreamLayout.GET_NEXT, ArrowDeviceArrayStreamLayout.GET_LAST_ERROR,
+                ArrowDeviceArrayStreamLayout.RELEASE, ArrowDeviceArrayStreamLayout.PRIVATE_DATA));
+        assertEquals(40, ArrowArrayStreamLayout.LAYOUT.byteSize());
+        assertEquals(48, ArrowDeviceArrayStreamLayout.LAYOUT.byteSize());
     }
 
     @Test

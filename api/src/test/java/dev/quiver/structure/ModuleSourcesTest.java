@@ -47,7 +47,6 @@ class ModuleSourcesTest {
             "api/src/main/java/dev/quiver/host/ArrayReader.java", 796,
             "api/src/main/java/dev/quiver/internal/backend/CheckedBackendDevice.java", 712,
             "testkit/src/main/resources/dev/quiver/testkit/test_double_device.c", 682,
-            "device-opencl/src/main/java/dev/quiver/device/opencl/OpenClDevice.java", 566,
             "spi/src/main/java/dev/quiver/spi/BackendDevice.java", 527);
 
     /** @param calls the reflective calls the file makes; @param reason why they must stay */

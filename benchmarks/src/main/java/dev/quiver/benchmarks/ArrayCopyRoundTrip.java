@@ -5,27 +5,12 @@ import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
 import dev.quiver.DeviceStream;
-import dev.quiver.DeviceType;
-import dev.quiver.Devices;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.concurrent.TimeUnit;
 
 /**
  * An int64 array's round trip through a device with warm pools ({@link #copies}: {@code copyTo} +
@@ -36,13 +21,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>State is per benchmark thread; nothing is shared between threads.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
-public class ArrayCopyRoundTrip {
+public class ArrayCopyRoundTrip extends BenchmarkState {
     /** Device under test: PoCL's OpenCL device or lavapipe's Vulkan device. */
     @Param({"opencl", "vulkan"})
     public String backend;
@@ -50,7 +29,6 @@ public class ArrayCopyRoundTrip {
     @Param({"1048576", "16777216"})
     public long size;
 
-    private Arena arena;
     private MemorySegment pageable;
     private DeviceArray source;
     private DeviceBuffer buffer;
@@ -58,14 +36,11 @@ public class ArrayCopyRoundTrip {
     private DeviceStream stream;
 
     /** Builds the host array and the reused device buffer, and warms the pools with one round trip. */
-    @Setup(Level.Trial)
-    public void setUp() {
-        Devices devices = Devices.system();
-        Device host = devices.get(DeviceType.CPU, -1);
-        DeviceType type = DeviceType.byName(backend).orElseThrow();
-        device = devices.get(type, 0);
-        arena = Arena.ofShared();
-        pageable = arena.allocate(size, 64).fill((byte) 3);
+    @Override
+    protected void setUp() {
+        Device host = device("cpu");
+        device = device(backend);
+        pageable = filled(size, 3);
         DeviceBuffer values = host.allocate(size);
         values.asSegment().fill((byte) 5);
         source = ArrayBuilder.of(Field.of("values", new ArrowType.Int(64, true), false), host)
@@ -76,11 +51,10 @@ public class ArrayCopyRoundTrip {
     }
 
     /** Frees what setUp made. */
-    @TearDown(Level.Trial)
-    public void tearDown() {
+    @Override
+    protected void tearDown() {
         source.close();
         buffer.close();
-        arena.close();
     }
 
     /**

@@ -11,24 +11,12 @@ import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.type.ArrowType;
 import dev.quiver.type.Field;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
-import java.util.concurrent.TimeUnit;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
@@ -39,18 +27,11 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * and release both through their C release callbacks, as a consumer would. Times are per column; compare
  * with {@code ExportImportRelease.quiver} (1 x int32), which imports instead of building.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
-public class BuildExportRelease {
+public class BuildExportRelease extends BenchmarkState {
     private static final int ROWS = 1_000;
     private static final Field INT64 = Field.of("x", new ArrowType.Int(64, true), true);
 
     private Device cpu;
-    private Arena arena;
     private MemorySegment validity;
     private MemorySegment values;
     private MemorySegment deviceArray;
@@ -58,22 +39,16 @@ public class BuildExportRelease {
     private MethodHandle release;
 
     /** Allocates the buffers and the structs once. */
-    @Setup(Level.Trial)
-    public void setUp() {
+    @Override
+    protected void setUp() {
         cpu = Devices.system().cpu();
-        arena = Arena.ofShared();
+        Arena arena = arena();
         validity = arena.allocate(ROWS / 8, 64);
         validity.fill((byte) 0xff);
         values = arena.allocate(ROWS * 8L, 64);
         deviceArray = ArrowDeviceArrayLayout.allocate(arena);
         schema = ArrowSchemaLayout.allocate(arena);
         release = Linker.nativeLinker().downcallHandle(FunctionDescriptor.ofVoid(ADDRESS));
-    }
-
-    /** Frees the buffers. */
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        arena.close();
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.quiver.benchmarks;
 
 import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
-import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.abi.ArrowArrayLayout;
@@ -19,24 +18,12 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 
 /**
@@ -54,14 +41,9 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  * Times are per batch. State is per benchmark thread.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
     "-Dio.netty.noUnsafe=false", "--sun-misc-unsafe-memory-access=allow"})
-public class ExportImportRelease {
+public class ExportImportRelease extends BenchmarkState {
     static final int C_ITERATIONS = 100;
     private static final Devices NONE = Devices.cpuOnly();
 
@@ -76,7 +58,6 @@ public class ExportImportRelease {
     public int rows;
 
     private DeviceArray batch;
-    private Arena arena;
     private MemorySegment deviceArray;
     private MemorySegment schema;
     private MemorySegment cView;
@@ -87,10 +68,10 @@ public class ExportImportRelease {
     private MemorySegment javaSchema;
 
     /** Builds the batch once; the benchmark moves only structs. */
-    @Setup(Level.Trial)
-    public void setUp() {
+    @Override
+    protected void setUp() {
         batch = BenchBatches.batch(shape, columns, rows).toDeviceArray(NONE);
-        arena = Arena.ofConfined();
+        Arena arena = arena();
         deviceArray = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
         schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
         cView = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
@@ -105,13 +86,18 @@ public class ExportImportRelease {
     }
 
     /** Releases the batch and the view the C baseline reads. */
-    @TearDown(Level.Trial)
-    public void tearDown() {
+    @Override
+    protected void tearDown() {
         Interchange.importDevice(cView, cSchema, ImportOptions.on(NONE)).close();
         batch.close();
         root.close();
         allocator.close();
-        arena.close();
+    }
+
+    /** {@return a confined arena: the structs are used on the benchmark thread alone} */
+    @Override
+    protected Arena openArena() {
+        return Arena.ofConfined();
     }
 
     /** @return the number of rows imported, so the work is not dead */

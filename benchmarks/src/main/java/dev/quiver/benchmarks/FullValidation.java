@@ -12,23 +12,13 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.util.ValueVectorUtility;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What checking a received batch costs, on the shape of a query engine's batches (int64 with about 10% nulls
@@ -47,14 +37,10 @@ import java.util.concurrent.TimeUnit;
  * Times are per batch; {@code bytes} (printed at setup) is the batch's buffer bytes, for GB/s. Ten warm-up
  * iterations: the million-row cases take several seconds to reach the JIT's final code.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 10, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
         "-Dio.netty.noUnsafe=false", "--sun-misc-unsafe-memory-access=allow"})
-public class FullValidation {
+public class FullValidation extends BenchmarkState {
     /** TPC-H's kind of strings, as DuckDB's varchar columns hold them: ASCII. */
     private static final String[] ASCII = {"Customer#", "Supplier#", "Clerk#", "furiously regular deposits ", "FURNITURE", "BUILDING",
         "MACHINERY", "carefully final packages "};
@@ -74,8 +60,8 @@ public class FullValidation {
     private Devices devices;
 
     /** Builds the batch once. */
-    @Setup(Level.Trial)
-    public void setUp() {
+    @Override
+    protected void setUp() {
         allocator = new RootAllocator();
         devices = Devices.system();
         BigIntVector numbers = new BigIntVector("n", allocator);
@@ -102,8 +88,8 @@ public class FullValidation {
     }
 
     /** Releases the batch. */
-    @TearDown(Level.Trial)
-    public void tearDown() {
+    @Override
+    protected void tearDown() {
         root.close();
         allocator.close();
     }

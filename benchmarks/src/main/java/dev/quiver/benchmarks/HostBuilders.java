@@ -1,6 +1,5 @@
 package dev.quiver.benchmarks;
 
-import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.host.BinaryVectors;
@@ -8,23 +7,13 @@ import dev.quiver.host.FixedWidthVectors;
 import dev.quiver.host.HostVector;
 import dev.quiver.host.Validity;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -46,13 +35,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
  * </ul>
  * Times are per million values. State is per benchmark thread.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
-public class HostBuilders {
+public class HostBuilders extends BenchmarkState {
     static final int ROWS = 1_000_000;
     private static final Devices NONE = Devices.cpuOnly();
     private static final String[] WORDS = {"", "a", "quiver", "héllo", "wörld", "arrow device data", "日本語"};
@@ -66,8 +50,8 @@ public class HostBuilders {
     private String[] strings;
 
     /** Makes the values once: the benchmarks copy them. */
-    @Setup(Level.Trial)
-    public void setUp() {
+    @Override
+    protected void setUp() {
         SplittableRandom random = new SplittableRandom(42);
         longs = new long[ROWS];
         valid = new boolean[ROWS];

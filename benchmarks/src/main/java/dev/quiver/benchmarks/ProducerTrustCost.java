@@ -2,7 +2,6 @@ package dev.quiver.benchmarks;
 
 import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
-import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
 import dev.quiver.ProducerTrust;
@@ -10,23 +9,10 @@ import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.abi.ArrowSchemaLayout;
 import dev.quiver.baselines.BenchBatches;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What checking a producer's pointers costs: the same export + import + release of one CPU record batch
@@ -36,13 +22,7 @@ import java.util.concurrent.TimeUnit;
  * {@link Interchange#validateFull(DeviceArray)} of the imported batch, which reads the data and checks its ranges the
  * same way. Times are per batch.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
-public class ProducerTrustCost {
+public class ProducerTrustCost extends BenchmarkState {
     private static final Devices NONE = Devices.cpuOnly();
 
     /** Column type. */
@@ -56,24 +36,27 @@ public class ProducerTrustCost {
     public int rows;
 
     private DeviceArray batch;
-    private Arena arena;
     private MemorySegment deviceArray;
     private MemorySegment schema;
 
     /** Builds the batch once; the import benchmarks move only structs. */
-    @Setup(Level.Trial)
-    public void setUp() {
+    @Override
+    protected void setUp() {
         batch = BenchBatches.batch(shape, columns, rows).toDeviceArray(NONE);
-        arena = Arena.ofConfined();
-        deviceArray = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
-        schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
+        deviceArray = arena().allocate(ArrowDeviceArrayLayout.LAYOUT);
+        schema = arena().allocate(ArrowSchemaLayout.LAYOUT);
     }
 
     /** Releases the batch. */
-    @TearDown(Level.Trial)
-    public void tearDown() {
+    @Override
+    protected void tearDown() {
         batch.close();
-        arena.close();
+    }
+
+    /** {@return a confined arena: the structs are used on the benchmark thread alone} */
+    @Override
+    protected Arena openArena() {
+        return Arena.ofConfined();
     }
 
     /** @return the rows imported */

@@ -7,17 +7,11 @@ import dev.quiver.share.ReceiveOptions;
 import dev.quiver.share.ShareClient;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.BufferedReader;
@@ -47,13 +41,11 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * <p>State is per trial: one owner process and one connection serve every iteration of the Java benchmark. Both
  * JVMs start cold and need some 20,000 batches before their code is compiled, hence the long warm-up.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 6, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
-public class ShareStream {
+public class ShareStream extends BenchmarkState {
     /**
      * The body of the BATCH message of a one-node int64 array with one MEMFD handle already known to the receiver
      * (docs/SHARING.md, "BATCH"): 16 bytes of header part, 32 of the handle, 8 of the event fields, 8 of node count
@@ -80,8 +72,8 @@ public class ShareStream {
      *
      * @throws IOException if the owner cannot be started or says nothing
      */
-    @Setup(Level.Trial)
-    public void start() throws IOException {
+    @Override
+    protected void setUp() throws IOException {
         owner = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
                 ShareStreamOwner.class.getName(), Integer.toString(rows)))
@@ -105,8 +97,8 @@ public class ShareStream {
      *
      * @throws InterruptedException if interrupted while waiting
      */
-    @TearDown(Level.Trial)
-    public void stop() throws InterruptedException {
+    @Override
+    protected void tearDown() throws InterruptedException {
         if (client != null) {
             client.close();
         }

@@ -1,7 +1,6 @@
 package dev.quiver.benchmarks;
 
 import dev.quiver.ImportOptions;
-import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
@@ -11,20 +10,12 @@ import dev.quiver.stream.DeviceArrayStream;
 import dev.quiver.baselines.CBaselines;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -47,36 +38,30 @@ import java.util.stream.Stream;
  *
  * <p>State is per benchmark thread; nothing is shared between threads.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
-public class StreamThroughput {
+public class StreamThroughput extends BenchmarkState {
     /** Batches per invocation. */
     public static final int BATCHES = 1_000;
 
-    private Arena arena;
     private MemorySegment stream;
     private MemorySegment upstream;
     private HostVector batch;
     private Devices devices;
 
     /** Compiles and loads the C side; allocates the stream struct. */
-    @Setup
-    public void setUp() {
-        arena = Arena.ofConfined();
-        stream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
-        upstream = arena.allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
+    @Override
+    protected void setUp() {
+        stream = arena().allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
+        upstream = arena().allocate(ArrowDeviceArrayStreamLayout.LAYOUT);
         batch = HostVector.int32("v", 0, 1, 2);
         devices = Devices.cpuOnly();
     }
 
-    /** Frees the stream struct. */
-    @TearDown
-    public void tearDown() {
-        arena.close();
+    /** {@return a confined arena: the stream structs are used on the benchmark thread alone} */
+    @Override
+    protected Arena openArena() {
+        return Arena.ofConfined();
     }
 
     /**

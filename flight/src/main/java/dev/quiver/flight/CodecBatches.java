@@ -2,7 +2,6 @@ package dev.quiver.flight;
 
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
-import dev.quiver.DeviceType;
 import dev.quiver.flight.wire.CodecFetch;
 import dev.quiver.stream.DeviceArrayStream;
 import dev.quiver.type.Field;
@@ -138,12 +137,7 @@ final class CodecBatches implements Iterator<DeviceArray>, AutoCloseable {
         DeviceArray received = pending;
         pending = null;
         delivered++;
-        if (target.type().equals(DeviceType.CPU)) {
-            return received;
-        }
-        try (received) {
-            return received.copyTo(target, target.defaultStream());
-        }
+        return LandedBatches.landOverlapped(received, target);
     }
 
     @Override

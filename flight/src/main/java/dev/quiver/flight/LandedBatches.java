@@ -120,6 +120,23 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
         }
     }
 
+    /**
+     * {@link #land} on the target's default stream: where the target has events the copy returns before it
+     * completes and keeps the received batch alive until it does, so the upload overlaps what the caller does next.
+     *
+     * @param received a batch on the CPU; owned by this call
+     * @param target   where it lands
+     * @return the batch itself on the CPU, else its copy on {@code target} (the received batch closed)
+     */
+    static DeviceArray landOverlapped(DeviceArray received, Device target) {
+        if (target.type().equals(DeviceType.CPU)) {
+            return received;
+        }
+        try (received) {
+            return received.copyTo(target, target.defaultStream());
+        }
+    }
+
     /** Cancels the call if it is still running, stops receiving, releases what was not taken; idempotent. */
     @Override
     public void close() {

@@ -28,11 +28,7 @@ public record IpcEventHandle(IpcMechanism mechanism, byte[] handle) {
         if (mechanism == null || mechanism.eventHandleBytes() == 0) {
             throw new IllegalArgumentException("an IPC event handle needs a mechanism that carries events, not " + mechanism);
         }
-        if (handle == null || handle.length != mechanism.eventHandleBytes()) {
-            throw new IllegalArgumentException(mechanism + " event handles are " + mechanism.eventHandleBytes() + " bytes, not "
-                    + (handle == null ? "null" : handle.length));
-        }
-        handle = handle.clone();
+        handle = HandleBytes.copyOf(mechanism, handle, mechanism.eventHandleBytes(), "event handles");
     }
 
     /** {@return a copy of the driver's handle bytes} */

@@ -31,10 +31,7 @@ public record IpcMemoryHandle(IpcMechanism mechanism, byte[] handle, int fileDes
         if (mechanism == null || mechanism == IpcMechanism.NONE) {
             throw new IllegalArgumentException("an IPC memory handle needs a mechanism, not " + mechanism);
         }
-        if (handle == null || handle.length != mechanism.handleBytes()) {
-            throw new IllegalArgumentException(mechanism + " handles are " + mechanism.handleBytes() + " bytes, not "
-                    + (handle == null ? "null" : handle.length));
-        }
+        handle = HandleBytes.copyOf(mechanism, handle, mechanism.handleBytes(), "handles");
         if ((mechanism.handleBytes() == 0) != (fileDescriptor >= 0)) {
             throw new IllegalArgumentException(mechanism + (mechanism.handleBytes() == 0
                     ? " handles are a file descriptor, not " + fileDescriptor : " handles carry no file descriptor"));
@@ -42,7 +39,6 @@ public record IpcMemoryHandle(IpcMechanism mechanism, byte[] handle, int fileDes
         if (offset < 0 || (allocationSize >= 0 && offset >= Math.max(allocationSize, 1))) {
             throw new IllegalArgumentException("offset " + offset + " lies outside the allocation of " + allocationSize + " bytes");
         }
-        handle = handle.clone();
     }
 
     /** {@return a copy of the driver's handle bytes} */

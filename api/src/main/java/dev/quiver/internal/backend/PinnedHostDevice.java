@@ -2,7 +2,6 @@ package dev.quiver.internal.backend;
 
 import dev.quiver.internal.pool.PinnedRanges;
 import dev.quiver.spi.BackendDevice;
-import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.host.HostDevice;
 
 import java.lang.foreign.MemorySegment;
@@ -28,14 +27,16 @@ final class PinnedHostDevice implements BackendDevice {
         this.label = label;
     }
 
+    /** {@return the host's: {@code ARROW_DEVICE_CPU}} */
     @Override
     public int deviceType() {
-        return DeviceTypeCodes.CPU;
+        return host.deviceType();
     }
 
+    /** {@return the host's: -1} */
     @Override
     public long deviceId() {
-        return -1;
+        return host.deviceId();
     }
 
     @Override
@@ -49,15 +50,16 @@ final class PinnedHostDevice implements BackendDevice {
         return device.totalMemory();
     }
 
+    /** {@return the host's: true} */
     @Override
     public boolean hostAccessible() {
-        return true;
+        return host.hostAccessible();
     }
 
-    /** @return {@link dev.quiver.spi.HardwareKind#CPU}: host memory */
+    /** {@return the host's: {@link dev.quiver.spi.HardwareKind#CPU}, host memory} */
     @Override
     public dev.quiver.spi.HardwareKind hardwareKind() {
-        return dev.quiver.spi.HardwareKind.CPU;
+        return host.hardwareKind();
     }
 
     @Override

@@ -23,9 +23,6 @@ final class FlightGetCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "URI", description = "the server, grpc+tcp://HOST:PORT or grpc+tls://HOST:PORT")
-    String uri;
-
     @Parameters(index = "1", paramLabel = "TICKET", description = "the ticket the server printed or lists; with --all-endpoints, the stream's name")
     String ticket;
 
@@ -46,12 +43,10 @@ final class FlightGetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        FlightUris.check(spec, uri);
+        FlightFetching.Settings settings = client.settings(ticket, device, output);
         if (asTheyCome && !allEndpoints) {
             throw new ParameterException(spec.commandLine(), "--as-they-come needs --all-endpoints");
         }
-        String password = client.login.requiredPassword(spec);
-        FlightFetching.Settings settings = new FlightFetching.Settings(uri, ticket, device, client.trust, client.login.user, password, output);
         Delivery endpoints = !allEndpoints ? null : asTheyCome ? Delivery.AS_THEY_COME : Delivery.IN_ORDER;
         return FlightFetching.fetch(settings, endpoints, spec.commandLine().getOut(), spec.commandLine().getErr());
     }

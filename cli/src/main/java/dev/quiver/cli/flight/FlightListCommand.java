@@ -4,7 +4,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
@@ -17,17 +16,11 @@ final class FlightListCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "URI", description = "the server, grpc+tcp://HOST:PORT or grpc+tls://HOST:PORT")
-    String uri;
-
     @Mixin
     ClientOptions client;
 
     @Override
     public Integer call() throws Exception {
-        FlightUris.check(spec, uri);
-        String password = client.login.requiredPassword(spec);
-        FlightFetching.Settings settings = new FlightFetching.Settings(uri, null, "cpu", client.trust, client.login.user, password, null);
-        return FlightCalls.list(settings, spec.commandLine().getOut(), spec.commandLine().getErr());
+        return FlightCalls.list(client.settings(null, "cpu", null), spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

@@ -22,9 +22,6 @@ final class FlightPutCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "URI", description = "the server, grpc+tcp://HOST:PORT or grpc+tls://HOST:PORT")
-    String uri;
-
     @Parameters(index = "1", paramLabel = "FILE", description = "the Arrow IPC file to send")
     Path file;
 
@@ -39,13 +36,11 @@ final class FlightPutCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        FlightUris.check(spec, uri);
+        FlightFetching.Settings settings = client.settings(null, "cpu", null);
         if (!Files.isRegularFile(file)) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "no such file: " + file);
         }
-        String password = client.login.requiredPassword(spec);
         String sentAs = name != null ? name : file.getFileName().toString();
-        FlightFetching.Settings settings = new FlightFetching.Settings(uri, null, "cpu", client.trust, client.login.user, password, null);
         return FlightCalls.put(settings, FlightCalls.compression(compression.codec()), file, sentAs, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

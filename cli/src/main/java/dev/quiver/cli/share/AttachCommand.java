@@ -53,12 +53,7 @@ public final class AttachCommand implements Callable<Integer> {
         if (timeoutSeconds < 0) {
             throw new ParameterException(spec.commandLine(), "--timeout needs SECONDS >= 0 (0: no timeout)");
         }
-        dev.quiver.Device target;
-        try {
-            target = DeviceNames.parse(device, Devices.system());
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--device " + device + ": " + e.getMessage());
-        }
+        dev.quiver.Device target = DeviceNames.option(spec, "--device", device, Devices.system());
         Attaching.Settings settings = new Attaching.Settings(socket, target, show, validate,
                 java.time.Duration.ofSeconds(timeoutSeconds));
         return Attaching.receive(settings, spec.commandLine().getOut(), spec.commandLine().getErr());

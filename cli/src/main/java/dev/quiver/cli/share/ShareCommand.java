@@ -60,12 +60,7 @@ public final class ShareCommand implements Callable<Integer> {
         if (receivers < 1 || seconds < 0) {
             throw new ParameterException(spec.commandLine(), "--receivers needs K >= 1 and --seconds S >= 0");
         }
-        dev.quiver.Device on;
-        try {
-            on = DeviceNames.parse(device, Devices.system());
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--device " + device + ": " + e.getMessage());
-        }
+        dev.quiver.Device on = DeviceNames.option(spec, "--device", device, Devices.system());
         if (copy && on.type() != dev.quiver.DeviceType.CPU) {
             throw new ParameterException(spec.commandLine(), "--copy builds the batches in ordinary host memory; with --device "
                     + device + " they live on the device, and each receiver's device decides whether they are copied");

@@ -1,20 +1,19 @@
 package dev.quiver.device.cuda;
 
-import dev.quiver.device.ffm.EventPool;
-import dev.quiver.device.ffm.VendorDevice;
+import dev.quiver.device.ffm.DriverDevice;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 
 import static dev.quiver.device.cuda.CudaConstants.CUDA_ERROR_INVALID_CONTEXT;
 import static dev.quiver.device.cuda.CudaConstants.CUDA_ERROR_INVALID_HANDLE;
 import static dev.quiver.device.cuda.CudaConstants.CUDA_ERROR_NOT_READY;
 import static dev.quiver.device.cuda.CudaConstants.CUDA_SUCCESS;
-import static dev.quiver.device.cuda.CudaConstants.CU_EVENT_DISABLE_TIMING;
-import static dev.quiver.device.cuda.CudaConstants.CU_STREAM_DEFAULT;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
 /**
@@ -24,7 +23,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * for device memory; host-accessible segments of the allocated size for pinned and managed memory).
  * Streams are {@code CUstream}s; {@link MemorySegment#NULL} is the legacy default stream, which
  * synchronises with every blocking stream of the context. Events are {@code CUevent}s made with
- * {@code CU_EVENT_DISABLE_TIMING}; an array's {@code sync_event} points to one ({@code CUevent*}, which is
+ * {@code CU_EVENT_DISABLE_TIMING} and pooled ({@link DriverDevice}); an array's {@code sync_event} points to one ({@code CUevent*}, which is
  * the runtime's {@code cudaEvent_t*}), and the array owns both.
  *
  * <p><b>Other processes.</b> Device memory ({@code cuMemAlloc}) is exported with CUDA IPC (see
@@ -46,7 +45,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * <p><b>Threading.</b> All methods may be called from any thread: each pushes the device's context for the
  * duration of the call and pops it, leaving the thread's context stack as it was.
  */
-final class CudaDevice extends VendorDevice {
+final class CudaDevice extends DriverDevice<CudaFunction> {
     /** CUDA aligns every allocation of these allocators to at least this many bytes. */
     static final long ALIGNMENT = 256;
 
@@ -55,26 +54,28 @@ final class CudaDevice extends VendorDevice {
     private final CudaMemory memory;
     private final String capability;
     private final Map<String, MemorySegment> handles;
-    /** Events destroyed by their owner and kept for the next record. */
-    private final EventPool events;
     /** What the device is and its multiprocessors, read on first use. */
     private volatile dev.quiver.spi.HardwareKind hardwareKind;
     private static final int UNKNOWN_UNITS = Integer.MIN_VALUE;
     private volatile int computeUnits = UNKNOWN_UNITS;
 
     CudaDevice(CudaDriver driver, CudaContext context, CudaMemory memory, String name, long totalMemory, String capability) {
-        super(memory.kind, context.ordinal(), name, totalMemory, ALIGNMENT, "CUDA");
+        super(memory, CudaMemory.HOST, context.ordinal(), name, totalMemory, ALIGNMENT, "CUDA", driver.calls,
+                "the legacy default stream (NULL)");
         this.driver = driver;
         this.context = context;
         this.memory = memory;
         this.capability = capability;
-        this.events = new EventPool(
-                () -> driver.api.handleOut(CudaFunction.cuEventCreate, (h, out) -> (int) h.invokeExact(out, CU_EVENT_DISABLE_TIMING)),
-                this::destroyNow);
         Map<String, MemorySegment> named = new LinkedHashMap<>();
         named.put("CUdevice", MemorySegment.ofAddress(context.device()));
         named.put("CUcontext", context.handle());
         this.handles = Collections.unmodifiableMap(named);
+    }
+
+    /** Pushes the device's context for the duration of {@code work} and pops it. */
+    @Override
+    protected <T> T call(Supplier<T> work) {
+        return context.call(work);
     }
 
     CudaContext context() {
@@ -135,35 +136,6 @@ final class CudaDevice extends VendorDevice {
         return java.util.Optional.of(driver.library());
     }
 
-    // ---- memory -------------------------------------------------------------------------------
-
-    @Override
-    protected MemorySegment allocateNative(long byteSize) {
-        return context.call(() -> memory.allocate(driver.api, byteSize));
-    }
-
-    @Override
-    protected void freeNative(MemorySegment pointer) {
-        context.run(() -> memory.free(driver.api, pointer));
-    }
-
-    /** {@return true for device memory: {@code cuMemAllocHost} memory moves to and from it at the full rate} */
-    @Override
-    public boolean pinsHostMemory() {
-        return memory == CudaMemory.DEVICE;
-    }
-
-    /** {@code cuMemAllocHost}: page-locked, portable across contexts, aligned to at least 4096 bytes. */
-    @Override
-    public MemorySegment allocateHost(long byteSize, long alignment) {
-        return context.call(() -> CudaMemory.HOST.allocate(driver.api, byteSize)).reinterpret(byteSize);
-    }
-
-    @Override
-    public void freeHost(MemorySegment memory) {
-        context.run(() -> CudaMemory.HOST.free(driver.api, memory));
-    }
-
     // ---- memory of other processes ------------------------------------------------------------
 
     /** {@return CUDA IPC for {@code cuMemAlloc} memory; nothing for the other kinds} */
@@ -196,7 +168,7 @@ final class CudaDevice extends VendorDevice {
             return;
         }
         long to = destination.address() + destinationOffset;
-        context.run(() -> driver.api.check(CudaFunction.cuMemcpyHtoDAsync, h -> (int) h.invokeExact(to, source, size, stream)));
+        run(() -> driver.api.check(CudaFunction.cuMemcpyHtoDAsync, h -> (int) h.invokeExact(to, source, size, stream)));
     }
 
     @Override
@@ -206,7 +178,7 @@ final class CudaDevice extends VendorDevice {
             return;
         }
         long from = source.address() + sourceOffset;
-        context.run(() -> driver.api.check(CudaFunction.cuMemcpyDtoHAsync, h -> (int) h.invokeExact(destination, from, size, stream)));
+        run(() -> driver.api.check(CudaFunction.cuMemcpyDtoHAsync, h -> (int) h.invokeExact(destination, from, size, stream)));
     }
 
     @Override
@@ -217,110 +189,26 @@ final class CudaDevice extends VendorDevice {
         }
         long from = source.address() + sourceOffset;
         long to = destination.address() + destinationOffset;
-        context.run(() -> driver.api.check(CudaFunction.cuMemcpyDtoDAsync, h -> (int) h.invokeExact(to, from, byteCount, stream)));
-    }
-
-    // ---- streams ------------------------------------------------------------------------------
-
-    @Override
-    public MemorySegment createStream() {
-        return context.call(() -> driver.api.handleOut(CudaFunction.cuStreamCreate, (h, out) -> (int) h.invokeExact(out, CU_STREAM_DEFAULT)));
-    }
-
-    @Override
-    public void synchronizeStream(MemorySegment stream) {
-        context.run(() -> driver.api.check(CudaFunction.cuStreamSynchronize, h -> (int) h.invokeExact(stream)));
-    }
-
-    @Override
-    public void destroyStream(MemorySegment stream) {
-        if (stream.equals(MemorySegment.NULL)) {
-            throw new IllegalArgumentException("the legacy default stream (NULL) of " + this + " cannot be destroyed");
-        }
-        context.run(() -> driver.api.check(CudaFunction.cuStreamDestroy, h -> (int) h.invokeExact(stream)));
+        run(() -> driver.api.check(CudaFunction.cuMemcpyDtoDAsync, h -> (int) h.invokeExact(to, from, byteCount, stream)));
     }
 
     // ---- events -------------------------------------------------------------------------------
 
-    @Override
-    public boolean supportsEvents() {
-        return true;
-    }
-
-    /**
-     * A new event or one from this device's pool: events this device made are kept for reuse when destroyed
-     * (up to {@link EventPool#CAPACITY}), so recording one costs {@code cuEventRecord} alone.
-     */
-    @Override
-    public MemorySegment createEvent() {
-        return context.call(events::take);
-    }
-
-    @Override
-    public void recordEvent(MemorySegment event, MemorySegment stream) {
-        context.run(() -> driver.api.check(CudaFunction.cuEventRecord, h -> (int) h.invokeExact(event, stream)));
-    }
-
-    /** Takes an event from the pool (or makes one) and records it, with the context pushed once. */
-    @Override
-    public MemorySegment recordNewEvent(MemorySegment stream) {
-        return context.call(() -> {
-            MemorySegment event = events.take();
-            try {
-                driver.api.check(CudaFunction.cuEventRecord, h -> (int) h.invokeExact(event, stream));
-            } catch (RuntimeException e) {
-                events.giveBack(event);
-                throw e;
-            }
-            return event;
-        });
-    }
-
     /** {@code cuEventSynchronize}, which needs no current context; pushed only if the driver asks for one. */
     @Override
-    public void waitEvent(MemorySegment event) {
-        int result = driver.api.result(CudaFunction.cuEventSynchronize, h -> (int) h.invokeExact(event));
-        if (result == CUDA_ERROR_INVALID_CONTEXT) {
-            context.run(() -> driver.api.check(CudaFunction.cuEventSynchronize, h -> (int) h.invokeExact(event)));
-        } else if (result != CUDA_SUCCESS) {
-            throw driver.api.failure(CudaFunction.cuEventSynchronize, result);
-        }
+    protected int synchronizeEvent(MemorySegment event) {
+        return outsideContext(driver.calls::synchronizeEvent, event);
     }
 
+    /** {@code cuEventQuery}, which needs no current context; pushed only if the driver asks for one. */
     @Override
-    public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
-        context.run(() -> driver.api.check(CudaFunction.cuStreamWaitEvent, h -> (int) h.invokeExact(stream, event, 0)));
+    protected int queryEvent(MemorySegment event) {
+        return outsideContext(driver.calls::queryEvent, event);
     }
 
-    @Override
-    public boolean isEventComplete(MemorySegment event) {
-        int result = driver.api.result(CudaFunction.cuEventQuery, h -> (int) h.invokeExact(event));
-        if (result == CUDA_ERROR_INVALID_CONTEXT) {
-            result = context.call(() -> driver.api.result(CudaFunction.cuEventQuery, h -> (int) h.invokeExact(event)));
-        }
-        if (result == CUDA_SUCCESS) {
-            return true;
-        }
-        if (result == CUDA_ERROR_NOT_READY) {
-            return false;
-        }
-        throw driver.api.failure(CudaFunction.cuEventQuery, result);
-    }
-
-    /** Puts an event this device made back in its pool; destroys others, and events beyond the pool's size. */
-    @Override
-    public void destroyEvent(MemorySegment event) {
-        events.giveBack(event);
-    }
-
-    /** Destroys the pooled events. */
-    @Override
-    public void releaseCaches() {
-        events.clear();
-    }
-
-    private void destroyNow(MemorySegment event) {
-        context.run(() -> driver.api.check(CudaFunction.cuEventDestroy, h -> (int) h.invokeExact(event)));
+    private int outsideContext(ToIntFunction<MemorySegment> call, MemorySegment event) {
+        int result = call.applyAsInt(event);
+        return result == CUDA_ERROR_INVALID_CONTEXT ? context.call(() -> call.applyAsInt(event)) : result;
     }
 
     // ---- native handles and adoption ----------------------------------------------------------
@@ -343,7 +231,7 @@ final class CudaDevice extends VendorDevice {
         MemorySegment owner;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ADDRESS);
-            int result = context.call(() -> driver.api.result(CudaFunction.cuStreamGetCtx, h -> (int) h.invokeExact(nativeStream, out)));
+            int result = call(() -> driver.api.result(CudaFunction.cuStreamGetCtx, h -> (int) h.invokeExact(nativeStream, out)));
             refuseUnknownHandle(result, CudaFunction.cuStreamGetCtx, nativeStream, "CUstream");
             owner = out.get(ADDRESS, 0);
         }
@@ -364,7 +252,7 @@ final class CudaDevice extends VendorDevice {
         if (nativeEvent.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("CUevent is NULL");
         }
-        int result = context.call(() -> driver.api.result(CudaFunction.cuEventQuery, h -> (int) h.invokeExact(nativeEvent)));
+        int result = call(() -> driver.api.result(CudaFunction.cuEventQuery, h -> (int) h.invokeExact(nativeEvent)));
         if (result != CUDA_ERROR_NOT_READY) {
             refuseUnknownHandle(result, CudaFunction.cuEventQuery, nativeEvent, "CUevent");
         }

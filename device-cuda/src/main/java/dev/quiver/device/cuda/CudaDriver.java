@@ -5,6 +5,7 @@ import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.device.ffm.Bindings;
 import dev.quiver.device.ffm.Downcalls;
 import dev.quiver.device.ffm.Once;
+import dev.quiver.device.ffm.StreamEventCalls;
 import dev.quiver.device.ffm.VendorLibrary;
 
 import java.lang.foreign.Arena;
@@ -16,13 +17,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
+import static dev.quiver.device.cuda.CudaConstants.CUDA_ERROR_NOT_READY;
 import static dev.quiver.device.cuda.CudaConstants.CUDA_ERROR_NO_DEVICE;
 import static dev.quiver.device.cuda.CudaConstants.CUDA_SUCCESS;
 import static dev.quiver.device.cuda.CudaConstants.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR;
 import static dev.quiver.device.cuda.CudaConstants.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR;
 import static dev.quiver.device.cuda.CudaConstants.CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY;
+import static dev.quiver.device.cuda.CudaConstants.CU_EVENT_DISABLE_TIMING;
 import static dev.quiver.device.cuda.CudaConstants.CU_GET_PROC_ADDRESS_LEGACY_STREAM;
 import static dev.quiver.device.cuda.CudaConstants.CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT;
+import static dev.quiver.device.cuda.CudaConstants.CU_STREAM_DEFAULT;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
@@ -41,12 +45,18 @@ final class CudaDriver {
 
     /** The bound entry points. */
     final Bindings<CudaFunction> api;
+    /** The stream and event calls, with the flags of this backend's streams and events. */
+    final StreamEventCalls<CudaFunction> calls;
     private final int version;
     private final dev.quiver.spi.LoadedLibrary library;
     private final Once<List<CudaDevice>> devices = new Once<>();
 
     private CudaDriver(Bindings<CudaFunction> api, int version, dev.quiver.spi.LoadedLibrary library) {
         this.api = api;
+        this.calls = new StreamEventCalls<>(api, CudaFunction.cuStreamCreate, CU_STREAM_DEFAULT, CudaFunction.cuStreamSynchronize,
+                CudaFunction.cuStreamDestroy, CudaFunction.cuStreamWaitEvent, CudaFunction.cuEventCreate, CU_EVENT_DISABLE_TIMING,
+                CudaFunction.cuEventRecord, CudaFunction.cuEventSynchronize, CudaFunction.cuEventQuery, CudaFunction.cuEventDestroy,
+                CUDA_ERROR_NOT_READY);
         this.version = version;
         this.library = library;
     }
@@ -66,12 +76,7 @@ final class CudaDriver {
     }
 
     private static CudaDriver connect(String library) throws BackendUnavailableException {
-        VendorLibrary loaded;
-        try {
-            loaded = VendorLibrary.loadFirst(List.of(library));
-        } catch (VendorLibrary.NotFoundException e) {
-            throw new BackendUnavailableException("CUDA driver not installed (" + e.getMessage() + ")");
-        }
+        VendorLibrary loaded = VendorLibrary.loadFirst("CUDA driver", List.of(library));
         MemorySegment getProcAddress = loaded.lookup().find(CudaFunction.cuGetProcAddress.c().symbol()).orElseThrow(() ->
                 new BackendUnavailableException("CUDA driver too old: " + library + " has no "
                         + CudaFunction.cuGetProcAddress.c().symbol() + " (a CUDA 12.0 or newer driver is needed)"));

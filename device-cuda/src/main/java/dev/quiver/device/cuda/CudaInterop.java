@@ -1,6 +1,7 @@
 package dev.quiver.device.cuda;
 
 import dev.quiver.device.ffm.BackendUnavailableException;
+import dev.quiver.device.ffm.FixedProvider;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.DeviceTypeCodes;
@@ -125,22 +126,7 @@ public final class CudaInterop {
         int device = probe.call(() -> driver.api.intOut(CudaFunction.cuCtxGetDevice));
         CudaContext adopted = new CudaContext(driver, handle, device, ordinalOf(driver, device), false);
         List<BackendDevice> devices = List.copyOf(driver.devicesOf(adopted));
-        return new DeviceProvider() {
-            @Override
-            public String name() {
-                return provider.name();
-            }
-
-            @Override
-            public int[] deviceTypes() {
-                return provider.deviceTypes();
-            }
-
-            @Override
-            public ProbeResult probe() {
-                return ProbeResult.available(devices);
-            }
-        };
+        return new FixedProvider(provider.name(), provider.deviceTypes(), ProbeResult.available(devices));
     }
 
     private static int ordinalOf(CudaDriver driver, int device) {

@@ -1,14 +1,12 @@
 package dev.quiver.device.cuda;
 
-import dev.quiver.device.ffm.IpcHandles;
-import dev.quiver.device.ffm.VendorIpc;
+import dev.quiver.device.ffm.DriverIpc;
 import dev.quiver.device.ffm.VendorIpcEvents;
-import dev.quiver.spi.ImportedMemory;
 import dev.quiver.spi.IpcMechanism;
-import dev.quiver.spi.IpcMemoryHandle;
 
 import java.lang.foreign.GroupLayout;
 import java.lang.foreign.MemorySegment;
+import java.util.function.Supplier;
 
 import static dev.quiver.device.cuda.CudaConstants.CU_EVENT_DISABLE_TIMING;
 import static dev.quiver.device.cuda.CudaConstants.CU_EVENT_INTERPROCESS;
@@ -28,40 +26,56 @@ import static dev.quiver.device.cuda.CudaConstants.CU_IPC_MEM_LAZY_ENABLE_PEER_A
  * @param driver  the driver
  * @param context the device's context
  */
-record CudaIpc(CudaDriver driver, CudaContext context) implements VendorIpc, VendorIpcEvents {
+record CudaIpc(CudaDriver driver, CudaContext context) implements DriverIpc, VendorIpcEvents {
     /** {@code CUipcMemHandle}: 64 opaque bytes, passed by value. */
-    static final GroupLayout MEM_HANDLE = IpcHandles.layout("reserved", CU_IPC_HANDLE_SIZE);
+    static final GroupLayout MEM_HANDLE = DriverIpc.handleLayout("reserved", CU_IPC_HANDLE_SIZE);
     /** {@code CUipcEventHandle}: 64 opaque bytes, passed by value. */
-    static final GroupLayout EVENT_HANDLE = IpcHandles.layout("reserved", CU_IPC_HANDLE_SIZE);
+    static final GroupLayout EVENT_HANDLE = DriverIpc.handleLayout("reserved", CU_IPC_HANDLE_SIZE);
 
     @Override
     public IpcMechanism mechanism() {
         return IpcMechanism.CUDA_IPC;
     }
 
-    /** {@return the handle of the allocation holding {@code address}, with the address's offset in it} */
+    /** Pushes the device's context for the duration of {@code work}. */
     @Override
-    public IpcMemoryHandle export(long address) {
-        return context.call(() -> IpcHandles.export(IpcMechanism.CUDA_IPC, MEM_HANDLE, address,
-                range(),
-                (base, handle) -> driver.api.check(CudaFunction.cuIpcGetMemHandle, h -> (int) h.invokeExact(handle, base))));
+    public <T> T inContext(Supplier<T> work) {
+        return context.call(work);
     }
 
-    /** {@return the peer's memory mapped in {@code context}, closed with {@code cuIpcCloseMemHandle}} */
     @Override
-    public ImportedMemory open(IpcMemoryHandle handle, Object device) {
-        return context.call(() -> IpcHandles.open(IpcMechanism.CUDA_IPC, handle, device,
-                (bytes, out) -> driver.api.check(CudaFunction.cuIpcOpenMemHandle,
-                        h -> (int) h.invokeExact(out, bytes, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS)),
-                range(),
-                opened -> context.run(() -> driver.api.check(CudaFunction.cuIpcCloseMemHandle, h -> (int) h.invokeExact(opened.address())))));
+    public GroupLayout memoryHandle() {
+        return MEM_HANDLE;
+    }
+
+    /** {@code cuMemGetAddressRange}. */
+    @Override
+    public void findAllocation(long address, MemorySegment base, MemorySegment size) {
+        driver.api.check(CudaFunction.cuMemGetAddressRange, h -> (int) h.invokeExact(base, size, address));
+    }
+
+    /** {@code cuIpcGetMemHandle}. */
+    @Override
+    public void nameAllocation(long base, MemorySegment handle) {
+        driver.api.check(CudaFunction.cuIpcGetMemHandle, h -> (int) h.invokeExact(handle, base));
+    }
+
+    /** {@code cuIpcOpenMemHandle} with {@code CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS}. */
+    @Override
+    public void openHandle(MemorySegment handle, MemorySegment pointer) {
+        driver.api.check(CudaFunction.cuIpcOpenMemHandle, h -> (int) h.invokeExact(pointer, handle, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS));
+    }
+
+    /** {@code cuIpcCloseMemHandle}. */
+    @Override
+    public void closeHandle(MemorySegment opened) {
+        driver.api.check(CudaFunction.cuIpcCloseMemHandle, h -> (int) h.invokeExact(opened.address()));
     }
 
     /** {@return a new {@code CU_EVENT_INTERPROCESS | CU_EVENT_DISABLE_TIMING} event, owned by the caller} */
     @Override
     public MemorySegment create() {
-        return context.call(() -> driver.api.handleOut(CudaFunction.cuEventCreate,
-                (h, out) -> (int) h.invokeExact(out, CU_EVENT_INTERPROCESS | CU_EVENT_DISABLE_TIMING)));
+        return context.call(() -> driver.calls.createEvent(CU_EVENT_INTERPROCESS | CU_EVENT_DISABLE_TIMING));
     }
 
     /** Writes the event's {@code CUipcEventHandle} with {@code cuIpcGetEventHandle}. */
@@ -75,10 +89,5 @@ record CudaIpc(CudaDriver driver, CudaContext context) implements VendorIpc, Ven
     public MemorySegment open(MemorySegment handle) {
         return context.call(() -> driver.api.handleOut(CudaFunction.cuIpcOpenEventHandle,
                 (h, out) -> (int) h.invokeExact(out, handle)));
-    }
-
-    /** {@return the driver call that finds the allocation holding an address, exported or opened} */
-    private IpcHandles.RangeCall range() {
-        return (at, base, size) -> driver.api.check(CudaFunction.cuMemGetAddressRange, h -> (int) h.invokeExact(base, size, at));
     }
 }

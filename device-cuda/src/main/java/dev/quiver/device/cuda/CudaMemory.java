@@ -1,6 +1,7 @@
 package dev.quiver.device.cuda;
 
 import dev.quiver.device.ffm.Bindings;
+import dev.quiver.device.ffm.DriverMemory;
 import dev.quiver.device.ffm.MemoryKind;
 import dev.quiver.spi.DeviceTypeCodes;
 
@@ -13,7 +14,7 @@ import static dev.quiver.device.cuda.CudaConstants.CU_MEM_ATTACH_GLOBAL;
  * unified virtual address space, so byte offsets may be added to them; only {@link #HOST} and
  * {@link #MANAGED} pointers may be dereferenced by the host.
  */
-enum CudaMemory {
+enum CudaMemory implements DriverMemory<CudaFunction> {
     /** {@code cuMemAlloc}: device memory, {@code ARROW_DEVICE_CUDA}. */
     DEVICE(new MemoryKind(DeviceTypeCodes.CUDA, "CUDA", false, "cuMemAlloc")),
     /** {@code cuMemAllocHost}: page-locked host memory, {@code ARROW_DEVICE_CUDA_HOST}. */
@@ -27,8 +28,14 @@ enum CudaMemory {
         this.kind = kind;
     }
 
+    @Override
+    public MemoryKind kind() {
+        return kind;
+    }
+
     /** Allocates {@code size > 0} bytes; the caller has made the owning context current. */
-    MemorySegment allocate(Bindings<CudaFunction> api, long size) {
+    @Override
+    public MemorySegment allocate(Bindings<CudaFunction> api, long size) {
         return switch (this) {
             case DEVICE -> api.handleOut(CudaFunction.cuMemAlloc, (h, out) -> (int) h.invokeExact(out, size));
             case HOST -> api.handleOut(CudaFunction.cuMemAllocHost, (h, out) -> (int) h.invokeExact(out, size));
@@ -37,7 +44,8 @@ enum CudaMemory {
     }
 
     /** Frees what {@link #allocate} returned; the caller has made the owning context current. */
-    void free(Bindings<CudaFunction> api, MemorySegment pointer) {
+    @Override
+    public void free(Bindings<CudaFunction> api, MemorySegment pointer) {
         switch (this) {
             case DEVICE, MANAGED -> api.check(CudaFunction.cuMemFree, h -> (int) h.invokeExact(pointer.address()));
             case HOST -> api.check(CudaFunction.cuMemFreeHost, h -> (int) h.invokeExact(pointer));

@@ -116,6 +116,11 @@ public final class Bindings<F extends Enum<F>> {
         this.failure = failure;
     }
 
+    /** {@return the result code of success} */
+    public int success() {
+        return success;
+    }
+
     /**
      * Invokes a handle, passing on unchecked exceptions and wrapping the checked ones the signature of
      * {@link MethodHandle#invokeExact} allows but a downcall never throws.

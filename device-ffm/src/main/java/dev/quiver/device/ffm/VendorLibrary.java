@@ -52,6 +52,23 @@ public record VendorLibrary(String library, SymbolLookup lookup) {
     }
 
     /**
+     * Binds every entry point of a table as {@link #bindAll(Class)} does, or says why the backend cannot be used.
+     *
+     * @param what  the library as a probe reason names it, for example {@code "ROCm HIP runtime"}
+     * @param table the backend's table
+     * @param <F>   the table type
+     * @return one downcall per constant, by ordinal
+     * @throws BackendUnavailableException {@code "<what> incomplete: <library> has no <symbol>"}
+     */
+    public <F extends Enum<F> & CFunction.Table> Downcalls bindAll(String what, Class<F> table) throws BackendUnavailableException {
+        try {
+            return bindAll(table);
+        } catch (NotFoundException e) {
+            throw new BackendUnavailableException(what + " incomplete: " + e.getMessage());
+        }
+    }
+
+    /**
      * This library as backends report it ({@link dev.quiver.spi.BackendDevice#vendorLibrary()}): its name, the
      * file it was loaded from, and its symbols.
      *
@@ -72,6 +89,22 @@ public record VendorLibrary(String library, SymbolLookup lookup) {
      */
     public static VendorLibrary cLibrary() {
         return new VendorLibrary("the C library", Linker.nativeLinker().defaultLookup());
+    }
+
+    /**
+     * Loads the first candidate that loads, as {@link #loadFirst} does, or says why the backend cannot be used.
+     *
+     * @param what       the library as a probe reason names it, for example {@code "CUDA driver"}
+     * @param candidates names or paths, in order of preference
+     * @return the library loaded
+     * @throws BackendUnavailableException {@code "<what> not installed (<candidates> not found)"}
+     */
+    public static VendorLibrary loadFirst(String what, List<String> candidates) throws BackendUnavailableException {
+        try {
+            return loadFirst(candidates);
+        } catch (NotFoundException e) {
+            throw new BackendUnavailableException(what + " not installed (" + e.getMessage() + ")");
+        }
     }
 
     /**

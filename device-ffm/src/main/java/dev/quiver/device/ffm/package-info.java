@@ -8,7 +8,13 @@
  * result codes (returned, or written through an out-parameter as OpenCL's constructors do) into the backend's
  * exceptions; {@link dev.quiver.device.ffm.Upcalls} makes the upcall stubs of vendor callbacks; and
  * {@link dev.quiver.device.ffm.Allocations} tracks a device's live allocations;
- * {@link dev.quiver.device.ffm.EventPool} keeps the events a device made for their next record; and
+ * {@link dev.quiver.device.ffm.EventPool} keeps the events a device made for their next record;
+ * {@link dev.quiver.device.ffm.VendorDevice} is what every vendor device shares (identity, tracked
+ * allocation, inter-process memory and events through {@link dev.quiver.device.ffm.VendorIpc},
+ * {@link dev.quiver.device.ffm.DriverIpc} and {@link dev.quiver.device.ffm.VendorIpcEvents}), and
+ * {@link dev.quiver.device.ffm.DriverDevice} what CUDA's and HIP's devices share beyond it (a current context,
+ * pinned host memory, pooled events, streams and events through {@link dev.quiver.device.ffm.StreamEventCalls});
+ * {@link dev.quiver.device.ffm.FixedProvider} serves devices made from an application's own native objects; and
  * {@link dev.quiver.device.ffm.HostCopy} copies host memory with the JDK or the C library's {@code memcpy},
  * whichever is faster for the size; {@link dev.quiver.device.ffm.BackendUnavailableException} says why a
  * backend cannot be used here, as its probe's reason. Internal to Quiver's backends.

@@ -3,7 +3,6 @@ package dev.quiver.device.oneapi;
 import dev.quiver.spi.DriverStartLock;
 import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.device.ffm.Bindings;
-import dev.quiver.device.ffm.Downcalls;
 import dev.quiver.device.ffm.Once;
 import dev.quiver.device.ffm.VendorLibrary;
 
@@ -59,19 +58,8 @@ final class LevelZero {
     }
 
     private static LevelZero connect(String library) throws BackendUnavailableException {
-        VendorLibrary loaded;
-        try {
-            loaded = VendorLibrary.loadFirst(List.of(library));
-        } catch (VendorLibrary.NotFoundException e) {
-            throw new BackendUnavailableException("Level Zero loader not installed (" + e.getMessage() + ")");
-        }
-        Downcalls handles;
-        try {
-            handles = loaded.bindAll(ZeFunction.class);
-        } catch (VendorLibrary.NotFoundException e) {
-            throw new BackendUnavailableException("Level Zero loader incomplete: " + e.getMessage());
-        }
-        Bindings<ZeFunction> api = new Bindings<>(handles, SUCCESS, (calls, function, result) -> new OneApiException(function.name(), result));
+        VendorLibrary loaded = VendorLibrary.loadFirst("Level Zero loader", List.of(library));
+        Bindings<ZeFunction> api = new Bindings<>(loaded.bindAll("Level Zero loader", ZeFunction.class), SUCCESS, (calls, function, result) -> new OneApiException(function.name(), result));
         // the loader loads the drivers' libraries in zeInit
         int init = DriverStartLock.loading(() -> api.result(ZeFunction.zeInit, h -> (int) h.invokeExact(0)));
         if (init != SUCCESS) {

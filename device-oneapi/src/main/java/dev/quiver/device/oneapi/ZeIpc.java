@@ -1,10 +1,7 @@
 package dev.quiver.device.oneapi;
 
-import dev.quiver.device.ffm.IpcHandles;
-import dev.quiver.device.ffm.VendorIpc;
-import dev.quiver.spi.ImportedMemory;
+import dev.quiver.device.ffm.DriverIpc;
 import dev.quiver.spi.IpcMechanism;
-import dev.quiver.spi.IpcMemoryHandle;
 
 import java.lang.foreign.GroupLayout;
 import java.lang.foreign.MemorySegment;
@@ -21,37 +18,42 @@ import static dev.quiver.device.oneapi.ZeConstants.ZE_MAX_IPC_HANDLE_SIZE;
  *
  * @param device the device and its context
  */
-record ZeIpc(ZeDevice device) implements VendorIpc {
+record ZeIpc(ZeDevice device) implements DriverIpc {
     /** {@code ze_ipc_mem_handle_t}: 64 opaque bytes, passed by value. */
-    static final GroupLayout MEM_HANDLE = IpcHandles.layout("data", ZE_MAX_IPC_HANDLE_SIZE);
+    static final GroupLayout MEM_HANDLE = DriverIpc.handleLayout("data", ZE_MAX_IPC_HANDLE_SIZE);
 
     @Override
     public IpcMechanism mechanism() {
         return IpcMechanism.LEVEL_ZERO_IPC;
     }
 
-    /** {@return the handle of the allocation holding {@code address}, with the address's offset in it} */
     @Override
-    public IpcMemoryHandle export(long address) {
-        return IpcHandles.export(IpcMechanism.LEVEL_ZERO_IPC, MEM_HANDLE, address,
-                range(),
-                (base, handle) -> device.api.check(ZeFunction.zeMemGetIpcHandle,
-                        h -> (int) h.invokeExact(device.context, MemorySegment.ofAddress(base), handle)));
+    public GroupLayout memoryHandle() {
+        return MEM_HANDLE;
     }
 
-    /** {@return the peer's memory mapped on this device, closed with {@code zeMemCloseIpcHandle}} */
+    /** {@code zeMemGetAddressRange} in the device's context. */
     @Override
-    public ImportedMemory open(IpcMemoryHandle handle, Object owner) {
-        return IpcHandles.open(IpcMechanism.LEVEL_ZERO_IPC, handle, owner,
-                (bytes, out) -> device.api.check(ZeFunction.zeMemOpenIpcHandle,
-                        h -> (int) h.invokeExact(device.context, device.device, bytes, 0, out)),
-                range(),
-                opened -> device.api.check(ZeFunction.zeMemCloseIpcHandle, h -> (int) h.invokeExact(device.context, opened)));
+    public void findAllocation(long address, MemorySegment base, MemorySegment size) {
+        device.api.check(ZeFunction.zeMemGetAddressRange,
+                h -> (int) h.invokeExact(device.context, MemorySegment.ofAddress(address), base, size));
     }
 
-    /** {@return the driver call that finds the allocation holding an address, exported or opened} */
-    private IpcHandles.RangeCall range() {
-        return (at, base, size) -> device.api.check(ZeFunction.zeMemGetAddressRange,
-                        h -> (int) h.invokeExact(device.context, MemorySegment.ofAddress(at), base, size));
+    /** {@code zeMemGetIpcHandle} in the device's context. */
+    @Override
+    public void nameAllocation(long base, MemorySegment handle) {
+        device.api.check(ZeFunction.zeMemGetIpcHandle, h -> (int) h.invokeExact(device.context, MemorySegment.ofAddress(base), handle));
+    }
+
+    /** {@code zeMemOpenIpcHandle} on the device, with no cache bias flags. */
+    @Override
+    public void openHandle(MemorySegment handle, MemorySegment pointer) {
+        device.api.check(ZeFunction.zeMemOpenIpcHandle, h -> (int) h.invokeExact(device.context, device.device, handle, 0, pointer));
+    }
+
+    /** {@code zeMemCloseIpcHandle} in the device's context. */
+    @Override
+    public void closeHandle(MemorySegment opened) {
+        device.api.check(ZeFunction.zeMemCloseIpcHandle, h -> (int) h.invokeExact(device.context, opened));
     }
 }

@@ -33,6 +33,8 @@ final class ClConstants {
     static final int CL_DRIVER_VERSION = 0x102D;
     static final int CL_DEVICE_VERSION = 0x102F;
     static final int CL_DEVICE_PLATFORM = 0x1031;
+    /** Deprecated in OpenCL 2.0, still answered by the drivers that matter. */
+    static final int CL_DEVICE_HOST_UNIFIED_MEMORY = 0x1035;
     static final int CL_DEVICE_OPENCL_C_VERSION = 0x103D;
 
     static final int CL_CONTEXT_REFERENCE_COUNT = 0x1080;

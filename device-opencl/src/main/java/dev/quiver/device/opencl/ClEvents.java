@@ -5,8 +5,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+
 /**
- * The events one {@link OpenClDevice} made ({@link #create}: user events, each recorded at most once;
+ * The events one {@link OpenClDevice} made ({@link #createUserEvent}: user events, each recorded at most once;
  * {@link #recordNew}: markers, recorded as they are made; both owned by the caller until {@link #destroy})
  * and the events it adopted ({@link #adopt}: {@code cl_event}s made outside Quiver, retained while adopted,
  * until {@link #forget}). Events borrowed from a foreign array's {@code sync_event} are in neither set; the
@@ -17,7 +19,7 @@ final class ClEvents {
     private final OpenCl cl;
     private final String deviceName;
     private final MemorySegment context;
-    /** Events made by {@link #create} and {@link #recordNew}, with their recording. */
+    /** Events made by {@link #createUserEvent} and {@link #recordNew}, with their recording. */
     private final Map<Long, Recording> created = new ConcurrentHashMap<>();
     private final AdoptedHandles adopted;
 
@@ -34,7 +36,7 @@ final class ClEvents {
     }
 
     /** @return a new user event of the context, owned by the caller */
-    MemorySegment create() {
+    MemorySegment createUserEvent() {
         MemorySegment event = cl.createUserEvent(context);
         created.put(event.address(), new Recording());
         return event;
@@ -67,9 +69,9 @@ final class ClEvents {
      * marker itself ({@link #completion}) rather than the user event its completion callback sets a moment
      * later.
      *
-     * @param event an event from {@link #create}, never recorded
+     * @param event an event from {@link #createUserEvent}, never recorded
      * @param queue a queue of the device
-     * @throws IllegalArgumentException if {@code event} is adopted, or not made by {@link #create}
+     * @throws IllegalArgumentException if {@code event} is adopted, or not made by {@link #createUserEvent}
      * @throws IllegalStateException    if {@code event} was recorded before
      */
     void record(MemorySegment event, MemorySegment queue) {
@@ -111,19 +113,73 @@ final class ClEvents {
     }
 
     /**
+     * {@code clWaitForEvents} on what completes with the event (see {@link #completion}).
+     *
+     * @param event any event handle this device accepts
+     * @throws IllegalStateException if the event was made here and never recorded (it would never complete)
+     * @throws OpenClException       with {@code CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST} if its work failed
+     */
+    void waitFor(MemorySegment event) {
+        requireRecorded(event);
+        cl.waitForEvent(completion(event));
+    }
+
+    /**
+     * {@code clEnqueueBarrierWithWaitList} on {@code queue}, waiting for what completes with the event.
+     *
+     * @param queue a queue of the device
+     * @param event any event handle this device accepts
+     * @throws IllegalStateException if the event was made here and never recorded (it would never complete)
+     */
+    void enqueueWait(MemorySegment queue, MemorySegment event) {
+        requireRecorded(event);
+        cl.enqueueBarrier(queue, completion(event));
+    }
+
+    /**
+     * @param event any event handle this device accepts
+     * @return whether {@code CL_EVENT_COMMAND_EXECUTION_STATUS} of what completes with it is {@code CL_COMPLETE}
+     * @throws OpenClException naming the error status if the event's work terminated abnormally
+     */
+    boolean hasCompleted(MemorySegment event) {
+        int status = cl.eventStatus(completion(event));
+        if (status < 0) {
+            throw new OpenClException("clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)", status,
+                    "the event's commands terminated abnormally with this status");
+        }
+        return status == ClConstants.CL_COMPLETE;
+    }
+
+    /**
+     * @param syncEvent the {@code sync_event} of an OPENCL array: a {@code cl_event*}
+     * @return the {@code cl_event} it points to, borrowed from the array's producer
+     * @throws IllegalArgumentException if the pointer, or the event it points to, is NULL
+     */
+    static MemorySegment fromSyncEvent(MemorySegment syncEvent) {
+        if (syncEvent.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException("sync_event is NULL");
+        }
+        MemorySegment event = syncEvent.reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0);
+        if (event.equals(MemorySegment.NULL)) {
+            throw new IllegalArgumentException("sync_event " + Hex.of(syncEvent) + " points to a NULL cl_event");
+        }
+        return event;
+    }
+
+    /**
      * @param event any event handle this device accepts
      * @return what completes with it: the marker of an event made here and recorded, else the event itself
      */
-    MemorySegment completion(MemorySegment event) {
+    private MemorySegment completion(MemorySegment event) {
         Recording recording = created.get(event.address());
         return recording == null ? event : recording.marker == null ? event : recording.marker;
     }
 
     /**
      * @param event any event handle
-     * @throws IllegalStateException if it was made by {@link #create} and never recorded (it would never complete)
+     * @throws IllegalStateException if it was made by {@link #createUserEvent} and never recorded (it would never complete)
      */
-    void requireRecorded(MemorySegment event) {
+    private void requireRecorded(MemorySegment event) {
         Recording recording = created.get(event.address());
         if (recording != null && !recording.recorded.get()) {
             throw new IllegalStateException(Hex.of(event) + " was never recorded: waiting for it would never end");
@@ -131,9 +187,9 @@ final class ClEvents {
     }
 
     /**
-     * {@code clReleaseEvent} on an event from {@link #create}.
+     * {@code clReleaseEvent} on an event from {@link #createUserEvent}.
      *
-     * @throws IllegalArgumentException if it is not a live event from {@link #create}
+     * @throws IllegalArgumentException if it is not a live event from {@link #createUserEvent}
      */
     void destroy(MemorySegment event) {
         Recording recording = created.remove(event.address());
@@ -194,7 +250,7 @@ final class ClEvents {
     }
 
     /**
-     * Whether an event made by {@link #create} was recorded, and the marker it follows once it was; for a
+     * Whether an event made by {@link #createUserEvent} was recorded, and the marker it follows once it was; for a
      * marker from {@link #recordNew}, the one shared {@link #OF_MARKER}, recorded and following nothing.
      */
     private static final class Recording {

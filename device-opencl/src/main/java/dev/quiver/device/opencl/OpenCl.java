@@ -149,17 +149,19 @@ final class OpenCl {
 
     /** @return a new read-write buffer, owned by the caller */
     MemorySegment createBuffer(MemorySegment context, long byteSize) {
-        Bindings.Returned created = api.returned(ClFunction.clCreateBuffer, (h, status) -> (MemorySegment) h.invokeExact(
-                context, ClConstants.CL_MEM_READ_WRITE, byteSize, MemorySegment.NULL, status));
-        check(ClFunction.clCreateBuffer, created.result(), "cannot allocate " + byteSize + " bytes");
-        return created.handle();
+        return createBuffer(context, ClConstants.CL_MEM_READ_WRITE, byteSize, "");
     }
 
     /** @return a new read-write buffer the implementation allocates in host memory it can reach fast, owned by the caller */
     MemorySegment createHostBuffer(MemorySegment context, long byteSize) {
+        return createBuffer(context, ClConstants.CL_MEM_READ_WRITE | ClConstants.CL_MEM_ALLOC_HOST_PTR, byteSize,
+                " of host memory (CL_MEM_ALLOC_HOST_PTR)");
+    }
+
+    private MemorySegment createBuffer(MemorySegment context, long flags, long byteSize, String what) {
         Bindings.Returned created = api.returned(ClFunction.clCreateBuffer, (h, status) -> (MemorySegment) h.invokeExact(
-                context, ClConstants.CL_MEM_READ_WRITE | ClConstants.CL_MEM_ALLOC_HOST_PTR, byteSize, MemorySegment.NULL, status));
-        check(ClFunction.clCreateBuffer, created.result(), "cannot allocate " + byteSize + " bytes of host memory (CL_MEM_ALLOC_HOST_PTR)");
+                context, flags, byteSize, MemorySegment.NULL, status));
+        check(ClFunction.clCreateBuffer, created.result(), "cannot allocate " + byteSize + " bytes" + what);
         return created.handle();
     }
 
@@ -183,26 +185,73 @@ final class OpenCl {
         onObject(ClFunction.clReleaseMemObject, buffer);
     }
 
-    /** Enqueues a non-blocking read of {@code host.byteSize()} bytes at {@code offset} of {@code buffer}. */
+    /**
+     * Enqueues a non-blocking read of {@code host.byteSize()} bytes at {@code offset} of {@code buffer}; nothing
+     * for zero bytes.
+     *
+     * @throws IllegalArgumentException if {@code host} is not writable native memory or {@code offset} is negative
+     */
     void enqueueRead(MemorySegment queue, MemorySegment buffer, long offset, MemorySegment host) {
+        requireHost(host, "destination");
+        if (host.isReadOnly()) {
+            throw new IllegalArgumentException("destination is read-only");
+        }
+        requireOffset(offset);
+        if (host.byteSize() == 0) {
+            return;
+        }
         int code = api.result(ClFunction.clEnqueueReadBuffer, h -> (int) h.invokeExact(queue, buffer, ClConstants.CL_FALSE,
                 offset, host.byteSize(), host, 0, MemorySegment.NULL, MemorySegment.NULL));
         check(ClFunction.clEnqueueReadBuffer, code, host.byteSize() + " bytes at offset " + offset);
     }
 
-    /** Enqueues a non-blocking write of {@code host} to {@code offset} of {@code buffer}. */
+    /**
+     * Enqueues a non-blocking write of {@code host} to {@code offset} of {@code buffer}; nothing for zero bytes.
+     *
+     * @throws IllegalArgumentException if {@code host} is not native memory or {@code offset} is negative
+     */
     void enqueueWrite(MemorySegment queue, MemorySegment buffer, long offset, MemorySegment host) {
+        requireHost(host, "source");
+        requireOffset(offset);
+        if (host.byteSize() == 0) {
+            return;
+        }
         int code = api.result(ClFunction.clEnqueueWriteBuffer, h -> (int) h.invokeExact(queue, buffer, ClConstants.CL_FALSE,
                 offset, host.byteSize(), host, 0, MemorySegment.NULL, MemorySegment.NULL));
         check(ClFunction.clEnqueueWriteBuffer, code, host.byteSize() + " bytes at offset " + offset);
     }
 
+    /**
+     * Enqueues a copy between two buffers of one context; nothing for zero bytes.
+     *
+     * @throws IllegalArgumentException if an offset or the count is negative
+     */
     void enqueueCopy(MemorySegment queue, MemorySegment source, long sourceOffset, MemorySegment destination,
                      long destinationOffset, long byteCount) {
+        requireOffset(sourceOffset);
+        requireOffset(destinationOffset);
+        if (byteCount < 0) {
+            throw new IllegalArgumentException("byteCount is negative: " + byteCount);
+        }
+        if (byteCount == 0) {
+            return;
+        }
         int code = api.result(ClFunction.clEnqueueCopyBuffer, h -> (int) h.invokeExact(queue, source, destination,
                 sourceOffset, destinationOffset, byteCount, 0, MemorySegment.NULL, MemorySegment.NULL));
         check(ClFunction.clEnqueueCopyBuffer, code, byteCount + " bytes from offset " + sourceOffset
                 + " to offset " + destinationOffset);
+    }
+
+    private static void requireHost(MemorySegment memory, String what) {
+        if (!memory.isNative()) {
+            throw new IllegalArgumentException(what + " must be native host memory, not a heap segment");
+        }
+    }
+
+    private static void requireOffset(long offset) {
+        if (offset < 0) {
+            throw new IllegalArgumentException("offset is negative: " + offset);
+        }
     }
 
     // ---- events -------------------------------------------------------------------------------

@@ -10,8 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-
 /**
  * One OpenCL device with a context and a default in-order command queue.
  *
@@ -40,19 +38,15 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * synchronized.
  */
 public final class OpenClDevice implements BackendDevice, AutoCloseable {
-    /** {@code CL_DEVICE_HOST_UNIFIED_MEMORY}: deprecated in OpenCL 2.0, still answered by the drivers that matter. */
-    private static final int CL_DEVICE_HOST_UNIFIED_MEMORY = 0x1035;
-
     private final OpenCl cl;
     private final ClDeviceInfo info;
     private final MemorySegment context;
     private final boolean adopted;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Allocations allocations = new Allocations();
-    /** The {@code cl_mem} behind each mapped host allocation, by host address. */
-    private final java.util.Map<Long, MemorySegment> hostBuffers = new java.util.concurrent.ConcurrentHashMap<>();
     private final ClQueues queues;
     private final ClEvents events;
+    private final ClMappedBuffers mappedBuffers;
     /** What the device is, read on first use; null until then. */
     private volatile dev.quiver.spi.HardwareKind hardwareKind;
 
@@ -63,6 +57,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
         this.adopted = adopted;
         this.queues = new ClQueues(cl, info, context, queue);
         this.events = new ClEvents(cl, info.displayName(), context);
+        this.mappedBuffers = new ClMappedBuffers(cl, context, queue, toString());
     }
 
     /** @return {@code ARROW_DEVICE_OPENCL} */
@@ -99,7 +94,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
         if (kind == null) {
             boolean unified;
             try {
-                unified = ClInfo.uint(cl.info(ClFunction.clGetDeviceInfo), info.device(), CL_DEVICE_HOST_UNIFIED_MEMORY,
+                unified = ClInfo.uint(cl.info(ClFunction.clGetDeviceInfo), info.device(), ClConstants.CL_DEVICE_HOST_UNIFIED_MEMORY,
                         "clGetDeviceInfo(CL_DEVICE_HOST_UNIFIED_MEMORY)") != 0;
             } catch (OpenClException e) {
                 unified = false;
@@ -182,8 +177,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     @Override
     public MemorySegment allocate(long byteSize, long alignment) {
         Allocations.checkAlignment(alignment, info.baseAlignment(), "CL_DEVICE_MEM_BASE_ADDR_ALIGN of " + name());
-        checkOpen();
-        MemorySegment buffer = cl.createBuffer(context, Math.max(byteSize, 1));
+        MemorySegment buffer = cl.createBuffer(context(), Math.max(byteSize, 1));
         allocations.add(buffer);
         return buffer;
     }
@@ -218,30 +212,12 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     @Override
     public MemorySegment allocateHost(long byteSize, long alignment) {
         checkOpen();
-        MemorySegment buffer = cl.createHostBuffer(context, byteSize);
-        try {
-            MemorySegment mapped = cl.mapBuffer(queues.defaultQueue(), buffer, byteSize).reinterpret(byteSize);
-            if (mapped.address() % alignment != 0) {
-                cl.unmap(queues.defaultQueue(), buffer, mapped);
-                throw new OpenClException(ClFunction.clEnqueueMapBuffer.name(), 0, "mapped host memory at 0x"
-                        + Long.toHexString(mapped.address()) + " is not aligned to " + alignment + " bytes");
-            }
-            hostBuffers.put(mapped.address(), buffer);
-            return mapped;
-        } catch (RuntimeException e) {
-            cl.releaseMemObject(buffer);
-            throw e;
-        }
+        return mappedBuffers.allocateMapped(byteSize, alignment);
     }
 
     @Override
     public void freeHost(MemorySegment memory) {
-        MemorySegment buffer = hostBuffers.remove(memory.address());
-        if (buffer == null) {
-            throw new IllegalArgumentException("0x" + Long.toHexString(memory.address()) + " is not host memory of " + this);
-        }
-        cl.unmap(queues.defaultQueue(), buffer, memory);
-        cl.releaseMemObject(buffer);
+        mappedBuffers.unmapAndRelease(memory);
     }
 
     // ---- copies -------------------------------------------------------------------------------
@@ -249,41 +225,20 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     /** Enqueues {@code clEnqueueWriteBuffer} (non-blocking) at {@code destinationOffset} of the {@code cl_mem}. */
     @Override
     public void copyFromHost(MemorySegment source, MemorySegment destination, long destinationOffset, MemorySegment stream) {
-        MemorySegment target = queueOf(stream);
-        requireHost(source, "source");
-        requireOffset(destinationOffset);
-        if (source.byteSize() > 0) {
-            cl.enqueueWrite(target, destination, destinationOffset, source);
-        }
+        cl.enqueueWrite(queueOf(stream), destination, destinationOffset, source);
     }
 
     /** Enqueues {@code clEnqueueReadBuffer} (non-blocking) from {@code sourceOffset} of the {@code cl_mem}. */
     @Override
     public void copyToHost(MemorySegment source, long sourceOffset, MemorySegment destination, MemorySegment stream) {
-        MemorySegment target = queueOf(stream);
-        requireHost(destination, "destination");
-        if (destination.isReadOnly()) {
-            throw new IllegalArgumentException("destination is read-only");
-        }
-        requireOffset(sourceOffset);
-        if (destination.byteSize() > 0) {
-            cl.enqueueRead(target, source, sourceOffset, destination);
-        }
+        cl.enqueueRead(queueOf(stream), source, sourceOffset, destination);
     }
 
     /** Enqueues {@code clEnqueueCopyBuffer} between two {@code cl_mem}s of this device's context. */
     @Override
     public void copyWithinDevice(MemorySegment source, long sourceOffset, MemorySegment destination,
                                  long destinationOffset, long byteCount, MemorySegment stream) {
-        MemorySegment target = queueOf(stream);
-        requireOffset(sourceOffset);
-        requireOffset(destinationOffset);
-        if (byteCount < 0) {
-            throw new IllegalArgumentException("byteCount is negative: " + byteCount);
-        }
-        if (byteCount > 0) {
-            cl.enqueueCopy(target, source, sourceOffset, destination, destinationOffset, byteCount);
-        }
+        cl.enqueueCopy(queueOf(stream), source, sourceOffset, destination, destinationOffset, byteCount);
     }
 
     // ---- streams ------------------------------------------------------------------------------
@@ -291,15 +246,13 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     /** @return the device's default {@code cl_command_queue}, borrowed */
     @Override
     public MemorySegment defaultStream() {
-        checkOpen();
-        return queues.defaultQueue();
+        return queues().defaultQueue();
     }
 
     /** @return a new in-order {@code cl_command_queue} on this device's context, owned by the caller */
     @Override
     public MemorySegment createStream() {
-        checkOpen();
-        return queues.create();
+        return queues().create();
     }
 
     /** {@code clFinish} on the queue: the default one, one from {@link #createStream()}, or an adopted one. */
@@ -333,8 +286,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
      */
     @Override
     public MemorySegment createEvent() {
-        checkOpen();
-        return events.create();
+        return events().createUserEvent();
     }
 
     /**
@@ -350,7 +302,6 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
      */
     @Override
     public void recordEvent(MemorySegment event, MemorySegment stream) {
-        checkOpen();
         events.record(event, queueOf(stream));
     }
 
@@ -375,8 +326,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
      */
     @Override
     public void waitEvent(MemorySegment event) {
-        events.requireRecorded(event);
-        cl.waitForEvent(events.completion(event));
+        events.waitFor(event);
     }
 
     /**
@@ -385,9 +335,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
      */
     @Override
     public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
-        MemorySegment target = queueOf(stream);
-        events.requireRecorded(event);
-        cl.enqueueBarrier(target, events.completion(event));
+        events.enqueueWait(queueOf(stream), event);
     }
 
     /**
@@ -397,12 +345,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
      */
     @Override
     public boolean isEventComplete(MemorySegment event) {
-        int status = cl.eventStatus(events.completion(event));
-        if (status < 0) {
-            throw new OpenClException("clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)", status,
-                    "the event's commands terminated abnormally with this status");
-        }
-        return status == ClConstants.CL_COMPLETE;
+        return events.hasCompleted(event);
     }
 
     /**
@@ -423,14 +366,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
      */
     @Override
     public MemorySegment eventFromSyncEvent(MemorySegment syncEvent) {
-        if (syncEvent.equals(MemorySegment.NULL)) {
-            throw new IllegalArgumentException("sync_event is NULL");
-        }
-        MemorySegment event = syncEvent.reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0);
-        if (event.equals(MemorySegment.NULL)) {
-            throw new IllegalArgumentException("sync_event " + Hex.of(syncEvent) + " points to a NULL cl_event");
-        }
-        return event;
+        return ClEvents.fromSyncEvent(syncEvent);
     }
 
     // ---- native objects and adoption -----------------------------------------------------------
@@ -472,8 +408,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
      */
     @Override
     public MemorySegment adoptStream(MemorySegment nativeStream) {
-        checkOpen();
-        return queues.adopt(nativeStream);
+        return queues().adopt(nativeStream);
     }
 
     /**
@@ -504,8 +439,7 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
      */
     @Override
     public MemorySegment adoptEvent(MemorySegment nativeEvent) {
-        checkOpen();
-        return events.adopt(nativeEvent);
+        return events().adopt(nativeEvent);
     }
 
     /**
@@ -542,25 +476,24 @@ public final class OpenClDevice implements BackendDevice, AutoCloseable {
     }
 
     private MemorySegment queueOf(MemorySegment stream) {
+        return queues().resolve(stream);
+    }
+
+    /** {@return the queues, for work that needs the device open (what works after close uses the field)} */
+    private ClQueues queues() {
         checkOpen();
-        return queues.resolve(stream);
+        return queues;
+    }
+
+    /** {@return the events, for work that needs the device open (what works after close uses the field)} */
+    private ClEvents events() {
+        checkOpen();
+        return events;
     }
 
     private void checkOpen() {
         if (closed.get()) {
             throw new IllegalStateException(this + " is closed");
-        }
-    }
-
-    private static void requireHost(MemorySegment memory, String what) {
-        if (!memory.isNative()) {
-            throw new IllegalArgumentException(what + " must be native host memory, not a heap segment");
-        }
-    }
-
-    private static void requireOffset(long offset) {
-        if (offset < 0) {
-            throw new IllegalArgumentException("offset is negative: " + offset);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.quiver.device.opencl;
 
 import dev.quiver.device.ffm.BackendUnavailableException;
+import dev.quiver.device.ffm.FixedProvider;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceProvider;
@@ -83,22 +84,7 @@ public final class OpenClDevices {
      */
     public static DeviceProvider provider(List<OpenClDevice> devices) {
         List<BackendDevice> served = List.copyOf(devices);
-        return new DeviceProvider() {
-            @Override
-            public String name() {
-                return "opencl";
-            }
-
-            @Override
-            public int[] deviceTypes() {
-                return new int[] {DeviceTypeCodes.OPENCL};
-            }
-
-            @Override
-            public ProbeResult probe() {
-                return served.isEmpty() ? ProbeResult.unavailable("no OpenCL device was given to this provider")
-                        : ProbeResult.available(served);
-            }
-        };
+        return new FixedProvider("opencl", new int[] {DeviceTypeCodes.OPENCL},
+                served.isEmpty() ? ProbeResult.unavailable("no OpenCL device was given to this provider") : ProbeResult.available(served));
     }
 }

@@ -1,14 +1,12 @@
 package dev.quiver.device.rocm;
 
-import dev.quiver.device.ffm.IpcHandles;
-import dev.quiver.device.ffm.VendorIpc;
+import dev.quiver.device.ffm.DriverIpc;
 import dev.quiver.device.ffm.VendorIpcEvents;
-import dev.quiver.spi.ImportedMemory;
 import dev.quiver.spi.IpcMechanism;
-import dev.quiver.spi.IpcMemoryHandle;
 
 import java.lang.foreign.GroupLayout;
 import java.lang.foreign.MemorySegment;
+import java.util.function.Supplier;
 
 import static dev.quiver.device.rocm.HipConstants.HIP_IPC_HANDLE_SIZE;
 import static dev.quiver.device.rocm.HipConstants.hipEventDisableTiming;
@@ -28,41 +26,56 @@ import static dev.quiver.device.rocm.HipConstants.hipIpcMemLazyEnablePeerAccess;
  * @param hip     the runtime
  * @param ordinal the device's ordinal
  */
-record HipIpc(HipRuntime hip, int ordinal) implements VendorIpc, VendorIpcEvents {
+record HipIpc(HipRuntime hip, int ordinal) implements DriverIpc, VendorIpcEvents {
     /** {@code hipIpcMemHandle_t}: 64 opaque bytes, passed by value. */
-    static final GroupLayout MEM_HANDLE = IpcHandles.layout("reserved", HIP_IPC_HANDLE_SIZE);
+    static final GroupLayout MEM_HANDLE = DriverIpc.handleLayout("reserved", HIP_IPC_HANDLE_SIZE);
     /** {@code hipIpcEventHandle_t}: 64 opaque bytes, passed by value. */
-    static final GroupLayout EVENT_HANDLE = IpcHandles.layout("reserved", HIP_IPC_HANDLE_SIZE);
+    static final GroupLayout EVENT_HANDLE = DriverIpc.handleLayout("reserved", HIP_IPC_HANDLE_SIZE);
 
     @Override
     public IpcMechanism mechanism() {
         return IpcMechanism.HIP_IPC;
     }
 
-    /** {@return the handle of the allocation holding {@code address}, with the address's offset in it} */
+    /** Makes device {@code ordinal} current for the duration of {@code work}. */
     @Override
-    public IpcMemoryHandle export(long address) {
-        return hip.onDevice(ordinal, () -> IpcHandles.export(IpcMechanism.HIP_IPC, MEM_HANDLE, address,
-                range(),
-                (base, handle) -> hip.api.check(HipFunction.hipIpcGetMemHandle,
-                        h -> (int) h.invokeExact(handle, MemorySegment.ofAddress(base)))));
+    public <T> T inContext(Supplier<T> work) {
+        return hip.onDevice(ordinal, work);
     }
 
-    /** {@return the peer's memory mapped on device {@code ordinal}, closed with {@code hipIpcCloseMemHandle}} */
     @Override
-    public ImportedMemory open(IpcMemoryHandle handle, Object device) {
-        return hip.onDevice(ordinal, () -> IpcHandles.open(IpcMechanism.HIP_IPC, handle, device,
-                (bytes, out) -> hip.api.check(HipFunction.hipIpcOpenMemHandle,
-                        h -> (int) h.invokeExact(out, bytes, hipIpcMemLazyEnablePeerAccess)),
-                range(),
-                opened -> hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipIpcCloseMemHandle, h -> (int) h.invokeExact(opened)))));
+    public GroupLayout memoryHandle() {
+        return MEM_HANDLE;
+    }
+
+    /** {@code hipMemGetAddressRange}. */
+    @Override
+    public void findAllocation(long address, MemorySegment base, MemorySegment size) {
+        hip.api.check(HipFunction.hipMemGetAddressRange, h -> (int) h.invokeExact(base, size, MemorySegment.ofAddress(address)));
+    }
+
+    /** {@code hipIpcGetMemHandle}. */
+    @Override
+    public void nameAllocation(long base, MemorySegment handle) {
+        hip.api.check(HipFunction.hipIpcGetMemHandle, h -> (int) h.invokeExact(handle, MemorySegment.ofAddress(base)));
+    }
+
+    /** {@code hipIpcOpenMemHandle} with {@code hipIpcMemLazyEnablePeerAccess}. */
+    @Override
+    public void openHandle(MemorySegment handle, MemorySegment pointer) {
+        hip.api.check(HipFunction.hipIpcOpenMemHandle, h -> (int) h.invokeExact(pointer, handle, hipIpcMemLazyEnablePeerAccess));
+    }
+
+    /** {@code hipIpcCloseMemHandle}. */
+    @Override
+    public void closeHandle(MemorySegment opened) {
+        hip.api.check(HipFunction.hipIpcCloseMemHandle, h -> (int) h.invokeExact(opened));
     }
 
     /** {@return a new {@code hipEventInterprocess | hipEventDisableTiming} event, owned by the caller} */
     @Override
     public MemorySegment create() {
-        return hip.onDevice(ordinal, () -> hip.api.handleOut(HipFunction.hipEventCreateWithFlags,
-                (h, out) -> (int) h.invokeExact(out, hipEventInterprocess | hipEventDisableTiming)));
+        return hip.onDevice(ordinal, () -> hip.calls.createEvent(hipEventInterprocess | hipEventDisableTiming));
     }
 
     /** Writes the event's {@code hipIpcEventHandle_t} with {@code hipIpcGetEventHandle}. */
@@ -76,11 +89,5 @@ record HipIpc(HipRuntime hip, int ordinal) implements VendorIpc, VendorIpcEvents
     public MemorySegment open(MemorySegment handle) {
         return hip.onDevice(ordinal, () -> hip.api.handleOut(HipFunction.hipIpcOpenEventHandle,
                 (h, out) -> (int) h.invokeExact(out, handle)));
-    }
-
-    /** {@return the driver call that finds the allocation holding an address, exported or opened} */
-    private IpcHandles.RangeCall range() {
-        return (at, base, size) -> hip.api.check(HipFunction.hipMemGetAddressRange,
-                        h -> (int) h.invokeExact(base, size, MemorySegment.ofAddress(at)));
     }
 }

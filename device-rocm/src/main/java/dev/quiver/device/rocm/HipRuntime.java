@@ -3,8 +3,8 @@ package dev.quiver.device.rocm;
 import dev.quiver.spi.DriverStartLock;
 import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.device.ffm.Bindings;
-import dev.quiver.device.ffm.Downcalls;
 import dev.quiver.device.ffm.Once;
+import dev.quiver.device.ffm.StreamEventCalls;
 import dev.quiver.device.ffm.VendorLibrary;
 
 import java.lang.foreign.Arena;
@@ -15,6 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import static dev.quiver.device.rocm.HipConstants.hipErrorNoDevice;
+import static dev.quiver.device.rocm.HipConstants.hipErrorNotReady;
+import static dev.quiver.device.rocm.HipConstants.hipEventDisableTiming;
+import static dev.quiver.device.rocm.HipConstants.hipStreamDefault;
 import static dev.quiver.device.rocm.HipConstants.hipSuccess;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
@@ -33,12 +36,18 @@ final class HipRuntime {
 
     /** The bound entry points. */
     final Bindings<HipFunction> api;
+    /** The stream and event calls, with the flags of this backend's streams and events. */
+    final StreamEventCalls<HipFunction> calls;
     private final int version;
     private final dev.quiver.spi.LoadedLibrary library;
     private final Once<List<RocmDevice>> devices = new Once<>();
 
     private HipRuntime(Bindings<HipFunction> api, int version, dev.quiver.spi.LoadedLibrary library) {
         this.api = api;
+        this.calls = new StreamEventCalls<>(api, HipFunction.hipStreamCreateWithFlags, hipStreamDefault, HipFunction.hipStreamSynchronize,
+                HipFunction.hipStreamDestroy, HipFunction.hipStreamWaitEvent, HipFunction.hipEventCreateWithFlags, hipEventDisableTiming,
+                HipFunction.hipEventRecord, HipFunction.hipEventSynchronize, HipFunction.hipEventQuery, HipFunction.hipEventDestroy,
+                hipErrorNotReady);
         this.version = version;
         this.library = library;
     }
@@ -53,19 +62,8 @@ final class HipRuntime {
     }
 
     private static HipRuntime connect(List<String> libraries) throws BackendUnavailableException {
-        VendorLibrary loaded;
-        try {
-            loaded = VendorLibrary.loadFirst(libraries);
-        } catch (VendorLibrary.NotFoundException e) {
-            throw new BackendUnavailableException("ROCm HIP runtime not installed (" + e.getMessage() + ")");
-        }
-        Downcalls handles;
-        try {
-            handles = loaded.bindAll(HipFunction.class);
-        } catch (VendorLibrary.NotFoundException e) {
-            throw new BackendUnavailableException("ROCm HIP runtime incomplete: " + e.getMessage());
-        }
-        Bindings<HipFunction> api = new Bindings<>(handles, hipSuccess, (calls, function, error) ->
+        VendorLibrary loaded = VendorLibrary.loadFirst("ROCm HIP runtime", libraries);
+        Bindings<HipFunction> api = new Bindings<>(loaded.bindAll("ROCm HIP runtime", HipFunction.class), hipSuccess, (calls, function, error) ->
                 new RocmException(function.name(), error, text(calls, HipFunction.hipGetErrorName, error),
                         text(calls, HipFunction.hipGetErrorString, error)));
         return new HipRuntime(api, api.intOut(HipFunction.hipRuntimeGetVersion), loaded.loaded("hipRuntimeGetVersion"));

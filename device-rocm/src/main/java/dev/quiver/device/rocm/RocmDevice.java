@@ -1,21 +1,19 @@
 package dev.quiver.device.rocm;
 
-import dev.quiver.device.ffm.EventPool;
-import dev.quiver.device.ffm.VendorDevice;
+import dev.quiver.device.ffm.DriverDevice;
 
 import java.lang.foreign.MemorySegment;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import static dev.quiver.device.rocm.HipConstants.hipErrorContextIsDestroyed;
 import static dev.quiver.device.rocm.HipConstants.hipErrorInvalidDevice;
 import static dev.quiver.device.rocm.HipConstants.hipErrorInvalidHandle;
 import static dev.quiver.device.rocm.HipConstants.hipErrorNotReady;
-import static dev.quiver.device.rocm.HipConstants.hipEventDisableTiming;
 import static dev.quiver.device.rocm.HipConstants.hipMemcpyDeviceToDevice;
 import static dev.quiver.device.rocm.HipConstants.hipMemcpyDeviceToHost;
 import static dev.quiver.device.rocm.HipConstants.hipMemcpyHostToDevice;
-import static dev.quiver.device.rocm.HipConstants.hipStreamDefault;
 import static dev.quiver.device.rocm.HipConstants.hipSuccess;
 
 /**
@@ -24,7 +22,7 @@ import static dev.quiver.device.rocm.HipConstants.hipSuccess;
  * <p><b>Handles.</b> Pointers are HIP device pointers as {@link MemorySegment#ofAddress} (zero-length for
  * device memory; host-accessible segments of the allocated size for pinned memory). Streams are
  * {@code hipStream_t}s; {@link MemorySegment#NULL} is the device's null stream. Events are {@code hipEvent_t}s
- * made with {@code hipEventDisableTiming}; an array's {@code sync_event} points to one ({@code hipEvent_t*}),
+ * made with {@code hipEventDisableTiming} and pooled ({@link DriverDevice}); an array's {@code sync_event} points to one ({@code hipEvent_t*}),
  * and the array owns both.
  *
  * <p><b>Other processes.</b> Device memory ({@code hipMalloc}) is exported with HIP IPC (see {@link HipIpc});
@@ -45,7 +43,7 @@ import static dev.quiver.device.rocm.HipConstants.hipSuccess;
  * <p><b>Threading.</b> All methods may be called from any thread: each makes this device current for the
  * duration of the call and restores the thread's previous device.
  */
-final class RocmDevice extends VendorDevice {
+final class RocmDevice extends DriverDevice<HipFunction> {
     /** HIP aligns allocations to at least this many bytes. */
     static final long ALIGNMENT = 256;
 
@@ -54,18 +52,18 @@ final class RocmDevice extends VendorDevice {
     private final RocmMemory memory;
     private final Map<String, MemorySegment> handles;
 
-    /** Events destroyed by their owner and kept for the next record. */
-    private final EventPool events;
-
     RocmDevice(HipRuntime hip, int ordinal, int device, RocmMemory memory, String name, long totalMemory) {
-        super(memory.kind, ordinal, name, totalMemory, ALIGNMENT, "HIP");
+        super(memory, RocmMemory.HOST, ordinal, name, totalMemory, ALIGNMENT, "HIP", hip.calls, "the null stream");
         this.hip = hip;
         this.ordinal = ordinal;
         this.memory = memory;
         this.handles = Map.of("hipDevice_t", MemorySegment.ofAddress(device));
-        this.events = new EventPool(
-                () -> hip.api.handleOut(HipFunction.hipEventCreateWithFlags, (h, out) -> (int) h.invokeExact(out, hipEventDisableTiming)),
-                event -> hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipEventDestroy, h -> (int) h.invokeExact(event))));
+    }
+
+    /** Makes this device current for the duration of {@code work} and restores the thread's previous one. */
+    @Override
+    protected <T> T call(Supplier<T> work) {
+        return hip.onDevice(ordinal, work);
     }
 
     /** @return the HIP runtime library this backend loaded ({@code libamdhip64.so}, or {@code quiver.rocm.library}) */
@@ -80,35 +78,6 @@ final class RocmDevice extends VendorDevice {
         p.put("HIP", hip.versionText());
         p.put("allocator", memory.kind.allocator());
         return p;
-    }
-
-    // ---- memory -------------------------------------------------------------------------------
-
-    @Override
-    protected MemorySegment allocateNative(long byteSize) {
-        return hip.onDevice(ordinal, () -> memory.allocate(hip.api, byteSize));
-    }
-
-    @Override
-    protected void freeNative(MemorySegment pointer) {
-        hip.onDevice(ordinal, () -> memory.free(hip.api, pointer));
-    }
-
-    /** {@return true for device memory: {@code hipHostMalloc} memory moves to and from it at the full rate} */
-    @Override
-    public boolean pinsHostMemory() {
-        return memory == RocmMemory.DEVICE;
-    }
-
-    /** {@code hipHostMalloc}, page-locked and mapped for every device; aligned to at least 4096 bytes. */
-    @Override
-    public MemorySegment allocateHost(long byteSize, long alignment) {
-        return hip.onDevice(ordinal, () -> RocmMemory.HOST.allocate(hip.api, byteSize)).reinterpret(byteSize);
-    }
-
-    @Override
-    public void freeHost(MemorySegment memory) {
-        hip.onDevice(ordinal, () -> RocmMemory.HOST.free(hip.api, memory));
     }
 
     // ---- memory of other processes ------------------------------------------------------------
@@ -130,8 +99,7 @@ final class RocmDevice extends VendorDevice {
         }
         HipIpc calls = new HipIpc(hip, ordinal);
         try {
-            MemorySegment event = calls.create();
-            hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipEventDestroy, h -> (int) h.invokeExact(event)));
+            destroyNow(calls.create());
             return java.util.Optional.of(calls);
         } catch (RocmException e) {
             return java.util.Optional.empty();
@@ -144,7 +112,7 @@ final class RocmDevice extends VendorDevice {
         if (size == 0) {
             return;
         }
-        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipMemcpyAsync, h -> (int) h.invokeExact(to, from, size, kind, stream)));
+        run(() -> hip.api.check(HipFunction.hipMemcpyAsync, h -> (int) h.invokeExact(to, from, size, kind, stream)));
     }
 
     @Override
@@ -164,93 +132,6 @@ final class RocmDevice extends VendorDevice {
                 byteCount, hipMemcpyDeviceToDevice, stream);
     }
 
-    // ---- streams ------------------------------------------------------------------------------
-
-    @Override
-    public MemorySegment createStream() {
-        return hip.onDevice(ordinal, () -> hip.api.handleOut(HipFunction.hipStreamCreateWithFlags, (h, out) -> (int) h.invokeExact(out, hipStreamDefault)));
-    }
-
-    @Override
-    public void synchronizeStream(MemorySegment stream) {
-        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipStreamSynchronize, h -> (int) h.invokeExact(stream)));
-    }
-
-    @Override
-    public void destroyStream(MemorySegment stream) {
-        if (stream.equals(MemorySegment.NULL)) {
-            throw new IllegalArgumentException("the null stream of " + this + " cannot be destroyed");
-        }
-        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipStreamDestroy, h -> (int) h.invokeExact(stream)));
-    }
-
-    // ---- events -------------------------------------------------------------------------------
-
-    @Override
-    public boolean supportsEvents() {
-        return true;
-    }
-
-    /** An event from this device's pool (see {@link EventPool}), or a new one. */
-    @Override
-    public MemorySegment createEvent() {
-        return hip.onDevice(ordinal, events::take);
-    }
-
-    /** Takes an event from the pool (or makes one) and records it, with the device set once. */
-    @Override
-    public MemorySegment recordNewEvent(MemorySegment stream) {
-        return hip.onDevice(ordinal, () -> {
-            MemorySegment event = events.take();
-            try {
-                hip.api.check(HipFunction.hipEventRecord, h -> (int) h.invokeExact(event, stream));
-            } catch (RuntimeException e) {
-                events.giveBack(event);
-                throw e;
-            }
-            return event;
-        });
-    }
-
-    @Override
-    public void recordEvent(MemorySegment event, MemorySegment stream) {
-        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipEventRecord, h -> (int) h.invokeExact(event, stream)));
-    }
-
-    @Override
-    public void waitEvent(MemorySegment event) {
-        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipEventSynchronize, h -> (int) h.invokeExact(event)));
-    }
-
-    @Override
-    public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
-        hip.onDevice(ordinal, () -> hip.api.check(HipFunction.hipStreamWaitEvent, h -> (int) h.invokeExact(stream, event, 0)));
-    }
-
-    @Override
-    public boolean isEventComplete(MemorySegment event) {
-        int error = hip.onDevice(ordinal, () -> hip.api.result(HipFunction.hipEventQuery, h -> (int) h.invokeExact(event)));
-        if (error == hipSuccess) {
-            return true;
-        }
-        if (error == hipErrorNotReady) {
-            return false;
-        }
-        throw hip.api.failure(HipFunction.hipEventQuery, error);
-    }
-
-    /** Puts an event this device made back in its pool; destroys others, and events beyond the pool's size. */
-    @Override
-    public void destroyEvent(MemorySegment event) {
-        events.giveBack(event);
-    }
-
-    /** Destroys the pooled events. */
-    @Override
-    public void releaseCaches() {
-        events.clear();
-    }
-
     // ---- native handles and adoption ----------------------------------------------------------
 
     /** @return {@code hipDevice_t} (the device handle, an {@code int}, as an address value), borrowed */
@@ -268,7 +149,7 @@ final class RocmDevice extends VendorDevice {
     @Override
     public MemorySegment adoptStream(MemorySegment nativeStream) {
         if (!nativeStream.equals(MemorySegment.NULL)) {
-            int error = hip.onDevice(ordinal, () -> hip.api.result(HipFunction.hipStreamQuery, h -> (int) h.invokeExact(nativeStream)));
+            int error = call(() -> hip.api.result(HipFunction.hipStreamQuery, h -> (int) h.invokeExact(nativeStream)));
             checkLive(error, HipFunction.hipStreamQuery, nativeStream, "hipStream_t");
         }
         return nativeStream;
@@ -284,7 +165,7 @@ final class RocmDevice extends VendorDevice {
         if (nativeEvent.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException("hipEvent_t is NULL");
         }
-        int error = hip.onDevice(ordinal, () -> hip.api.result(HipFunction.hipEventQuery, h -> (int) h.invokeExact(nativeEvent)));
+        int error = call(() -> hip.api.result(HipFunction.hipEventQuery, h -> (int) h.invokeExact(nativeEvent)));
         checkLive(error, HipFunction.hipEventQuery, nativeEvent, "hipEvent_t");
         return nativeEvent;
     }

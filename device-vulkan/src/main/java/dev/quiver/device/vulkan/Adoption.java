@@ -1,7 +1,6 @@
 package dev.quiver.device.vulkan;
 
 import dev.quiver.spi.DeviceException;
-import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkApplicationInfo;
 import org.lwjgl.vulkan.VkDevice;
@@ -11,12 +10,10 @@ import org.lwjgl.vulkan.VkInstanceCreateInfo;
 import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkQueue;
 
-import java.nio.IntBuffer;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.Lock;
-
-import static org.lwjgl.vulkan.VK10.vkEnumeratePhysicalDevices;
 
 /**
  * Wraps an application's raw Vulkan handles in LWJGL objects and a {@link VulkanDevice} that does not own
@@ -62,15 +59,10 @@ final class Adoption {
     }
 
     private static long indexOf(VkInstance instance, long physicalDevice) {
-        try (MemoryStack stack = MemoryStack.stackPush()) {
-            IntBuffer count = stack.mallocInt(1);
-            VulkanException.check(vkEnumeratePhysicalDevices(instance, count, null), "vkEnumeratePhysicalDevices");
-            PointerBuffer handles = stack.mallocPointer(count.get(0));
-            VulkanException.check(vkEnumeratePhysicalDevices(instance, count, handles), "vkEnumeratePhysicalDevices");
-            for (int i = 0; i < count.get(0); i++) {
-                if (handles.get(i) == physicalDevice) {
-                    return i;
-                }
+        List<VkPhysicalDevice> devices = VulkanInstance.physicalDevices(instance);
+        for (int i = 0; i < devices.size(); i++) {
+            if (devices.get(i).address() == physicalDevice) {
+                return i;
             }
         }
         throw new IllegalArgumentException("VkPhysicalDevice 0x" + Long.toHexString(physicalDevice) + " is not one of VkInstance 0x"

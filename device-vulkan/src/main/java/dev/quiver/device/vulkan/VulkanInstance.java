@@ -10,6 +10,7 @@ import org.lwjgl.vulkan.VkExtensionProperties;
 import org.lwjgl.vulkan.VkInstance;
 import org.lwjgl.vulkan.VkInstanceCreateInfo;
 import org.lwjgl.vulkan.VkLayerProperties;
+import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkValidationFeaturesEXT;
 
 import java.nio.IntBuffer;
@@ -30,6 +31,7 @@ import static org.lwjgl.vulkan.VK10.VK_SUCCESS;
 import static org.lwjgl.vulkan.VK10.vkCreateInstance;
 import static org.lwjgl.vulkan.VK10.vkEnumerateInstanceExtensionProperties;
 import static org.lwjgl.vulkan.VK10.vkEnumerateInstanceLayerProperties;
+import static org.lwjgl.vulkan.VK10.vkEnumeratePhysicalDevices;
 import static org.lwjgl.vulkan.VK11.VK_API_VERSION_1_1;
 
 /**
@@ -120,6 +122,25 @@ final class VulkanInstance {
         PointerBuffer result = stack.mallocPointer(names.size());
         names.forEach(name -> result.put(stack.UTF8(name)));
         return result.flip();
+    }
+
+    /**
+     * @param instance an instance
+     * @return its physical devices ({@code vkEnumeratePhysicalDevices}), in the order the loader lists them,
+     *         which is the order of their Arrow {@code device_id}s
+     */
+    static List<VkPhysicalDevice> physicalDevices(VkInstance instance) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            IntBuffer count = stack.mallocInt(1);
+            VulkanException.check(vkEnumeratePhysicalDevices(instance, count, null), "vkEnumeratePhysicalDevices");
+            PointerBuffer handles = stack.mallocPointer(count.get(0));
+            VulkanException.check(vkEnumeratePhysicalDevices(instance, count, handles), "vkEnumeratePhysicalDevices");
+            List<VkPhysicalDevice> devices = new ArrayList<>();
+            for (int i = 0; i < count.get(0); i++) {
+                devices.add(new VkPhysicalDevice(handles.get(i), instance));
+            }
+            return devices;
+        }
     }
 
     /** @return the names of the instance layers the loader found */

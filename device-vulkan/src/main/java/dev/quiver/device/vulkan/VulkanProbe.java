@@ -4,18 +4,13 @@ import dev.quiver.device.ffm.BackendUnavailableException;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DriverStartLock;
 import dev.quiver.spi.ProbeResult;
-import org.lwjgl.PointerBuffer;
-import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VK;
 import org.lwjgl.vulkan.VkInstance;
 import org.lwjgl.vulkan.VkPhysicalDevice;
 
-import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
-import static org.lwjgl.vulkan.VK10.vkEnumeratePhysicalDevices;
 
 /**
  * The probe of Quiver's Vulkan provider, run once per process on first request: load the Vulkan library,
@@ -64,24 +59,19 @@ final class VulkanProbe {
         }
         List<BackendDevice> devices = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
-        try (MemoryStack stack = MemoryStack.stackPush()) {
-            IntBuffer count = stack.mallocInt(1);
-            VulkanException.check(vkEnumeratePhysicalDevices(instance, count, null), "vkEnumeratePhysicalDevices");
-            PointerBuffer handles = stack.mallocPointer(count.get(0));
-            VulkanException.check(vkEnumeratePhysicalDevices(instance, count, handles), "vkEnumeratePhysicalDevices");
-            for (int i = 0; i < count.get(0); i++) {
-                VkPhysicalDevice physical = new VkPhysicalDevice(handles.get(i), instance);
-                PhysicalDeviceInfo info = PhysicalDeviceInfo.read(physical);
-                if (Integer.compareUnsigned(info.apiVersion(), VulkanInstance.API_VERSION) < 0) {
-                    reasons.add(info.name() + " supports only Vulkan " + PhysicalDeviceInfo.version(info.apiVersion()) + "; Quiver needs 1.1");
-                } else if (info.queueFamily() < 0) {
-                    reasons.add(info.name() + " has no queue family that can transfer");
-                } else {
-                    try {
-                        devices.add(LogicalDevices.create(physical, info, i, validation));
-                    } catch (VulkanException e) {
-                        reasons.add(info.name() + ": " + e.getMessage());
-                    }
+        List<VkPhysicalDevice> physicalDevices = VulkanInstance.physicalDevices(instance);
+        for (int i = 0; i < physicalDevices.size(); i++) {
+            VkPhysicalDevice physical = physicalDevices.get(i);
+            PhysicalDeviceInfo info = PhysicalDeviceInfo.read(physical);
+            if (Integer.compareUnsigned(info.apiVersion(), VulkanInstance.API_VERSION) < 0) {
+                reasons.add(info.name() + " supports only Vulkan " + PhysicalDeviceInfo.version(info.apiVersion()) + "; Quiver needs 1.1");
+            } else if (info.queueFamily() < 0) {
+                reasons.add(info.name() + " has no queue family that can transfer");
+            } else {
+                try {
+                    devices.add(LogicalDevices.create(physical, info, i, validation));
+                } catch (VulkanException e) {
+                    reasons.add(info.name() + ": " + e.getMessage());
                 }
             }
         }

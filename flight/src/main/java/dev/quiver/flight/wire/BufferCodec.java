@@ -20,14 +20,33 @@ import java.lang.foreign.MemorySegment;
  */
 sealed interface BufferCodec permits Lz4FrameCodec, ZstdCodec {
 
+    /**
+     * What a codec is in the Arrow format.
+     *
+     * @param name      its name, as errors give it
+     * @param arrowType its {@code org.apache.arrow.flatbuf.CompressionType}
+     * @param maxRatio  the most uncompressed bytes one byte of a frame of this codec can stand for
+     */
+    record Format(String name, byte arrowType, long maxRatio) {
+    }
+
+    /** {@return what this codec is in the Arrow format} */
+    Format format();
+
     /** {@return the codec's name in the Arrow format, as errors give it} */
-    String name();
+    default String name() {
+        return format().name();
+    }
 
     /** {@return the codec's {@code org.apache.arrow.flatbuf.CompressionType}} */
-    byte arrowType();
+    default byte arrowType() {
+        return format().arrowType();
+    }
 
     /** {@return the most uncompressed bytes one byte of a frame of this codec can stand for} */
-    long maxRatio();
+    default long maxRatio() {
+        return format().maxRatio();
+    }
 
     /**
      * {@return the size of the target {@link #compress} needs for a buffer of {@code length} bytes}

@@ -38,7 +38,7 @@ final class Lz4FrameCodec implements BufferCodec {
      * One sequence of an LZ4 block (a token, a 2-byte offset, length bytes of 255 each) stands for at most 255
      * bytes per byte it takes, and a frame's headers only add bytes: 256 is a bound no frame can exceed.
      */
-    private static final long MAX_RATIO = 256;
+    private static final Format FORMAT = new Format("LZ4_FRAME", CompressionType.LZ4_FRAME, 256);
 
     private Lz4FrameCodec() {}
 
@@ -50,18 +50,8 @@ final class Lz4FrameCodec implements BufferCodec {
     }
 
     @Override
-    public String name() {
-        return "LZ4_FRAME";
-    }
-
-    @Override
-    public byte arrowType() {
-        return CompressionType.LZ4_FRAME;
-    }
-
-    @Override
-    public long maxRatio() {
-        return MAX_RATIO;
+    public Format format() {
+        return FORMAT;
     }
 
     @Override

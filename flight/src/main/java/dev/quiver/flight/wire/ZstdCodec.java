@@ -18,23 +18,13 @@ final class ZstdCodec implements BufferCodec {
      * A Zstandard block stands for at most 128 KiB and takes at least 4 bytes (a 3-byte header and the byte of
      * an RLE block): no frame expands one byte to more than 32768.
      */
-    private static final long MAX_RATIO = 32_768;
+    private static final Format FORMAT = new Format("ZSTD", CompressionType.ZSTD, 32_768);
 
     private ZstdCodec() {}
 
     @Override
-    public String name() {
-        return "ZSTD";
-    }
-
-    @Override
-    public byte arrowType() {
-        return CompressionType.ZSTD;
-    }
-
-    @Override
-    public long maxRatio() {
-        return MAX_RATIO;
+    public Format format() {
+        return FORMAT;
     }
 
     @Override
