@@ -75,6 +75,22 @@ public interface BackendDevice {
      */
     void free(MemorySegment pointer);
 
+    // ---- capabilities ---------------------------------------------------------------------------
+
+    /**
+     * Finds a capability this device offers beyond the required core (see {@link DeviceCapability}).
+     * The default answers this device itself where its class implements {@code kind}, and empty otherwise; a
+     * device that knows only at run time whether it has a capability, or that wraps another device, overrides
+     * it.
+     *
+     * @param kind the capability's interface, for example {@code PinnedHostMemory.class}
+     * @param <C>  the capability
+     * @return the capability, borrowed from this device and valid as long as it; empty where the device lacks it
+     */
+    default <C extends DeviceCapability> java.util.Optional<C> capability(Class<C> kind) {
+        return kind.isInstance(this) ? java.util.Optional.of(kind.cast(this)) : java.util.Optional.empty();
+    }
+
     // ---- what the device is -----------------------------------------------------------------
 
     /** {@return what the device is, as its driver reports it; {@link HardwareKind#OTHER} where it does not say} */
@@ -93,43 +109,6 @@ public interface BackendDevice {
      */
     default java.util.Optional<LoadedLibrary> vendorLibrary() {
         return java.util.Optional.empty();
-    }
-
-    // ---- pinned host memory -----------------------------------------------------------------
-
-    /**
-     * {@return true if {@link #allocateHost} gives host memory that this device copies to and from faster than
-     * memory from {@code malloc} (page-locked and mapped for the device's DMA engines), so that Quiver should
-     * prefer it for host memory that moves to or from this device; false where it brings nothing (a CPU
-     * device, memory the host shares with the device) or the backend has none}
-     */
-    default boolean pinsHostMemory() {
-        return false;
-    }
-
-    /**
-     * Allocates host memory pinned for this device ({@code cuMemAllocHost}, {@code hipHostMalloc}, an OpenCL
-     * buffer made with {@code CL_MEM_ALLOC_HOST_PTR} and mapped, ...). The host reads and writes it directly;
-     * this device's {@link #copyFromHost} and {@link #copyToHost} move it at the device's full rate.
-     *
-     * @param byteSize  bytes, more than zero
-     * @param alignment a power of two, at most 4096
-     * @return a host segment of {@code byteSize} bytes, owned by the caller, released with {@link #freeHost}
-     * @throws UnsupportedOperationException if this backend has no pinned host memory (the default)
-     * @throws DeviceException               if the memory cannot be had
-     */
-    default MemorySegment allocateHost(long byteSize, long alignment) {
-        throw new UnsupportedOperationException("device type " + deviceType() + " (" + name() + ") has no pinned host memory");
-    }
-
-    /**
-     * Frees what {@link #allocateHost} returned, exactly once, after all work using it completed.
-     *
-     * @param memory the segment {@link #allocateHost} returned
-     * @throws UnsupportedOperationException if this backend has no pinned host memory (the default)
-     */
-    default void freeHost(MemorySegment memory) {
-        throw new UnsupportedOperationException("device type " + deviceType() + " (" + name() + ") has no pinned host memory");
     }
 
     /**

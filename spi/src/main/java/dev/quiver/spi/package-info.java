@@ -11,6 +11,11 @@
  * {@code provides dev.quiver.spi.DeviceProvider with ...} in its module-info and lists the same class in
  * {@code META-INF/services/dev.quiver.spi.DeviceProvider} for the class path.
  *
+ * <p>A device implements a small required core ({@link dev.quiver.spi.BackendDevice}: identity, allocation,
+ * copies, streams) and offers more as capabilities ({@link dev.quiver.spi.DeviceCapability}), which callers
+ * find with {@link dev.quiver.spi.BackendDevice#capability(Class)}, for example
+ * {@link dev.quiver.spi.PinnedHostMemory}.
+ *
  * <p>Optionally a backend hands its memory to another process on the same machine without a copy: it names
  * its driver mechanism ({@link dev.quiver.spi.IpcMechanism}), exports the allocation holding a pointer as an
  * {@link dev.quiver.spi.IpcMemoryHandle} (the driver's handle of the allocation plus the pointer's offset in

@@ -58,7 +58,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  *
  * <p>The tests of the {@link BackendDevice} methods (allocation, copies, streams, events) call the devices the
  * provider returned directly, so that no argument check of the API stands between the suite and a fault of
- * the backend. The tests of native handles and adoption go through {@link Device} ({@code nativeHandles},
+ * the backend. Each capability a device offers beyond the core ({@link dev.quiver.spi.DeviceCapability},
+ * found with {@link BackendDevice#capability}) is checked where the device offers it ({@code CapabilityChecks}). The tests of native handles and adoption go through {@link Device} ({@code nativeHandles},
  * {@code adoptStream}, {@code adoptEvent}), as applications adopt, with the native streams and events made
  * by the devices the provider returned; the tests of arrays go through {@link Devices}, as applications do.
  */
@@ -213,6 +214,14 @@ public abstract class DeviceProviderConformance {
     void pinnedHostMemoryCarriesDataBothWays() {
         for (Device device : targets) {
             MemoryPoolChecks.movesDataThroughPinnedHostMemory(device, backend(device), devices);
+        }
+    }
+
+    /** Each capability a device offers follows its contract, on the device itself ({@link CapabilityChecks}). */
+    @Test
+    void offeredCapabilitiesFollowTheirContracts() {
+        for (Device device : targets) {
+            CapabilityChecks.pinnedHostMemory(backend(device));
         }
     }
 

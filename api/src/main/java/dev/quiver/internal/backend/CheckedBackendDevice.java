@@ -6,6 +6,7 @@ import dev.quiver.internal.pool.StreamOrder;
 import dev.quiver.internal.access.ApiAccess;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceException;
+import dev.quiver.spi.PinnedHostMemory;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Map;
@@ -265,7 +266,7 @@ public final class CheckedBackendDevice implements BackendDevice {
         }
     }
 
-    // ---- pinned host memory -------------------------------------------------------------------
+    // ---- caches and capabilities -----------------------------------------------------------
 
     @Override
     public void releaseCaches() {
@@ -276,36 +277,16 @@ public final class CheckedBackendDevice implements BackendDevice {
         }
     }
 
+    /**
+     * {@return the capability of the backend, behind this view's checks where the API knows the capability;
+     * a capability it does not know is the backend's own}
+     */
     @Override
-    public boolean pinsHostMemory() {
-        return backend.pinsHostMemory();
-    }
-
-    @Override
-    public MemorySegment allocateHost(long byteSize, long alignment) {
-        try {
-            DeviceArguments.nonNegative("byteSize", byteSize);
-            DeviceArguments.powerOfTwo(alignment);
-            if (byteSize == 0) {
-                throw new IllegalArgumentException("byteSize of pinned host memory must be more than zero");
-            }
-            if (alignment > 4096) {
-                throw new IllegalArgumentException("alignment of pinned host memory must be at most 4096, not " + alignment);
-            }
-            return backend.allocateHost(byteSize, alignment);
-        } catch (DeviceException e) {
-            throw failed(e);
+    public <C extends dev.quiver.spi.DeviceCapability> java.util.Optional<C> capability(Class<C> kind) {
+        if (kind == PinnedHostMemory.class) {
+            return backend.capability(PinnedHostMemory.class).map(pinned -> kind.cast(new CheckedPinnedHost(pinned, this)));
         }
-    }
-
-    @Override
-    public void freeHost(MemorySegment memory) {
-        try {
-            requireHandle("memory", memory);
-            backend.freeHost(memory);
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
+        return backend.capability(kind);
     }
 
     /**
@@ -316,7 +297,8 @@ public final class CheckedBackendDevice implements BackendDevice {
      */
     public CheckedBackendDevice pinnedHost() {
         PinnedHostPolicy policy = PinnedHostPolicy.current();
-        if (policy == PinnedHostPolicy.NEVER || policy == PinnedHostPolicy.AUTO && !backend.pinsHostMemory()) {
+        if (policy == PinnedHostPolicy.NEVER || policy == PinnedHostPolicy.AUTO
+                && !backend.capability(PinnedHostMemory.class).map(PinnedHostMemory::pinsHostMemory).orElse(false)) {
             return null;
         }
         return pinnedHostView();
@@ -328,10 +310,15 @@ public final class CheckedBackendDevice implements BackendDevice {
         if (view == null && !noPinnedMemory) {
             synchronized (this) {
                 if (pinnedView == null && !noPinnedMemory) {
+                    PinnedHostMemory pinned = backend.capability(PinnedHostMemory.class).orElse(null);
                     try {
-                        backend.freeHost(backend.allocateHost(1, 64));
-                        pinnedView = CheckedBackendDevice.of(new PinnedHostDevice(backend, DeviceLabels.typeAndId(backend)));
-                    } catch (UnsupportedOperationException | dev.quiver.spi.DeviceException e) {
+                        if (pinned == null) {
+                            noPinnedMemory = true;
+                        } else {
+                            pinned.freeHost(pinned.allocateHost(1, 64));
+                            pinnedView = CheckedBackendDevice.of(new PinnedHostDevice(backend, pinned, DeviceLabels.typeAndId(backend)));
+                        }
+                    } catch (dev.quiver.spi.DeviceException e) {
                         noPinnedMemory = true;
                     }
                 }
@@ -590,7 +577,7 @@ public final class CheckedBackendDevice implements BackendDevice {
     }
 
     /** @return the API's exception for a backend's failure on this device (see {@link ApiAccess#translate}) */
-    private RuntimeException failed(DeviceException failure) {
+    RuntimeException failed(DeviceException failure) {
         return ApiAccess.translate(failure, DeviceLabels.typeAndId(backend));
     }
 

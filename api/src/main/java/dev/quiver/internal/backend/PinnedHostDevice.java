@@ -2,28 +2,32 @@ package dev.quiver.internal.backend;
 
 import dev.quiver.internal.pool.PinnedRanges;
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.PinnedHostMemory;
 import dev.quiver.spi.host.HostDevice;
 
 import java.lang.foreign.MemorySegment;
 
 /**
  * Host memory pinned for one device, served as a CPU device: its allocations are the device's
- * {@link BackendDevice#allocateHost} (registered in {@link PinnedRanges} while they live), and everything
+ * {@link PinnedHostMemory#allocateHost} (registered in {@link PinnedRanges} while they live), and everything
  * else is the process's host device. Arrays copied to the host from that device land here, so their memory
  * moves back to the device at the full rate; its checked view's pool is the device's pinned host pool.
  * Thread-safe as the device is.
  */
 final class PinnedHostDevice implements BackendDevice {
     private final BackendDevice device;
+    private final PinnedHostMemory pinned;
     private final String label;
     private final HostDevice host = HostMemory.unchecked();
 
     /**
      * @param device the device the memory is pinned for, without the API's checks
+     * @param pinned that device's pinned host memory, without the API's checks
      * @param label  how messages name that device
      */
-    PinnedHostDevice(BackendDevice device, String label) {
+    PinnedHostDevice(BackendDevice device, PinnedHostMemory pinned, String label) {
         this.device = device;
+        this.pinned = pinned;
         this.label = label;
     }
 
@@ -64,7 +68,7 @@ final class PinnedHostDevice implements BackendDevice {
 
     @Override
     public MemorySegment allocate(long byteSize, long alignment) {
-        MemorySegment memory = device.allocateHost(Math.max(1, byteSize), alignment);
+        MemorySegment memory = pinned.allocateHost(Math.max(1, byteSize), alignment);
         PinnedRanges.add(memory);
         return memory.asSlice(0, byteSize);
     }
@@ -72,7 +76,7 @@ final class PinnedHostDevice implements BackendDevice {
     @Override
     public void free(MemorySegment pointer) {
         PinnedRanges.remove(pointer);
-        device.freeHost(pointer);
+        pinned.freeHost(pointer);
     }
 
     @Override

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  *
  * @param <F> the backend's table of entry points
  */
-public abstract class DriverDevice<F extends Enum<F>> extends VendorDevice {
+public abstract class DriverDevice<F extends Enum<F>> extends VendorDevice implements dev.quiver.spi.PinnedHostMemory {
     private final DriverMemory<F> memory;
     private final DriverMemory<F> pinned;
     private final StreamEventCalls<F> calls;

@@ -2,6 +2,7 @@ package dev.quiver.device.opencl;
 
 import dev.quiver.device.ffm.Allocations;
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.PinnedHostMemory;
 import dev.quiver.spi.DeviceTypeCodes;
 
 import java.lang.foreign.MemorySegment;
@@ -37,7 +38,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * thread-safe. Copies are non-blocking: host memory given to them must stay valid until the queue is
  * synchronized.
  */
-public final class OpenClDevice implements BackendDevice, AutoCloseable {
+public final class OpenClDevice implements BackendDevice, PinnedHostMemory, AutoCloseable {
     private final OpenCl cl;
     private final ClDeviceInfo info;
     private final MemorySegment context;

@@ -1,6 +1,7 @@
 package dev.quiver.device.vulkan;
 
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.PinnedHostMemory;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
@@ -16,7 +17,7 @@ import java.util.Map;
  * them for their {@link #ipcMechanism()}, loads neither LWJGL nor a logical device. If the full probe cannot open the device, every such call throws a
  * {@link DeviceException} with the probe's reasons. Thread-safe.
  */
-final class DeferredVulkanDevice implements BackendDevice {
+final class DeferredVulkanDevice implements BackendDevice, PinnedHostMemory {
     private final PhysicalDeviceInfo info;
     private final boolean sharesOpaqueFd;
     private final long id;

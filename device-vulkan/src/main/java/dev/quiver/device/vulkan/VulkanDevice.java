@@ -1,6 +1,7 @@
 package dev.quiver.device.vulkan;
 
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.PinnedHostMemory;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.HardwareKind;
 import dev.quiver.spi.ImportedMemory;
@@ -43,7 +44,7 @@ import static org.lwjgl.vulkan.VK10.VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
  * before destroying the adopted {@code VkDevice}; the adopted handles themselves stay the application's, as do
  * the events of {@link #adoptEvent}, which {@link #close()} never destroys.
  */
-public final class VulkanDevice implements BackendDevice, AutoCloseable {
+public final class VulkanDevice implements BackendDevice, PinnedHostMemory, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(VulkanDevice.class.getName());
 
     private final DeviceContext context;
