@@ -26,7 +26,8 @@ import java.util.Set;
  * threads are daemons), like gRPC's own shared group.
  */
 final class ClientTransport {
-    private static final Set<String> TCP_SCHEMES = Set.of("grpc", "grpc+tcp", "grpc+tls");
+    /** The location schemes a gRPC client reaches over TCP. */
+    static final Set<String> TCP_SCHEMES = Set.of("grpc", "grpc+tcp", "grpc+tls");
 
     private ClientTransport() {}
 

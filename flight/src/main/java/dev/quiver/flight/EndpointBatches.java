@@ -126,7 +126,7 @@ final class EndpointBatches implements Iterator<DeviceArray>, AutoCloseable {
             }
         }
         for (Location location : locations) {
-            if (List.of("grpc", "grpc+tcp", "grpc+tls").contains(location.getUri().getScheme())) {
+            if (ClientTransport.TCP_SCHEMES.contains(location.getUri().getScheme())) {
                 return location;
             }
         }
