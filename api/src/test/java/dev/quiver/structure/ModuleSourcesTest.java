@@ -46,7 +46,6 @@ class ModuleSourcesTest {
     private static final Map<String, Integer> LONG_FILES = Map.of(
             "api/src/main/java/dev/quiver/host/ArrayReader.java", 796,
             "api/src/main/java/dev/quiver/internal/backend/CheckedBackendDevice.java", 699,
-            "testkit/src/main/resources/dev/quiver/testkit/test_double_device.c", 682,
             "spi/src/main/java/dev/quiver/spi/BackendDevice.java", 506);
 
     /** @param calls the reflective calls the file makes; @param reason why they must stay */

@@ -23,8 +23,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * the real one. A test double proves that a backend's own code paths work against the API as the headers
  * declare it; it never backs a claim about hardware.
  *
- * <p>The sources are compiled together with the shared device model {@code test_double_device.c} (host
- * memory behind tagged device pointers, deferred in-order queues, events; see
+ * <p>The sources are compiled together with the shared device model, {@code test_double_device.c} (host
+ * memory behind tagged device pointers and its inter-process handles) and {@code test_double_queues.c} (deferred
+ * in-order queues, events and theirs; see
  * {@code test_double_device.h}). Built libraries are cached per process and stay loaded until the JVM
  * exits; instances are immutable and thread-safe.
  */
@@ -50,7 +51,7 @@ public final class TestDoubleLibrary {
      */
     public static TestDoubleLibrary build(Class<?> anchor, List<String> resources, String soname, List<String> flags) {
         List<CLibrary.Source> sources = new ArrayList<>(CLibrary.readResources(TestDoubleLibrary.class,
-                List.of("test_double_device.h", "test_double_device.c")));
+                List.of("test_double_device.h", "test_double_shared.h", "test_double_device.c", "test_double_queues.c")));
         sources.addAll(CLibrary.readResources(anchor, resources));
         List<String> allFlags = new ArrayList<>(flags);
         allFlags.add("-Wl,-soname," + soname);
