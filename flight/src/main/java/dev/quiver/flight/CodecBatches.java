@@ -11,9 +11,6 @@ import org.apache.arrow.flight.impl.FlightServiceGrpc;
 
 import java.time.Duration;
 import java.util.Objects;
-
-import java.util.Iterator;
-import java.util.NoSuchElementException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -33,16 +30,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * after the batches before it; a call that fails (server gone, cancelled, deadline) with a
  * {@link FlightTransferException} naming how many batches arrived and carrying the Flight status.
  */
-final class CodecBatches implements Iterator<DeviceArray>, AutoCloseable {
+final class CodecBatches extends ArrivingBatches {
     private final CodecFetch fetch;
-    private final Device target;
-    private final String what;
     private final AtomicLong bytesReceived;
-    private final AutoCloseable connection;
-    private DeviceArray pending;
-    private boolean finished;
-    private boolean closed;
-    private long delivered;
     private long counted;
 
     /**
@@ -53,11 +43,9 @@ final class CodecBatches implements Iterator<DeviceArray>, AutoCloseable {
      * @param connection    closed after the fetch, or null
      */
     CodecBatches(CodecFetch fetch, Device target, String what, AtomicLong bytesReceived, AutoCloseable connection) {
+        super(target, what, connection);
         this.fetch = fetch;
-        this.target = target;
-        this.what = what;
         this.bytesReceived = bytesReceived;
-        this.connection = connection;
         count();
     }
 
@@ -104,23 +92,15 @@ final class CodecBatches implements Iterator<DeviceArray>, AutoCloseable {
     }
 
     @Override
-    public boolean hasNext() {
-        if (pending == null && !finished) {
-            try {
-                pending = fetch.next();
-            } catch (FlightRuntimeException e) {
-                finished = true;
-                FlightRuntimeException reason = FlightErrors.withReason(e);
-                throw new FlightTransferException(what + " failed after " + delivered + " batch(es) arrived: " + reason.getMessage(), reason);
-            } catch (RuntimeException | Error e) {
-                finished = true;
-                throw e;
-            } finally {
-                count();
-            }
-            finished = pending == null;
+    DeviceArray receive(long delivered) {
+        try {
+            return fetch.next();
+        } catch (FlightRuntimeException e) {
+            FlightRuntimeException reason = FlightErrors.withReason(e);
+            throw new FlightTransferException(what + " failed after " + delivered + " batch(es) arrived: " + reason.getMessage(), reason);
+        } finally {
+            count();
         }
-        return pending != null;
     }
 
     private void count() {
@@ -130,35 +110,12 @@ final class CodecBatches implements Iterator<DeviceArray>, AutoCloseable {
     }
 
     @Override
-    public DeviceArray next() {
-        if (!hasNext()) {
-            throw new NoSuchElementException(what + " has no more batches");
-        }
-        DeviceArray received = pending;
-        pending = null;
-        delivered++;
+    DeviceArray land(DeviceArray received) {
         return LandedBatches.landOverlapped(received, target);
     }
 
     @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        if (pending != null) {
-            pending.close();
-            pending = null;
-        }
+    void stopReceiving() {
         fetch.close();
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (Exception e) {
-                // the connection's channel is shut down either way; the consumer has nothing left to learn from it
-            }
-        }
     }
 }

@@ -7,8 +7,6 @@ import dev.quiver.Devices;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.memory.BufferAllocator;
 
-import java.util.Iterator;
-import java.util.NoSuchElementException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -33,17 +31,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * batches received before the failure are still delivered, then {@link #hasNext()} throws a
  * {@link FlightTransferException} that names how many batches arrived.
  */
-final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
+final class LandedBatches extends ArrivingBatches {
     private final FlightStream stream;
-    private final Device target;
-    private final String what;
     private final Handoff<DeviceArray> receiver;
-    private final AutoCloseable connection;
     private volatile boolean ended;
-    private boolean closed;
-    private DeviceArray pending;
-    private boolean finished;
-    private long delivered;
 
     /**
      * @param stream        a Flight stream whose schema arrived; owned by this object from now on
@@ -56,10 +47,8 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
      */
     LandedBatches(FlightStream stream, Device target, BufferAllocator allocator, Devices devices, String what, AtomicLong bytesReceived,
                   AutoCloseable connection) {
+        super(target, what, connection);
         this.stream = stream;
-        this.connection = connection;
-        this.target = target;
-        this.what = what;
         this.receiver = new Handoff<>("quiver-flight-receive-" + what, handoff -> {
             try {
                 for (long index = 0; !handoff.isStopped(); index++) {
@@ -79,30 +68,19 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
     }
 
     @Override
-    public boolean hasNext() {
-        if (pending == null && !finished) {
-            try {
-                pending = receiver.take();
-            } catch (Handoff.WorkerFailure failure) {
-                finished = true;
-                if (failure.getCause() instanceof InvalidFlightDataException invalid) {
-                    throw invalid;
-                }
-                throw new FlightTransferException(what + " failed after " + delivered + " batch(es) arrived: " + failure.getMessage(), failure.getCause());
+    DeviceArray receive(long delivered) {
+        try {
+            return receiver.take();
+        } catch (Handoff.WorkerFailure failure) {
+            if (failure.getCause() instanceof InvalidFlightDataException invalid) {
+                throw invalid;
             }
-            finished = pending == null;
+            throw new FlightTransferException(what + " failed after " + delivered + " batch(es) arrived: " + failure.getMessage(), failure.getCause());
         }
-        return pending != null;
     }
 
     @Override
-    public DeviceArray next() {
-        if (!hasNext()) {
-            throw new NoSuchElementException(what + " has no more batches");
-        }
-        DeviceArray received = pending;
-        pending = null;
-        delivered++;
+    DeviceArray land(DeviceArray received) {
         return land(received, target);
     }
 
@@ -137,13 +115,9 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
         }
     }
 
-    /** Cancels the call if it is still running, stops receiving, releases what was not taken; idempotent. */
+    /** Cancels the call if it is still running, stops receiving, releases what was received and not taken. */
     @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    void stopReceiving() {
         receiver.stop();
         if (!ended) {
             cancel();
@@ -153,24 +127,6 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
             stream.close();
         } catch (Exception e) {
             // A cancelled call drains with the cancellation as its status: nothing to report to a consumer that left.
-        }
-        closeConnection();
-        if (pending != null) {
-            pending.close();
-            pending = null;
-        }
-    }
-
-    private void closeConnection() {
-        if (connection == null) {
-            return;
-        }
-        try {
-            connection.close();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            // The connection's channel is shut down either way; the consumer has nothing left to learn from it.
         }
     }
 

@@ -51,23 +51,21 @@ sealed interface BufferCodec permits Lz4FrameCodec, ZstdCodec {
     /**
      * {@return the size of the target {@link #compress} needs for a buffer of {@code length} bytes}
      * @param length the buffer's bytes, more than 0
-     * @throws IllegalArgumentException if the buffer is larger than the codec can take (2 GiB)
+     * @throws IllegalArgumentException naming the codec if the buffer is larger than a codec whose Java
+     *         implementation works on {@code int} sizes can take (2 GiB less 1 MiB or more)
      */
-    long capacity(long length);
-
-    /**
-     * Refuses a buffer larger than a codec whose Java implementation works on {@code int} sizes can take.
-     *
-     * @param length the buffer's bytes
-     * @return {@code length} as an {@code int}
-     * @throws IllegalArgumentException naming the codec if it is 2 GiB less 1 MiB or more
-     */
-    default int requireCompressible(long length) {
+    default long capacity(long length) {
         if (length > Integer.MAX_VALUE - (1 << 20)) {
             throw new IllegalArgumentException("a buffer of " + length + " bytes is larger than " + name() + " compression takes (2 GiB)");
         }
-        return (int) length;
+        return maxFrame((int) length);
     }
+
+    /**
+     * {@return the most bytes one frame of a buffer of {@code length} bytes can take}
+     * @param length the buffer's bytes, more than 0 and less than 2 GiB less 1 MiB
+     */
+    long maxFrame(int length);
 
     /**
      * @param source the buffer's bytes, not empty

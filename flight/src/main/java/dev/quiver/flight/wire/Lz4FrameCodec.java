@@ -55,8 +55,7 @@ final class Lz4FrameCodec implements BufferCodec {
     }
 
     @Override
-    public long capacity(long length) {
-        requireCompressible(length);
+    public long maxFrame(int length) {
         Lz4JavaCompressor compressor = new Lz4JavaCompressor();
         long whole = length / BLOCK;
         int rest = (int) (length % BLOCK);

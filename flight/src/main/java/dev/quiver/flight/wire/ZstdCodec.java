@@ -28,9 +28,8 @@ final class ZstdCodec implements BufferCodec {
     }
 
     @Override
-    public long capacity(long length) {
-        requireCompressible(length);
-        return new ZstdJavaCompressor().maxCompressedLength((int) length);
+    public long maxFrame(int length) {
+        return new ZstdJavaCompressor().maxCompressedLength(length);
     }
 
     @Override
