@@ -1,5 +1,6 @@
 package dev.quiver.flight;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -116,7 +117,7 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
             return received;
         }
         try (received) {
-            return received.copyTo(target);
+            return Copies.toDevice(received, target);
         }
     }
 
@@ -133,7 +134,7 @@ final class LandedBatches implements Iterator<DeviceArray>, AutoCloseable {
             return received;
         }
         try (received) {
-            return received.copyTo(target, target.defaultStream());
+            return Copies.toDevice(received, target, target.defaultStream());
         }
     }
 
