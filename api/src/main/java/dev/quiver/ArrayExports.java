@@ -96,7 +96,7 @@ final class ArrayExports {
                 throw new IllegalArgumentException(array + " is in " + array.deviceLabel() + " memory; the plain C Data interface"
                         + " carries CPU memory only: copy it (PlainExport.COPY_TO_HOST) or export it with Interchange.exportDevice");
             }
-            try (DeviceArray host = array.copyToHost()) {
+            try (DeviceArray host = Copies.toHost(array)) {
                 plain(host, arrowArray, schema, policy);
             }
             return;

@@ -21,7 +21,7 @@ final class ArrayValidation {
             array.syncEvent().ifPresent(SyncEvent::waitOnHost);
             validateHost(array.arrowArray(), array, bufferCapacity);
         } else {
-            try (DeviceArray host = array.copyToHost()) {
+            try (DeviceArray host = Copies.toHost(array)) {
                 validateHost(host.arrowArray(), array, pointer -> -1);
             }
         }

@@ -43,21 +43,6 @@ final class ArrayViews {
         return ChildViews.child(struct, field, i);
     }
 
-    /**
-     * @return the index of the first child of {@code field} named {@code name}
-     * @throws NoSuchElementException naming the children there are
-     */
-    static int childIndex(Field field, String name, String description) {
-        List<Field> children = field.children();
-        for (int i = 0; i < children.size(); i++) {
-            if (children.get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        throw new NoSuchElementException(description + " has no child \"" + name + "\"; its children are "
-                + children.stream().map(Field::name).toList());
-    }
-
     /** @return the dictionary of a dictionary-encoded array, or null for other arrays */
     static ArrayData dictionary(MemorySegment struct, Field field) {
         MemorySegment dictionary = struct.get(ADDRESS, ArrowArrayLayout.DICTIONARY);

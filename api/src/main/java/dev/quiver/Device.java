@@ -166,7 +166,7 @@ public final class Device {
      */
     public SyncEvent adoptEvent(MemorySegment nativeEvent, boolean owned) {
         MemorySegment handle = backend.adoptEvent(java.util.Objects.requireNonNull(nativeEvent, "nativeEvent"));
-        return SyncEvent.ofHandle(this, handle, () -> backend.forgetEvent(handle, owned), owned);
+        return SyncEvent.ofHandle(type(), id(), backend, handle, () -> backend.forgetEvent(handle, owned), owned);
     }
 
     /**

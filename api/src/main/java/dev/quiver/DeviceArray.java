@@ -16,42 +16,37 @@ import java.lang.ref.Reference;
 import java.util.Objects;
 import java.util.Optional;
 
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
-
 /**
- * The owner of one {@code ArrowDeviceArray} and its schema: Arrow data on some device.
+ * The owner of one {@code ArrowDeviceArray} and its schema: Arrow data on some device. A handle: what the array
+ * is and holds. Arrays come in and go out through {@link Interchange} (the Arrow C Data interfaces),
+ * {@link dev.quiver.dlpack.DLPack} and {@link dev.quiver.cai.CudaArrayInterface}; {@link Copies} copies them.
  *
- * <p><b>Ownership.</b> A DeviceArray owns its structs exclusively. It gets them by <em>moving</em> (the
- * struct is copied bitwise and the source's {@code release} set to NULL, so the producer's struct is left
- * released) and gives them away the same way with {@link Interchange#exportDevice}. Arrays come in and go
- * out through {@link Interchange} (the Arrow C Data interfaces), {@link dev.quiver.dlpack.DLPack} and
- * {@link dev.quiver.cai.CudaArrayInterface}. {@link #close()} calls the array's and
- * the schema's release callbacks exactly once; it may be called from any thread and any number of times.
- * A DeviceArray that becomes unreachable without being closed is reported as a leak (see
- * {@link Diagnostics}) and its release is <em>not</em> called: the leak check is a safety net that reports,
- * never the release mechanism.
+ * <p><b>Ownership.</b> A DeviceArray owns its structs exclusively. It gets them by <em>moving</em> (the struct
+ * is copied bitwise and the source's {@code release} set to NULL, so the producer's struct is left released) and
+ * gives them away the same way with {@link Interchange#exportDevice}. {@link #close()} calls the array's and the
+ * schema's release callbacks exactly once; it may be called from any thread and any number of times. A
+ * DeviceArray that becomes unreachable without being closed is reported as a leak (see {@link Diagnostics}) and
+ * its release is <em>not</em> called: the leak check is a safety net that reports, never the release mechanism.
  *
- * <p><b>Threading.</b> Reading accessors may be used from several threads while the array is open. Closing
- * or exporting concurrently with other use is the caller's race to avoid; Quiver guarantees only that
- * release runs once and that use after close fails with {@link IllegalStateException}.
+ * <p><b>Threading.</b> Reading accessors may be used from several threads while the array is open. Closing or
+ * exporting concurrently with other use is the caller's race to avoid; Quiver guarantees only that release runs
+ * once and that use after close fails with {@link IllegalStateException}.
  *
  * <p><b>Read-only arrays.</b> An array imported from a producer that forbids writes (a DLPack tensor flagged
  * {@code READ_ONLY}, a CUDA Array Interface descriptor with {@code readonly} true), or imported with
- * {@link ImportOptions#readOnly(boolean)}, is read-only:
- * {@link #isReadOnly()} says so and every path that would let anyone write to its buffers calls
- * a write check, which refuses. Copies ({@link #copyTo}, {@link #copyToHost()}) are writable. The
- * flag does not travel through {@link Interchange#exportDevice}: arrays of the Arrow C Device Data Interface are immutable
- * by specification.
+ * {@link ImportOptions#readOnly(boolean)}, is read-only: {@link #isReadOnly()} says so and every path that would
+ * let anyone write to its buffers refuses. Copies are writable. The flag does not travel through
+ * {@link Interchange#exportDevice}: arrays of the Arrow C Device Data Interface are immutable by specification.
  *
- * <p><b>Views and references.</b> {@link #slice}, {@link #child(int)} and {@link #dictionary()} return new
- * arrays over this array's buffers (zero-copy, no device access) that hold a reference on it;
- * {@link #retain()} holds one without an array; {@link Interchange#exportShared} hands one to a C consumer. The structs
- * are released once this array and every such reference are closed, in any order, on the thread that
- * closes last. While references are held, {@link Interchange#exportDevice} refuses to move the structs out.
+ * <p><b>Views and references.</b> {@link #slice}, {@link #child(int)} and {@link #dictionary()} return new arrays
+ * over this array's buffers (zero-copy, no device access) that hold a reference on it; {@link #retain()} holds one
+ * without an array; {@link Interchange#exportShared} hands one to a C consumer. The structs are released once this
+ * array and every such reference are closed, in any order, on the thread that closes last. While references are
+ * held, {@link Interchange#exportDevice} refuses to move the structs out.
  *
  * <p><b>Validation.</b> Every import checks the structs (counts, lengths, offsets, buffer presence, format
- * strings, nesting depth) without reading buffer contents; faults are reported by
- * {@link InvalidArrowException} naming the field path, after the foreign release has been called.
+ * strings, nesting depth) without reading buffer contents; faults are reported by {@link InvalidArrowException}
+ * naming the field path, after the foreign release has been called.
  *
  * {@snippet class=dev.quiver.snippets.ApiSnippets region=import}
  */
@@ -81,81 +76,7 @@ public final class DeviceArray implements AutoCloseable {
         this.state = new ArrayState(this, block, hasSchema, deviceType, deviceId, field.name());
         long event = RawMemory.getAddress(block + ArrowDeviceArrayLayout.SYNC_EVENT);
         this.syncEvent = event == 0 ? null : SyncEvent.ofArray(deviceType, deviceId, MemorySegment.ofAddress(event),
-                this::backend, () -> state.state() == ArrayState.OPEN);
-    }
-
-    /**
-     * Copies this array, its buffers and children, to another device (or the same one), on the target's
-     * default stream. See {@link #copyTo(Device, DeviceStream)} for when the host blocks, with one difference:
-     * an upload from host memory completes before this returns (the source is free at once, and a caller
-     * that never names a stream never sees work in flight).
-     *
-     * @param target the device to copy to
-     * @return the copy, owned by the caller
-     */
-    public DeviceArray copyTo(Device target) {
-        return copy(target.backend(), target.defaultStream().handle(), false);
-    }
-
-    /**
-     * Copies this array to {@code target}, enqueuing the work on {@code stream}. The copy carries its own
-     * sync event where the target has events; it completes with the copy.
-     *
-     * <p><b>When the host blocks.</b> A copy within one device of an array whose sizes do not depend on its
-     * data (fixed-width values, bitmaps, structs, fixed-size lists of those) does not block: {@code stream}
-     * waits on this array's sync event on the device, the copies are enqueued after it, and the call
-     * returns; the copy keeps this array's memory alive until the copy is released, so this array may be
-     * closed at once. An upload from host memory (a CPU array, or pinned or managed memory) to a device
-     * with events does not wait for the copies either: they are enqueued and the call returns, keeping this
-     * array's memory alive until they complete (this array may be closed at once; its memory is let go
-     * of in stream order, so its release callbacks may then run on Quiver's stream-order thread of the target
-     * device); the copy's sync event completes with them. The host waits for the copy when the
-     * target is another device than the source's and neither is the host (memory moves through the host),
-     * when the target memory is host-accessible, and when the target has no events. It waits for this
-     * array's sync event first unless the copy stays on one device, and reads sizes from the data (string
-     * and list offsets, view buffers) only after that event.
-     *
-     * <p>Memory for the copy comes from the target's {@linkplain Device#memoryPool() pool}.
-     *
-     * @param target the device to copy to
-     * @param stream a stream of {@code target}
-     * @return the copy, owned by the caller
-     * @throws IllegalArgumentException if {@code stream} belongs to another device than {@code target}
-     */
-    public DeviceArray copyTo(Device target, DeviceStream stream) {
-        if (!stream.device().equals(target)) {
-            throw new IllegalArgumentException("stream of " + stream.device() + " given for a copy to " + target);
-        }
-        return copy(target.backend(), stream.handle(), true);
-    }
-
-    /**
-     * Copies this array into host memory that Quiver allocates, whatever backends are installed: the way
-     * to read data from any device. Waits on the host for this array's sync event first. The memory comes
-     * from the host's pool, or from the pool of host memory pinned for this array's device where the
-     * {@link dev.quiver.memory.PinnedHostPolicy} in force says so (a later copy back to that device then runs
-     * at the device's full rate); either way the copy is a CPU array.
-     *
-     * @return a CPU copy, owned by the caller
-     * @throws InvalidArrowException if this array is in host memory and a range its structs imply is not
-     *                               readable (checked against the process's mappings before the copy reads it)
-     */
-    public DeviceArray copyToHost() {
-        CheckedBackendDevice pinned = deviceType.equals(DeviceType.CPU) ? null : CheckedBackendDevice.of(backend()).pinnedHost();
-        return copy(pinned == null ? HostMemory.device() : pinned, MemorySegment.NULL, false);
-    }
-
-    private DeviceArray copy(BackendDevice target, MemorySegment stream, boolean uploadInStreamOrder) {
-        MemorySegment struct = arrowArray();
-        BackendDevice from = deviceType.equals(DeviceType.CPU) ? HostMemory.device() : backend();
-        ArrayCopies.Source source = new ArrayCopies.Source(struct, field, deviceType, deviceLabel(), syncEvent,
-                contentsVerified, () -> retain()::close);
-        return adopt(ArrayCopies.copy(source, from, target, stream, uploadInStreamOrder), field, false);
-    }
-
-    /** @return the backend of this array's device, as chosen by {@link #devices()} */
-    BackendDevice backend() {
-        return devices.get(deviceType, deviceId).backend();
+                () -> devices.get(deviceType, deviceId).backend(), () -> state.state() == ArrayState.OPEN);
     }
 
     /** {@return the field (type, name, nullability, children) of this array} */
@@ -183,15 +104,10 @@ public final class DeviceArray implements AutoCloseable {
         return RawMemory.getLong(arrayAddress() + ArrowArrayLayout.NULL_COUNT);
     }
 
-    /** {@return where this array finds backends for its events and copies} */
-    public Devices devices() {
-        return devices;
-    }
-
     /**
-     * The device this array's memory is on, among {@link #devices()}: for the CPU, {@link Devices#cpu()}. An
-     * array on a device no chosen backend serves can still be imported, exported and validated, but has no
-     * {@code Device}.
+     * The device this array's memory is on, among the {@link Devices} it was imported or built with: for the CPU,
+     * {@link Devices#cpu()}. An array on a device no chosen backend serves can still be imported, exported and
+     * validated, but has no {@code Device}.
      *
      * @return the device
      * @throws NoBackendException naming the device type and id, and why no backend serves them
@@ -214,7 +130,7 @@ public final class DeviceArray implements AutoCloseable {
     void checkWritable() {
         checkOpen();
         if (readOnly) {
-            throw new ReadOnlyArrayException(state.description() + " is read-only: its producer forbids writes to its memory; copy it (copyTo) to get a writable array");
+            throw new ReadOnlyArrayException(state.description() + " is read-only: its producer forbids writes to its memory; copy it (Copies.toDevice) to get a writable array");
         }
     }
 
@@ -224,17 +140,14 @@ public final class DeviceArray implements AutoCloseable {
         return Optional.ofNullable(syncEvent);
     }
 
-    /**
-     * {@return the {@code struct ArrowDeviceArray} this object owns, borrowed for reading: valid until
-     * {@link #close()} or {@link Interchange#exportDevice}; never call its release yourself}
-     */
-    public MemorySegment struct() {
+    /** @return the {@code struct ArrowDeviceArray} this object owns, borrowed ({@link Interchange#struct}) */
+    MemorySegment struct() {
         checkOpen();
         return Pointers.bytes(MemorySegment.ofAddress(state.block), DEVICE_ARRAY_SIZE);
     }
 
-    /** {@return the embedded {@code struct ArrowArray}, borrowed like {@link #struct()}} */
-    public MemorySegment arrowArray() {
+    /** @return the embedded {@code struct ArrowArray}, borrowed ({@link Interchange#arrowArray}) */
+    MemorySegment arrowArray() {
         checkOpen();
         return Pointers.struct(MemorySegment.ofAddress(state.block + ArrowDeviceArrayLayout.ARRAY), ArrowArrayLayout.LAYOUT);
     }
@@ -280,7 +193,7 @@ public final class DeviceArray implements AutoCloseable {
         }
         MemorySegment pointer = ArrayData.bufferPointer(array, i);
         long size = BufferSizes.impliedSize(array, field, i, deviceType.equals(DeviceType.CPU));
-        return DeviceBuffer.view(deviceType, deviceId, this::viewBackend, pointer, size, () -> state.state() == ArrayState.OPEN);
+        return DeviceBuffer.view(deviceType, deviceId, this::memoryBackend, pointer, size, () -> state.state() == ArrayState.OPEN);
     }
 
     /** {@return the top-level {@code n_children}} */
@@ -302,17 +215,6 @@ public final class DeviceArray implements AutoCloseable {
      */
     public DeviceArray child(int i) {
         return view(ArrayViews.child(arrowArray(), field, i, state.description()), field.children().get(i));
-    }
-
-    /**
-     * {@return the first child of that name, as {@link #child(int)} gives it}
-     * @param name a child field's name
-     * @throws java.util.NoSuchElementException naming the children there are
-     * @throws IllegalStateException if this array is closed or moved
-     */
-    public DeviceArray child(String name) {
-        checkOpen();
-        return child(ArrayViews.childIndex(field, name, state.description()));
     }
 
     /**
@@ -351,7 +253,7 @@ public final class DeviceArray implements AutoCloseable {
      * Wraps a block Quiver wrote from this array's validated parts (a view, a copy) as a new array that knows
      * what this one knows of its contents; if that fails, the block's structs are released.
      */
-    private DeviceArray adopt(long block, Field blockField, boolean blockReadOnly) {
+    DeviceArray adopt(long block, Field blockField, boolean blockReadOnly) {
         DeviceArray array;
         try {
             array = new DeviceArray(block, false, blockField, devices, blockReadOnly);
@@ -384,9 +286,9 @@ public final class DeviceArray implements AutoCloseable {
         }
     }
 
-    /** @return the backend for a view buffer's copies; the host device for CPU arrays */
-    private BackendDevice viewBackend() {
-        return deviceType.equals(DeviceType.CPU) ? HostMemory.device() : backend();
+    /** @return the backend that reads and writes this array's memory; the host device for CPU arrays */
+    BackendDevice memoryBackend() {
+        return deviceType.equals(DeviceType.CPU) ? HostMemory.device() : device().backend();
     }
 
     /** {@return true once closed or exported} */
@@ -397,9 +299,8 @@ public final class DeviceArray implements AutoCloseable {
     /**
      * Closes this array in stream order: once the work enqueued on {@code stream} so far completes (a kernel
      * that reads this array, a copy from it), without blocking the calling thread. Do not use the array after
-     * this call: its release callbacks run on Quiver's
-     * stream-order thread of that device then. Where the device has no events, the stream is synchronised
-     * and the array closed before this returns.
+     * this call: its release callbacks run on Quiver's stream-order thread of that device then. Where the device
+     * has no events, the stream is synchronised and the array closed before this returns.
      *
      * @param stream the stream whose enqueued work reads this array, of any device
      */
@@ -438,13 +339,8 @@ public final class DeviceArray implements AutoCloseable {
         if (isClosed()) {
             return state.description() + " (" + state.endedAs() + ")";
         }
-        MemorySegment array = arrowArray();
         return state.description() + " " + field.type().format() + (field.dictionary() == null ? "" : " dictionary " + field.dictionary().values().type().format())
-                + ", length " + array.get(JAVA_LONG, ArrowArrayLayout.LENGTH)
-                + ", offset " + array.get(JAVA_LONG, ArrowArrayLayout.OFFSET)
-                + ", null_count " + array.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT)
-                + ", " + array.get(JAVA_LONG, ArrowArrayLayout.N_BUFFERS) + " buffers, "
-                + array.get(JAVA_LONG, ArrowArrayLayout.N_CHILDREN) + " children"
-                + (syncEvent == null ? "" : ", sync_event") + (readOnly ? ", read-only" : "");
+                + ", length " + length() + ", offset " + offset() + ", null_count " + nullCount() + ", " + bufferCount() + " buffers, "
+                + childCount() + " children" + (syncEvent == null ? "" : ", sync_event") + (readOnly ? ", read-only" : "");
     }
 }

@@ -78,7 +78,7 @@ public final class DeviceStream implements AutoCloseable {
             throw new UnsupportedOperationException(device + " has no events; its work completes before calls return");
         }
         MemorySegment event = backend.recordNewEvent(handle);
-        return SyncEvent.ofHandle(device, event, () -> backend.destroyEvent(event), true);
+        return SyncEvent.ofHandle(device.type(), device.id(), backend, event, () -> backend.destroyEvent(event), true);
     }
 
     /**
@@ -88,7 +88,12 @@ public final class DeviceStream implements AutoCloseable {
      * @throws IllegalArgumentException if the event belongs to another device
      */
     public void waitFor(SyncEvent event) {
-        Objects.requireNonNull(event, "event").makeWait(this);
+        Objects.requireNonNull(event, "event");
+        if (!device.type().equals(event.deviceType()) || device.id() != event.deviceId()) {
+            throw new IllegalArgumentException("an event of " + event.deviceType() + ":" + event.deviceId() + " cannot order a stream of "
+                    + device.type() + ":" + device.id() + "; wait on the host (waitOnHost) or copy the array first");
+        }
+        event.makeWait(handle);
     }
 
     /**

@@ -41,7 +41,7 @@ public final class Devices {
     private Devices(List<DeviceProvider> providers, List<Throwable> loadErrors, BackendSelection selection) {
         List<ProviderProbe> found = new ArrayList<>();
         for (DeviceProvider provider : providers) {
-            found.add(ProviderProbe.of(provider, selection, this));
+            found.add(ProviderProbe.of(provider, selection, (name, backend) -> new Device(name, backend, this)));
         }
         // not Comparator.comparing: its comparator is serializable, a lambda no ahead-of-time cache keeps
         found.sort((a, b) -> a.name().compareTo(b.name()));
@@ -61,6 +61,11 @@ public final class Devices {
             @Override
             public Devices devices(List<? extends DeviceProvider> providers, BackendSelection selection) {
                 return new Devices(List.copyOf(providers), List.of(), selection);
+            }
+
+            @Override
+            public Devices devicesOf(Device device) {
+                return device.devices();
             }
         }, DriverFailures::translate, ArrayInternals.access());
     }

@@ -42,7 +42,7 @@ public final class Diagnostics {
     }
 
     /**
-     * {@return bytes moved between memories by {@link DeviceArray#copyTo} and {@link DeviceArray#copyToHost}
+     * {@return bytes moved between memories by {@link Copies#toDevice} and {@link Copies#toHost}
      * since start (reads staged to the host and writes to targets), to check that copies move only
      * what they need}
      */
@@ -60,7 +60,7 @@ public final class Diagnostics {
 
     /**
      * Waits until every release waiting in stream order has run, for leak checks: a test that closes arrays
-     * with {@code closeAfter} or uploads with {@link DeviceArray#copyTo(Device, DeviceStream)} calls this
+     * with {@code closeAfter} or uploads with {@link Copies#toDevice(DeviceArray, Device, DeviceStream)} calls this
      * before counting {@link #liveExports()}.
      *
      * @param timeout how long to wait at most

@@ -221,4 +221,24 @@ public final class Interchange {
     public static void validateFull(DeviceArray array, ToLongFunction<MemorySegment> bufferCapacity) {
         ArrayValidation.validateFull(array, bufferCapacity);
     }
+
+    /**
+     * {@return the {@code struct ArrowDeviceArray} that {@code array} owns, borrowed for reading: valid until the
+     * array is closed or exported; never call its release yourself}
+     * @param array an open array
+     * @throws IllegalStateException if the array is closed or exported
+     */
+    public static MemorySegment struct(DeviceArray array) {
+        return array.struct();
+    }
+
+    /**
+     * {@return the {@code struct ArrowArray} embedded in the {@code struct ArrowDeviceArray} that {@code array}
+     * owns, borrowed like {@link #struct(DeviceArray)}}
+     * @param array an open array
+     * @throws IllegalStateException if the array is closed or exported
+     */
+    public static MemorySegment arrowArray(DeviceArray array) {
+        return array.arrowArray();
+    }
 }

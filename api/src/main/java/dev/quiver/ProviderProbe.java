@@ -8,6 +8,7 @@ import dev.quiver.spi.ProbeResult;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -25,7 +26,8 @@ final class ProviderProbe {
     private final Throwable loadError;
     private final List<DeviceType> types;
     private final Optional<String> refusal;
-    private final Devices owner;
+    /** Makes the API's device of a backend device, given its provider's name; the devices it belongs to decide. */
+    private final BiFunction<String, BackendDevice, Device> wrap;
     private final System.Logger log;
     private Outcome outcome;
 
@@ -38,34 +40,34 @@ final class ProviderProbe {
      */
     record Outcome(ProviderReport.Status status, List<String> reasons, List<Device> devices) {}
 
-    private ProviderProbe(DeviceProvider provider, Throwable loadError, BackendSelection selection, Devices owner, System.Logger log) {
+    private ProviderProbe(DeviceProvider provider, Throwable loadError, BackendSelection selection, BiFunction<String, BackendDevice, Device> wrap, System.Logger log) {
         this.provider = provider;
         this.loadError = loadError;
         this.types = provider == null ? List.of() : Arrays.stream(provider.deviceTypes()).mapToObj(DeviceType::of).toList();
         this.refusal = provider == null ? Optional.empty() : selection.refusal(provider.name());
-        this.owner = owner;
+        this.wrap = wrap;
         this.log = log;
     }
 
     /**
      * @param provider  a loaded provider
      * @param selection which providers are allowed
-     * @param owner     the devices the wrapped devices belong to
+     * @param wrap      makes a device of the devices it belongs to from a provider's name and a checked backend device
      * @return its probe, not run yet
      */
-    static ProviderProbe of(DeviceProvider provider, BackendSelection selection, Devices owner) {
-        return of(provider, selection, owner, LOG);
+    static ProviderProbe of(DeviceProvider provider, BackendSelection selection, BiFunction<String, BackendDevice, Device> wrap) {
+        return of(provider, selection, wrap, LOG);
     }
 
     /**
      * @param provider  a loaded provider
      * @param selection which providers are allowed
-     * @param owner     the devices the wrapped devices belong to
+     * @param wrap      makes a device of the devices it belongs to from a provider's name and a checked backend device
      * @param log       where the outcome goes ({@code DEBUG}) and a provider that throws ({@code WARNING})
      * @return its probe, not run yet
      */
-    static ProviderProbe of(DeviceProvider provider, BackendSelection selection, Devices owner, System.Logger log) {
-        return new ProviderProbe(provider, null, selection, owner, log);
+    static ProviderProbe of(DeviceProvider provider, BackendSelection selection, BiFunction<String, BackendDevice, Device> wrap, System.Logger log) {
+        return new ProviderProbe(provider, null, selection, wrap, log);
     }
 
     /**
@@ -162,7 +164,7 @@ final class ProviderProbe {
     private List<Device> wrap(List<BackendDevice> devices) {
         List<Device> wrapped = new ArrayList<>(devices.size());
         for (BackendDevice device : devices) {
-            wrapped.add(new Device(provider.name(), CheckedBackendDevice.of(device), owner));
+            wrapped.add(wrap.apply(provider.name(), CheckedBackendDevice.of(device)));
         }
         return List.copyOf(wrapped);
     }

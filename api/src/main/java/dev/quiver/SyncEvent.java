@@ -28,7 +28,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * </ul>
  *
  * <p>Importing never waits: a consumer chooses to {@link #waitOnHost() wait on the host}, to
- * {@link #makeWait(DeviceStream) make a stream wait} on the device, or to take {@link #pointer()} itself.
+ * make a stream wait ({@link DeviceStream#waitFor}) on the device, or to take {@link #pointer()} itself.
  */
 public final class SyncEvent implements AutoCloseable {
     private final DeviceType type;
@@ -62,10 +62,10 @@ public final class SyncEvent implements AutoCloseable {
      * to it. {@code release} runs once on close (destroying an owned event, forgetting a borrowed one);
      * only an owned event can move into an array.
      */
-    static SyncEvent ofHandle(Device device, MemorySegment handle, Runnable release, boolean owned) {
+    static SyncEvent ofHandle(DeviceType type, long deviceId, BackendDevice backend, MemorySegment handle, Runnable release,
+                              boolean owned) {
         MemorySegment slot = NativeHeap.calloc(ADDRESS.byteSize());
         slot.set(ADDRESS, 0, handle);
-        BackendDevice backend = device.backend();
         Runnable destroyThenFree = () -> {
             try {
                 release.run();
@@ -73,7 +73,7 @@ public final class SyncEvent implements AutoCloseable {
                 NativeHeap.free(slot);
             }
         };
-        return new SyncEvent(device.type(), device.id(), slot, () -> backend, null, destroyThenFree, owned);
+        return new SyncEvent(type, deviceId, slot, () -> backend, null, destroyThenFree, owned);
     }
 
     /** {@return the device type whose event type this is} */
@@ -115,21 +115,10 @@ public final class SyncEvent implements AutoCloseable {
         device.waitEvent(device.eventFromSyncEvent(pointer));
     }
 
-    /**
-     * Makes future work on {@code stream} wait for the event, without blocking the host.
-     *
-     * @param stream a stream of the event's device
-     * @throws IllegalArgumentException if the stream belongs to another device
-     */
-    public void makeWait(DeviceStream stream) {
-        Objects.requireNonNull(stream, "stream");
-        Device of = stream.device();
-        if (!of.type().equals(type) || of.id() != deviceId) {
-            throw new IllegalArgumentException("an event of " + type + ":" + deviceId + " cannot order a stream of "
-                    + of.type() + ":" + of.id() + "; wait on the host (waitOnHost) or copy the array first");
-        }
+    /** Makes future work on {@code stream}, a stream handle of this event's device, wait for the event. */
+    void makeWait(MemorySegment stream) {
         BackendDevice device = device();
-        device.streamWaitEvent(stream.handle(), device.eventFromSyncEvent(pointer));
+        device.streamWaitEvent(stream, device.eventFromSyncEvent(pointer));
     }
 
     /** {@return true if the event has completed; never blocks} */

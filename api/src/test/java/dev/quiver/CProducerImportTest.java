@@ -104,7 +104,7 @@ class CProducerImportTest {
             array.close();
             array.close();
             CProducer.assertReleasedExactlyOnce(beforeProduce, afterProduce);
-            assertThrows(IllegalStateException.class, array::arrowArray, "use after close");
+            assertThrows(IllegalStateException.class, () -> Interchange.arrowArray(array), "use after close");
         }
     }
 
@@ -161,7 +161,7 @@ class CProducerImportTest {
             MemorySegment release = c.array().get(ADDRESS, ArrowDeviceArrayLayout.ARRAY + ArrowArrayLayout.RELEASE);
             try (DeviceArray array = Interchange.importDevice(c.array(), c.schema(), ImportOptions.on(CProducer.NO_BACKENDS))) {
                 assertFalse(release.equals(MemorySegment.NULL));
-                assertEquals(release, array.arrowArray().get(ADDRESS, ArrowArrayLayout.RELEASE), "moved, callback kept");
+                assertEquals(release, Interchange.arrowArray(array).get(ADDRESS, ArrowArrayLayout.RELEASE), "moved, callback kept");
                 assertMovedOut(c);
                 assertEquals(Long.MAX_VALUE, ArrayReader.of(array).getLong(1));
             }

@@ -118,8 +118,8 @@ class CommonChecksTest {
         assertNotSame(HostDevice.instance(), HostMemory.device(), "the API copies through the checks too");
         HostVector values = HostVector.int32("v", 1, 2, null);
         try (DeviceArray onHost = values.toDeviceArray(withCpu);
-             DeviceArray onVendor = onHost.copyTo(withCpu.get(DeviceType.EXT_DEV, 0));
-             DeviceArray back = onVendor.copyToHost()) {
+             DeviceArray onVendor = Copies.toDevice(onHost, withCpu.get(DeviceType.EXT_DEV, 0));
+             DeviceArray back = Copies.toHost(onVendor)) {
             assertEquals(values.values(), ArrayReader.of(back).values());
         }
     }

@@ -29,15 +29,15 @@ class ComputeApiEventsTest {
     @Test
     void aFixedWidthCopyWithinTheDeviceWaitsOnTheDeviceNotTheHost() {
         try (DeviceArray host = HostVector.int64("x", 1L, null, 3L).toDeviceArray(devices);
-             DeviceArray onDevice = host.copyTo(device);
+             DeviceArray onDevice = Copies.toDevice(host, device);
              DeviceStream stream = device.createStream()) {
             long event = onDevice.syncEvent().orElseThrow().handle().address();
             int hostWaits = provider.waitedEvents.size();
-            try (DeviceArray copy = onDevice.copyTo(device, stream)) {
+            try (DeviceArray copy = Copies.toDevice(onDevice, device, stream)) {
                 assertEquals(hostWaits, provider.waitedEvents.size(), "the host did not wait");
                 assertTrue(provider.streamWaits.contains(new TestDoubleProvider.StreamWait(stream.handle().address(), event)),
                         "the stream waited on the source's event");
-                try (DeviceArray back = copy.copyToHost()) {
+                try (DeviceArray back = Copies.toHost(copy)) {
                     assertEquals(List.of(1L, 3L), ArrayReader.of(back).values().stream().filter(v -> v != null).toList());
                 }
             }
@@ -47,9 +47,9 @@ class ComputeApiEventsTest {
     @Test
     void aCopyThatReadsOffsetsWaitsOnTheHostFirst() {
         try (DeviceArray host = HostVector.utf8("s", "a", "bb").toDeviceArray(devices);
-             DeviceArray onDevice = host.copyTo(device)) {
+             DeviceArray onDevice = Copies.toDevice(host, device)) {
             long event = onDevice.syncEvent().orElseThrow().handle().address();
-            try (DeviceArray _ = onDevice.copyTo(device)) {
+            try (DeviceArray _ = Copies.toDevice(onDevice, device)) {
                 assertTrue(provider.waitedEvents.contains(event), "string offsets are read on the host after the event");
             }
         }

@@ -54,13 +54,13 @@ class ComputeApiMisuseTest {
     void aClosedArrayRefusesEveryUse() {
         DeviceArray array;
         try (DeviceArray host = HostVector.struct("t", HostVector.int64("a", 1L, null)).toDeviceArray(devices)) {
-            array = host.copyTo(device);
+            array = Copies.toDevice(host, device);
         }
         DeviceBuffer view = array.buffer(0);
         array.close();
         try (DeviceStream stream = device.createStream(); Arena arena = Arena.ofConfined()) {
-            for (Executable use : List.<Executable>of(() -> array.buffer(0), () -> array.child(0), () -> array.child("a"),
-                    array::dictionary, array::offset, () -> array.copyTo(device, stream), array::copyToHost,
+            for (Executable use : List.<Executable>of(() -> array.buffer(0), () -> array.child(0), () -> array.child(array.field().childIndex("a")),
+                    array::dictionary, array::offset, () -> Copies.toDevice(array, device, stream), () -> Copies.toHost(array),
                     () -> array.slice(0, 1), array::retain, view::pointer,
                     () -> Interchange.exportShared(array, dev.quiver.abi.ArrowDeviceArrayLayout.allocate(arena), MemorySegment.NULL))) {
                 String message = assertThrows(IllegalStateException.class, use).getMessage();
@@ -74,7 +74,7 @@ class ComputeApiMisuseTest {
         long copied = Diagnostics.bytesCopied();
         try (DeviceArray array = HostVector.int64("x", 1L, 2L).toDeviceArray(devices);
              DeviceStream stream = other.createStream()) {
-            String message = assertThrows(IllegalArgumentException.class, () -> array.copyTo(device, stream)).getMessage();
+            String message = assertThrows(IllegalArgumentException.class, () -> Copies.toDevice(array, device, stream)).getMessage();
             assertTrue(message.startsWith("stream of EXT_DEV:1") && message.contains("for a copy to EXT_DEV:0"), message);
         }
         assertEquals(copied, Diagnostics.bytesCopied(), "nothing copied");
@@ -86,7 +86,7 @@ class ComputeApiMisuseTest {
         stream.close();
         try (DeviceArray array = HostVector.int64("x", 1L, 2L).toDeviceArray(devices);
              DeviceBuffer buffer = device.allocate(16); Arena arena = Arena.ofConfined()) {
-            for (Executable use : List.<Executable>of(() -> array.copyTo(device, stream),
+            for (Executable use : List.<Executable>of(() -> Copies.toDevice(array, device, stream),
                     () -> buffer.copyFromHost(arena.allocate(8), 0, stream), () -> buffer.copyToHost(0, arena.allocate(8), stream),
                     stream::recordEvent, stream::synchronize)) {
                 String message = assertThrows(IllegalStateException.class, use).getMessage();
@@ -132,7 +132,7 @@ class ComputeApiMisuseTest {
     void theHostCannotAddressDeviceMemory() {
         try (DeviceBuffer buffer = device.allocate(16);
              DeviceArray host = HostVector.int64("x", 1L, 2L).toDeviceArray(devices);
-             DeviceArray array = host.copyTo(device)) {
+             DeviceArray array = Copies.toDevice(host, device)) {
             for (DeviceBuffer memory : List.of(buffer, array.buffer(1))) {
                 assertFalse(memory.isHostAccessible());
                 var error = assertThrows(UnsupportedOperationException.class, memory::asSegment);

@@ -37,12 +37,12 @@ class DeviceArrayEventsAndCopiesTest {
         Device device = devices.get(DeviceType.EXT_DEV, 1);
         long exports = Diagnostics.liveExports();
         try (DeviceArray host = batch().toDeviceArray(devices);
-             DeviceArray onDevice = host.copyTo(device)) {
+             DeviceArray onDevice = Copies.toDevice(host, device)) {
             assertEquals(DeviceType.EXT_DEV, onDevice.deviceType());
             assertEquals(1, onDevice.deviceId());
             SyncEvent event = onDevice.syncEvent().orElseThrow();
             assertThrows(IllegalArgumentException.class, () -> ArrayReader.of(onDevice), "device memory is not read in place");
-            try (DeviceArray back = onDevice.copyToHost()) {
+            try (DeviceArray back = Copies.toHost(onDevice)) {
                 assertEquals(batch().values(), ArrayReader.of(back).values());
             }
             long handle = event.pointer().reinterpret(8).get(ADDRESS, 0).address();
@@ -56,8 +56,8 @@ class DeviceArrayEventsAndCopiesTest {
         HostVector sliced = batch().slice(1, 3);
         Device device = devices.get(DeviceType.EXT_DEV, 0);
         try (DeviceArray host = sliced.toDeviceArray(devices);
-             DeviceArray onDevice = host.copyTo(device);
-             DeviceArray back = onDevice.copyToHost()) {
+             DeviceArray onDevice = Copies.toDevice(host, device);
+             DeviceArray back = Copies.toHost(onDevice)) {
             assertEquals(3, back.length());
             assertEquals(sliced.values(), ArrayReader.of(back).values());
         }
@@ -70,7 +70,7 @@ class DeviceArrayEventsAndCopiesTest {
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             DeviceArray onDevice;
             try (DeviceArray host = batch().toDeviceArray(devices)) {
-                onDevice = host.copyTo(devices.get(DeviceType.EXT_DEV, 0));
+                onDevice = Copies.toDevice(host, devices.get(DeviceType.EXT_DEV, 0));
             }
             Interchange.exportDevice(onDevice, array, schema);
             DeviceArray imported = Interchange.importDevice(array, schema, ImportOptions.on(devices));
@@ -96,7 +96,7 @@ class DeviceArrayEventsAndCopiesTest {
                 assertEquals("kDLTrn", imported.deviceType().dlpackName().orElseThrow());
                 NoSuchElementException e = assertThrows(NoSuchElementException.class, () -> imported.syncEvent().orElseThrow().waitOnHost());
                 assertTrue(e.getMessage().contains("no backend serves device type UNKNOWN(18)"), e.getMessage());
-                assertThrows(NoSuchElementException.class, imported::copyToHost);
+                assertThrows(NoSuchElementException.class, () -> Copies.toHost(imported));
                 MemorySegment out = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                 Interchange.exportDevice(imported, out, MemorySegment.NULL);
                 assertEquals(18, out.get(JAVA_INT, ArrowDeviceArrayLayout.DEVICE_TYPE), "the code survives re-export");

@@ -118,7 +118,7 @@ class DeviceChoiceTest {
         Devices devices = devices();
         Device device = devices.get(DeviceType.OPENCL, 1);
         try (DeviceArray host = dev.quiver.host.HostVector.int64("x", 1L, 2L, 3L).toDeviceArray(devices);
-             DeviceArray moved = host.copyTo(device)) {
+             DeviceArray moved = Copies.toDevice(host, device)) {
             assertEquals(devices.cpu(), host.device());
             assertEquals(device, moved.device());
         }

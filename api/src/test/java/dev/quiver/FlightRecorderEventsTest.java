@@ -44,7 +44,7 @@ class FlightRecorderEventsTest {
         List<RecordedEvent> events = record(dir, () -> {
             try (Arena arena = Arena.ofConfined();
                  DeviceArray host = HostVector.int64("x", 1L, null, 3L).toDeviceArray(devices);
-                 DeviceArray onDevice = host.copyTo(device)) {
+                 DeviceArray onDevice = Copies.toDevice(host, device)) {
                 MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                 MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
                 Interchange.exportDevice(onDevice, array, schema);

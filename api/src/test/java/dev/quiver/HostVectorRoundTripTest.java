@@ -83,7 +83,7 @@ class HostVectorRoundTripTest {
                 assertEquals(vector.length(), imported.length());
                 assertEquals(vector.nullCount(), imported.nullCount());
                 assertEquals(vector.values(), ArrayReader.of(imported).values());
-                try (DeviceArray copy = imported.copyToHost()) {
+                try (DeviceArray copy = Copies.toHost(imported)) {
                     assertEquals(vector.values(), ArrayReader.of(copy).values());
                 }
             }

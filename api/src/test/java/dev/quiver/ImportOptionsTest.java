@@ -56,7 +56,7 @@ class ImportOptionsTest {
                 assertTrue(imported.isReadOnly());
                 assertThrows(ReadOnlyArrayException.class, () -> ArrayAccess.checkWritable(imported));
                 assertEquals(java.util.Arrays.asList(1L, null, 3L), ArrayReader.of(imported).values());
-                try (DeviceArray copy = imported.copyToHost()) {
+                try (DeviceArray copy = Copies.toHost(imported)) {
                     assertFalse(copy.isReadOnly());
                 }
             }

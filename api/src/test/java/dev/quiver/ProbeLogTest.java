@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.testkit.backend.TestDoubleProvider;
 import org.junit.jupiter.api.Test;
@@ -8,6 +9,7 @@ import java.text.MessageFormat;
 import java.util.List;
 import java.util.ResourceBundle;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiFunction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,14 +20,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ProbeLogTest {
     private static final Devices OWNER = Devices.cpuOnly();
+    private static final BiFunction<String, BackendDevice, Device> WRAP = (name, backend) -> new Device(name, backend, OWNER);
 
     @Test
     void everyProviderGetsOneDebugLineWithItsResultAndTime() {
         Captured log = new Captured();
         BackendSelection selection = BackendSelection.parse("-gamma");
-        ProviderProbe.of(new TestDoubleProvider("alpha", DeviceTypeCodes.EXT_DEV, 0), selection, OWNER, log).outcome();
-        ProviderProbe.of(TestDoubleProvider.unavailable("beta", DeviceTypeCodes.ROCM, "no ROCm device"), selection, OWNER, log).outcome();
-        ProviderProbe.of(new TestDoubleProvider("gamma", DeviceTypeCodes.VPI, 0), selection, OWNER, log).outcome();
+        ProviderProbe.of(new TestDoubleProvider("alpha", DeviceTypeCodes.EXT_DEV, 0), selection, WRAP, log).outcome();
+        ProviderProbe.of(TestDoubleProvider.unavailable("beta", DeviceTypeCodes.ROCM, "no ROCm device"), selection, WRAP, log).outcome();
+        ProviderProbe.of(new TestDoubleProvider("gamma", DeviceTypeCodes.VPI, 0), selection, WRAP, log).outcome();
         List<String> lines = log.debug;
         assertEquals(3, lines.size(), lines.toString());
         assertTrue(lines.get(0).matches("provider alpha: USABLE, probed in [0-9.]+ ms: 2 device\\(s\\)"), lines.get(0));
@@ -37,7 +40,7 @@ class ProbeLogTest {
     void nothingIsFormattedWhenDebugIsOff() {
         Captured log = new Captured();
         log.debugEnabled = false;
-        ProviderProbe.of(new TestDoubleProvider("alpha", DeviceTypeCodes.EXT_DEV, 0), BackendSelection.all(), OWNER, log).outcome();
+        ProviderProbe.of(new TestDoubleProvider("alpha", DeviceTypeCodes.EXT_DEV, 0), BackendSelection.all(), WRAP, log).outcome();
         assertEquals(List.of(), log.debug);
     }
 

@@ -38,10 +38,10 @@ class RangesAndSharedBuffersTest {
         long exports = Diagnostics.liveExports();
         try (DeviceArray host = HostVector.int64("x", 10L, 11L, null, 13L, 14L).toDeviceArray(devices);
              DeviceArray range = host.slice(1, 3);
-             DeviceArray onDevice = range.copyTo(device);
-             DeviceArray back = onDevice.copyToHost();
+             DeviceArray onDevice = Copies.toDevice(range, device);
+             DeviceArray back = Copies.toHost(onDevice);
              DeviceArray twoFour = host.slice(2, 2);
-             DeviceArray middle = twoFour.copyToHost()) {
+             DeviceArray middle = Copies.toHost(twoFour)) {
             assertEquals(3, onDevice.length());
             assertEquals(Arrays.asList(11L, null, 13L), ArrayReader.of(back).values());
             assertEquals(Arrays.asList(null, 13L), ArrayReader.of(middle).values());
@@ -55,15 +55,15 @@ class RangesAndSharedBuffersTest {
         try (DeviceStream stream = device.createStream();
              DeviceArray host = HostVector.utf8("s", "a", "bb", null, "dddd", "e").toDeviceArray(devices);
              DeviceArray range = host.slice(1, 3);
-             DeviceArray onDevice = range.copyTo(device, stream)) {
+             DeviceArray onDevice = Copies.toDevice(range, device, stream)) {
             range.close();
             host.close();   // the upload keeps what it reads alive until it completes
             onDevice.syncEvent().ifPresent(SyncEvent::waitOnHost);
-            try (DeviceArray back = onDevice.copyToHost()) {
+            try (DeviceArray back = Copies.toHost(onDevice)) {
                 assertEquals(Arrays.asList("bb", null, "dddd"), ArrayReader.of(back).values());
             }
             IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
-                    () -> onDevice.copyTo(devices.cpu(), stream));
+                    () -> Copies.toDevice(onDevice, devices.cpu(), stream));
             assertTrue(other.getMessage().contains("given for a copy to"), other.getMessage());
             assertThrows(IndexOutOfBoundsException.class, () -> onDevice.slice(2, 2));
         }
@@ -109,7 +109,7 @@ class RangesAndSharedBuffersTest {
         long exports = Diagnostics.liveExports();
         Field field = Field.of("x", new ArrowType.Int(64, true), false);
         try (DeviceArray input = HostVector.int64("x", 1L, 2L, 3L).toDeviceArray(devices);
-             DeviceArray onDevice = input.copyTo(device)) {
+             DeviceArray onDevice = Copies.toDevice(input, device)) {
             IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
                     () -> ArrayBuilder.of(field, devices.cpu()).sharedBuffer(onDevice, 1));
             assertTrue(other.getMessage().contains("not of this builder's device CPU:-1"), other.getMessage());

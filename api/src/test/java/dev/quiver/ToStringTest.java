@@ -35,7 +35,7 @@ class ToStringTest {
     @Test
     void anArrayPrintsItsDeviceFieldAndCountsAndWhenItIsClosed() {
         DeviceArray array = HostVector.int64("x", 1L, null).toDeviceArray(devices);
-        try (DeviceArray copy = array.copyTo(device)) {
+        try (DeviceArray copy = Copies.toDevice(array, device)) {
             assertTrue(copy.toString().startsWith("DeviceArray EXT_DEV:0 \"x\" l, length 2, offset 0, null_count 1, 2 buffers, 0 children, sync_event"),
                     copy.toString());
             assertEquals("SyncEvent[EXT_DEV:0, of an array]", copy.syncEvent().orElseThrow().toString());

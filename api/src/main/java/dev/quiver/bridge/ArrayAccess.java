@@ -1,6 +1,9 @@
 package dev.quiver.bridge;
 
+import dev.quiver.BackendSelection;
+import dev.quiver.Device;
 import dev.quiver.DeviceArray;
+import dev.quiver.Devices;
 import dev.quiver.ImportOptions;
 import dev.quiver.internal.access.ApiAccess;
 import dev.quiver.ProducerTrust;
@@ -77,5 +80,15 @@ public final class ArrayAccess {
      */
     public static DeviceArray importFetched(long block, Field field, ImportOptions options) {
         return ApiAccess.<DeviceArray>arrays().importFetched(block, field, options);
+    }
+
+    /**
+     * @param array an array
+     * @return where the array finds backends for its events and copies: the {@link Devices} it was imported or
+     *         built with, which its {@link DeviceArray#device() device} belongs to
+     * @throws dev.quiver.NoBackendException if no chosen backend serves the array's device
+     */
+    public static Devices devices(DeviceArray array) {
+        return ApiAccess.<Device, BackendSelection, Devices>get().devicesOf(array.device());
     }
 }

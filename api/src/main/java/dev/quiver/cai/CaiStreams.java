@@ -1,5 +1,6 @@
 package dev.quiver.cai;
 
+import dev.quiver.InterchangeException;
 import dev.quiver.DeviceType;
 
 import java.lang.foreign.MemorySegment;
@@ -31,21 +32,21 @@ final class CaiStreams {
      * @param value the {@code stream} value, null for {@code None}
      * @param path  its key path
      * @return the stream handle to synchronise with, or empty for none
-     * @throws InvalidCaiException for 0, negative values, or a stream for host memory
+     * @throws InterchangeException for 0, negative values, or a stream for host memory
      */
     static Optional<MemorySegment> handleOf(DeviceType type, Long value, String path) {
         if (value == null) {
             return Optional.empty();
         }
         if (value == 0) {
-            throw new InvalidCaiException(path, "is 0, which the interface disallows (ambiguous between the legacy and the per-thread "
+            throw new InterchangeException(path, "is 0, which the interface disallows (ambiguous between the legacy and the per-thread "
                     + "default stream); producers name the legacy default stream 1 and the per-thread default stream 2");
         }
         if (value < 0) {
-            throw new InvalidCaiException(path, "is " + value + ", not a stream");
+            throw new InterchangeException(path, "is " + value + ", not a stream");
         }
         if (type.equals(DeviceType.CPU)) {
-            throw new InvalidCaiException(path, "is " + value + " but the memory is host memory, which has no streams (must be None)");
+            throw new InterchangeException(path, "is " + value + " but the memory is host memory, which has no streams (must be None)");
         }
         return Optional.of(MemorySegment.ofAddress(value));
     }

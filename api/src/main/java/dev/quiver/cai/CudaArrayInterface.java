@@ -1,5 +1,7 @@
 package dev.quiver.cai;
 
+import dev.quiver.InterchangeException;
+import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -8,6 +10,7 @@ import dev.quiver.SyncEvent;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.internal.DeviceBytes;
 import dev.quiver.internal.abi.Pointers;
+import dev.quiver.bridge.ArrayAccess;
 import dev.quiver.bridge.DeviceArrayTarget;
 import dev.quiver.bridge.DeviceBackends;
 import dev.quiver.bridge.StreamHandoff;
@@ -68,7 +71,7 @@ public final class CudaArrayInterface {
     public static final String SHAPE_METADATA = TensorShapes.METADATA_KEY;
 
     private static final TensorImport.Names NAMES = new TensorImport.Names("data[0]", "shape", "strides", "data[0]", "typestr");
-    private static final TensorImport.Errors ERRORS = new TensorImport.Errors(InvalidCaiException::new, CaiRefusedException::new);
+    private static final TensorImport.Errors ERRORS = new TensorImport.Errors(InterchangeException::new, InterchangeException::new);
 
     private CudaArrayInterface() {}
 
@@ -78,26 +81,26 @@ public final class CudaArrayInterface {
      * @param array   an open array of a fixed-width, non-boolean type, without nulls unless a mask is given
      * @param options stream, mask, shape
      * @return an unmodifiable descriptor
-     * @throws CaiRefusedException if the array cannot be described as asked
+     * @throws InterchangeException if the array cannot be described as asked
      */
     public static Map<String, Object> describe(DeviceArray array, CaiDescribeOptions options) {
-        MemorySegment arrow = array.arrowArray();
+        MemorySegment arrow = Interchange.arrowArray(array);
         DeviceType type = array.deviceType();
-        ElementType element = ElementType.of(array.field().type()).orElseThrow(() -> new CaiRefusedException("typestr",
+        ElementType element = ElementType.of(array.field().type()).orElseThrow(() -> new InterchangeException("typestr",
                 "format \"" + array.field().type().format() + "\" is not a fixed-width primitive"));
         if (element.differsFromArrowLayout()) {
-            throw new CaiRefusedException("typestr", "Arrow booleans are bit-packed, while |b1 is one byte per value: a boolean "
+            throw new InterchangeException("typestr", "Arrow booleans are bit-packed, while |b1 is one byte per value: a boolean "
                     + "array cannot be described without a copy; describe a one-byte integer array instead");
         }
         if (!type.pointersAreAddresses()) {
-            throw new CaiRefusedException("data", "the interface passes a raw address, but " + type
+            throw new InterchangeException("data", "the interface passes a raw address, but " + type
                     + " buffers are opaque handles that allow no pointer arithmetic");
         }
         long[] shape;
         try {
             shape = TensorShapes.of(array.field(), array.length(), options.requestedShape());
         } catch (IllegalArgumentException | ArithmeticException e) {
-            throw new CaiRefusedException("shape", e.getMessage());
+            throw new InterchangeException("shape", e.getMessage());
         }
         long nullCount = array.nullCount();
         MemorySegment buffers = Pointers.pointers(arrow.get(ADDRESS, ArrowArrayLayout.BUFFERS), 2);
@@ -106,7 +109,7 @@ public final class CudaArrayInterface {
         if (options.maskArray() != null) {
             mask = describeMask(array, options, shape);
         } else if (mayHaveNulls) {
-            throw new CaiRefusedException("mask", "the array has nulls (null_count " + nullCount + ") and the interface has no "
+            throw new InterchangeException("mask", "the array has nulls (null_count " + nullCount + ") and the interface has no "
                     + "validity bitmap; pass a mask (CudaArrayInterface.validityMask) to describe them");
         }
         Long stream = synchronise(array, options.streamHandle());
@@ -130,7 +133,7 @@ public final class CudaArrayInterface {
                 .filter(e -> e.byteSize() == 1 && e.kind() != ElementType.Kind.BOOL).isPresent();
         if (!oneByteInteger || !mask.deviceType().equals(array.deviceType()) || mask.deviceId() != array.deviceId()
                 || mask.length() != array.length() || mask.nullCount() != 0) {
-            throw new CaiRefusedException("mask", "must be a one-byte integer array without nulls, of the same length ("
+            throw new InterchangeException("mask", "must be a one-byte integer array without nulls, of the same length ("
                     + array.length() + ") on the same device (" + array.deviceType() + ":" + array.deviceId() + "); got " + mask);
         }
         return describe(mask, CaiDescribeOptions.defaults().shape(shape));
@@ -144,10 +147,10 @@ public final class CudaArrayInterface {
             return null;
         }
         if (array.deviceType().equals(DeviceType.CPU)) {
-            throw new CaiRefusedException("stream", "a CPU array has no streams; describe it without one");
+            throw new InterchangeException("stream", "a CPU array has no streams; describe it without one");
         }
         if (event.isPresent()) {
-            BackendDevice backend = DeviceBackends.of(array.deviceType(), array.deviceId(), array.devices());
+            BackendDevice backend = DeviceBackends.of(array.deviceType(), array.deviceId(), ArrayAccess.devices(array));
             backend.streamWaitEvent(producer, backend.eventFromSyncEvent(event.get().pointer()));
         }
         return CaiStreams.valueOf(producer);
@@ -162,9 +165,9 @@ public final class CudaArrayInterface {
      * @return a new {@code uint8} array, owned by the caller
      */
     public static DeviceArray validityMask(DeviceArray array) {
-        MemorySegment arrow = array.arrowArray();
+        MemorySegment arrow = Interchange.arrowArray(array);
         array.syncEvent().ifPresent(SyncEvent::waitOnHost);
-        BackendDevice backend = DeviceBackends.of(array.deviceType(), array.deviceId(), array.devices());
+        BackendDevice backend = DeviceBackends.of(array.deviceType(), array.deviceId(), ArrayAccess.devices(array));
         long length = array.length();
         long offset = arrow.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
         MemorySegment validity = Pointers.pointers(arrow.get(ADDRESS, ArrowArrayLayout.BUFFERS), 1).get(ADDRESS, 0);
@@ -185,7 +188,7 @@ public final class CudaArrayInterface {
         ElementType uint8 = new ElementType(ElementType.Kind.UNSIGNED, 1);
         return TensorImport.importTensor(new TensorImport.Tensor(array.deviceType().code(), array.deviceId(), uint8,
                         StridedView.of(1, new long[] {length}, null), copy, 0, false), array.field().name() + ".mask", null, false,
-                new DeviceArrayTarget(array.devices()), NAMES, ERRORS, () -> backend.free(owned));
+                new DeviceArrayTarget(ArrayAccess.devices(array)), NAMES, ERRORS, () -> backend.free(owned));
     }
 
     /**
@@ -197,8 +200,8 @@ public final class CudaArrayInterface {
      * @param deviceId   the Arrow device id of the memory (-1 for the CPU)
      * @param options    copies, release action, stream handling, field name, devices
      * @return the array, owned by the caller; closing it runs the release action
-     * @throws InvalidCaiException if the descriptor breaks the specification; the release action ran
-     * @throws CaiRefusedException if it cannot be imported as asked; the release action ran
+     * @throws InterchangeException if the descriptor breaks the specification; the release action ran
+     * @throws InterchangeException if it cannot be imported as asked; the release action ran
      */
     public static DeviceArray importFrom(Map<String, ?> descriptor, DeviceType type, long deviceId, ImportOptions options) {
         Runnable release = TensorImport.once(options.releaseAction().orElse(() -> { }));
@@ -206,7 +209,7 @@ public final class CudaArrayInterface {
         try {
             Descriptor main = Descriptor.read(descriptor, "");
             if (!type.pointersAreAddresses()) {
-                throw new CaiRefusedException("data[0]", "is an address, but " + type + " buffers are opaque handles");
+                throw new InterchangeException("data[0]", "is an address, but " + type + " buffers are opaque handles");
             }
             Devices devices = options.devices();
             synchronise(type, deviceId, main.stream(), "stream", options, devices);
@@ -249,20 +252,20 @@ public final class CudaArrayInterface {
     private static TensorImport.Validity packMask(Descriptor mask, Descriptor main, DeviceType type, long deviceId,
                                                   ImportOptions options, Devices devices) {
         if (mask.element().byteSize() != 1 || mask.element().kind() == ElementType.Kind.FLOAT) {
-            throw new CaiRefusedException("mask.typestr", "a mask of " + mask.element() + " is not supported; use |b1, |u1 or |i1");
+            throw new InterchangeException("mask.typestr", "a mask of " + mask.element() + " is not supported; use |b1, |u1 or |i1");
         }
         if (!Arrays.equals(mask.view().shape(), main.view().shape())) {
-            throw new InvalidCaiException("mask.shape", Arrays.toString(mask.view().shape()) + " differs from the data's "
+            throw new InterchangeException("mask.shape", Arrays.toString(mask.view().shape()) + " differs from the data's "
                     + Arrays.toString(main.view().shape()));
         }
         if (!options.copyAllowed()) {
-            throw new CaiRefusedException("mask", "Arrow validity is a bitmap, so a byte mask must be packed into one (a copy of "
+            throw new InterchangeException("mask", "Arrow validity is a bitmap, so a byte mask must be packed into one (a copy of "
                     + "the mask; the data stays zero-copy); allow copies to import a masked descriptor");
         }
         StridedView view = mask.view();
         long count = view.elementCount();
         if (count > 0 && mask.pointer() == 0) {
-            throw new InvalidCaiException("mask.data[0]", "is 0 but the mask has " + count + " elements");
+            throw new InterchangeException("mask.data[0]", "is 0 but the mask has " + count + " elements");
         }
         BackendDevice backend = DeviceBackends.of(type, deviceId, devices);
         MemorySegment bits;

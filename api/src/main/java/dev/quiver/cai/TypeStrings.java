@@ -1,5 +1,6 @@
 package dev.quiver.cai;
 
+import dev.quiver.InterchangeException;
 import dev.quiver.internal.tensor.ElementType;
 import dev.quiver.type.ArrowType;
 
@@ -31,8 +32,8 @@ final class TypeStrings {
     /**
      * @param typestr a {@code typestr}
      * @return the Arrow type of its elements ({@code |b1} gives Arrow's boolean, whose layout differs)
-     * @throws InvalidCaiException if it is malformed
-     * @throws CaiRefusedException if it has no Arrow fixed-width equivalent here
+     * @throws InterchangeException if it is malformed
+     * @throws InterchangeException if it has no Arrow fixed-width equivalent here
      */
     static ArrowType arrowType(String typestr) {
         return parse(typestr, "typestr").arrowType();
@@ -50,7 +51,7 @@ final class TypeStrings {
 
     static ElementType parse(String typestr, String path) {
         if (typestr.length() < 3 || "<>|=".indexOf(typestr.charAt(0)) < 0) {
-            throw new InvalidCaiException(path, "\"" + typestr + "\" is not a typestr (byte order < > | =, kind, size in bytes)");
+            throw new InterchangeException(path, "\"" + typestr + "\" is not a typestr (byte order < > | =, kind, size in bytes)");
         }
         char order = typestr.charAt(0);
         char kind = typestr.charAt(1);
@@ -58,10 +59,10 @@ final class TypeStrings {
         try {
             size = Integer.parseInt(typestr.substring(2));
         } catch (NumberFormatException e) {
-            throw new InvalidCaiException(path, "\"" + typestr + "\" has no element size after the kind");
+            throw new InterchangeException(path, "\"" + typestr + "\" has no element size after the kind");
         }
         if ("cmMOSUV".indexOf(kind) >= 0) {
-            throw new CaiRefusedException(path, "\"" + typestr + "\" (complex, datetime, object, string or void) has no Arrow "
+            throw new InterchangeException(path, "\"" + typestr + "\" (complex, datetime, object, string or void) has no Arrow "
                     + "fixed-width equivalent here; supported kinds are b, i, u and f");
         }
         ElementType.Kind elementKind = switch (kind) {
@@ -69,19 +70,19 @@ final class TypeStrings {
             case 'i' -> ElementType.Kind.SIGNED;
             case 'u' -> ElementType.Kind.UNSIGNED;
             case 'f' -> ElementType.Kind.FLOAT;
-            default -> throw new InvalidCaiException(path, "\"" + typestr + "\" has unknown kind '" + kind + "'");
+            default -> throw new InterchangeException(path, "\"" + typestr + "\" has unknown kind '" + kind + "'");
         };
         ElementType element;
         try {
             element = new ElementType(elementKind, size);
         } catch (IllegalArgumentException e) {
-            throw new CaiRefusedException(path, "\"" + typestr + "\": " + e.getMessage());
+            throw new InterchangeException(path, "\"" + typestr + "\": " + e.getMessage());
         }
         if (size > 1 && order == '|') {
-            throw new InvalidCaiException(path, "\"" + typestr + "\": byte order '|' is for single-byte types");
+            throw new InterchangeException(path, "\"" + typestr + "\": byte order '|' is for single-byte types");
         }
         if (size > 1 && order != '=' && order != NATIVE) {
-            throw new CaiRefusedException(path, "\"" + typestr + "\" is in the other byte order than this platform's ('" + NATIVE
+            throw new InterchangeException(path, "\"" + typestr + "\" is in the other byte order than this platform's ('" + NATIVE
                     + "'); Arrow data is in native order");
         }
         return element;

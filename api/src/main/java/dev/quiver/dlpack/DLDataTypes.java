@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.InterchangeException;
 import dev.quiver.internal.tensor.ElementType;
 
 /** DLPack {@code DLDataTypeCode} values and their mapping to element types. */
@@ -22,32 +23,32 @@ final class DLDataTypes {
      * @param lanes {@code dtype.lanes}, unsigned
      * @param path  the dtype's field path, for messages
      * @return the element type
-     * @throws InvalidDLPackException   for a code DLPack does not define
-     * @throws DLPackRefusedException   for a defined type with no Arrow fixed-width equivalent
+     * @throws InterchangeException   for a code DLPack does not define
+     * @throws InterchangeException   for a defined type with no Arrow fixed-width equivalent
      */
     static ElementType element(int code, int bits, int lanes, String path) {
         if (code >= NAMES.length) {
-            throw new InvalidDLPackException(path + ".code", "unknown DLPack type code " + code + " (DLPack 1.3 defines 0 to " + (NAMES.length - 1) + ")");
+            throw new InterchangeException(path + ".code", "unknown DLPack type code " + code + " (DLPack 1.3 defines 0 to " + (NAMES.length - 1) + ")");
         }
         String type = NAMES[code] + " bits=" + bits + " lanes=" + lanes;
         if (lanes != 1) {
-            throw new DLPackRefusedException(path + ".lanes", type + ": vector types (lanes != 1) have no Arrow fixed-width equivalent");
+            throw new InterchangeException(path + ".lanes", type + ": vector types (lanes != 1) have no Arrow fixed-width equivalent");
         }
         ElementType.Kind kind = switch (code) {
             case INT -> ElementType.Kind.SIGNED;
             case UINT -> ElementType.Kind.UNSIGNED;
             case FLOAT -> ElementType.Kind.FLOAT;
             case BOOL -> ElementType.Kind.BOOL;
-            default -> throw new DLPackRefusedException(path + ".code", type + " has no Arrow equivalent here (supported: kDLInt and "
+            default -> throw new InterchangeException(path + ".code", type + " has no Arrow equivalent here (supported: kDLInt and "
                     + "kDLUInt of 8/16/32/64 bits, kDLFloat of 16/32/64 bits, kDLBool of 8 bits)");
         };
         if (bits % 8 != 0) {
-            throw new DLPackRefusedException(path + ".bits", type + ": sub-byte and odd widths are not supported");
+            throw new InterchangeException(path + ".bits", type + ": sub-byte and odd widths are not supported");
         }
         try {
             return new ElementType(kind, bits / 8);
         } catch (IllegalArgumentException e) {
-            throw new DLPackRefusedException(path + ".bits", type + ": " + e.getMessage());
+            throw new InterchangeException(path + ".bits", type + ": " + e.getMessage());
         }
     }
 

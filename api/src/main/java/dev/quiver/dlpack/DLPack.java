@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.InterchangeException;
 import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
@@ -16,7 +17,7 @@ import java.lang.foreign.MemorySegment;
  * DeviceArray is closed and the consumer owns the tensor, whose {@code deleter} (callable once, from any
  * thread) releases the array. Integers, unsigned integers, floats (including float16) and booleans are
  * exported; other types, and arrays on device types DLPack has no code for, are refused with
- * {@link DLPackRefusedException}. The tensor has one dimension of the array's length unless a shape is asked
+ * {@link InterchangeException}. The tensor has one dimension of the array's length unless a shape is asked
  * for (or was recorded at import, see {@link #SHAPE_METADATA}); strides are always set for {@code ndim > 0};
  * a tensor without elements has NULL {@code data}. The first element is at {@code data + byte_offset}, where
  * {@code data} is the Arrow buffer pointer exactly as the backend gave it (never offset, since OpenCL,
@@ -43,7 +44,7 @@ import java.lang.foreign.MemorySegment;
  * happens: when the returned DeviceArray is closed (from any thread), right after a copy, or before an
  * exception is thrown. A NULL deleter is tolerated. The tensor is checked without reading its data: a
  * {@code version.major} other than 1 is refused after calling the deleter, reading nothing else; device type
- * and dtype codes DLPack does not define are {@link InvalidDLPackException}s; NULL strides mean C-contiguous
+ * and dtype codes DLPack does not define are {@link InterchangeException}s; NULL strides mean C-contiguous
  * only for the legacy struct and versions 1.0 and 1.1. The array is zero-copy, one-dimensional, of the
  * tensor's element count in C order (other ranks keep their shape in the field metadata), and read-only
  * when the tensor is flagged {@code READ_ONLY}. {@code byte_offset} becomes the Arrow offset when it is a
@@ -71,7 +72,7 @@ public final class DLPack {
      * @param array   an open array; closed afterwards
      * @param options stream, copies, nulls, shape
      * @return the tensor, owned by the consumer
-     * @throws DLPackRefusedException   if the array cannot be exported as asked; the array is untouched
+     * @throws InterchangeException   if the array cannot be exported as asked; the array is untouched
      * @throws IllegalArgumentException if the stream value is not allowed for the array's device type
      */
     public static DLPackExport exportVersioned(DeviceArray array, DLPackExportOptions options) {
@@ -85,7 +86,7 @@ public final class DLPack {
      * @param array   an open, writable array; closed afterwards
      * @param options stream, copies, nulls, shape
      * @return the tensor, owned by the consumer
-     * @throws DLPackRefusedException   if the array cannot be exported as asked; the array is untouched
+     * @throws InterchangeException   if the array cannot be exported as asked; the array is untouched
      * @throws IllegalArgumentException if the stream value is not allowed for the array's device type
      */
     public static DLPackExport exportLegacy(DeviceArray array, DLPackExportOptions options) {
@@ -98,8 +99,8 @@ public final class DLPack {
      * @param managedTensor a {@code DLManagedTensorVersioned*}
      * @param options       copies, field name, devices
      * @return the array, owned by the caller; closing it calls the deleter
-     * @throws InvalidDLPackException if the tensor breaks DLPack; the deleter was called
-     * @throws DLPackRefusedException if it cannot be imported as asked; the deleter was called
+     * @throws InterchangeException if the tensor breaks DLPack; the deleter was called
+     * @throws InterchangeException if it cannot be imported as asked; the deleter was called
      */
     public static DeviceArray importVersioned(MemorySegment managedTensor, ImportOptions options) {
         return TensorImporter.importVersioned(managedTensor, options);
@@ -111,8 +112,8 @@ public final class DLPack {
      * @param managedTensor a {@code DLManagedTensor*}
      * @param options       copies, field name, devices
      * @return the array, owned by the caller; closing it calls the deleter
-     * @throws InvalidDLPackException if the tensor breaks DLPack; the deleter was called
-     * @throws DLPackRefusedException if it cannot be imported as asked; the deleter was called
+     * @throws InterchangeException if the tensor breaks DLPack; the deleter was called
+     * @throws InterchangeException if it cannot be imported as asked; the deleter was called
      */
     public static DeviceArray importLegacy(MemorySegment managedTensor, ImportOptions options) {
         return TensorImporter.importLegacy(managedTensor, options);

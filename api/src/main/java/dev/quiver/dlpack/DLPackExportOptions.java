@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.InterchangeException;
 import dev.quiver.DeviceStream;
 
 import java.lang.foreign.MemorySegment;
@@ -13,7 +14,7 @@ import java.util.Objects;
 public final class DLPackExportOptions {
     /** What to do with an array that has nulls (DLPack tensors have no validity). */
     public enum Nulls {
-        /** Refuse it with {@link DLPackRefusedException}. The default. */
+        /** Refuse it with {@link InterchangeException}. The default. */
         REFUSE,
         /**
          * Export the values and hand the validity bitmap over beside the tensor ({@link DLPackExport#validity()});

@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.InterchangeException;
 import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -42,20 +43,20 @@ final class TensorExporter {
     private TensorExporter() {}
 
     static DLPackExport export(DeviceArray array, DLPackExportOptions options, boolean versioned) {
-        MemorySegment arrow = array.arrowArray();
+        MemorySegment arrow = Interchange.arrowArray(array);
         DeviceType type = array.deviceType();
-        ElementType element = ElementType.of(array.field().type()).orElseThrow(() -> new DLPackRefusedException("array.type",
+        ElementType element = ElementType.of(array.field().type()).orElseThrow(() -> new InterchangeException("array.type",
                 "format \"" + array.field().type().format() + "\" is not a fixed-width primitive; DLPack exports integers, "
                         + "unsigned integers, floats (16, 32, 64 bits) and booleans"));
         if (!DLDeviceCodes.isDefined(type.code())) {
-            throw new DLPackRefusedException("array.device_type", type + " (code " + type.code() + ") has no DLPack device type");
+            throw new InterchangeException("array.device_type", type + " (code " + type.code() + ") has no DLPack device type");
         }
         int deviceId = dlpackDeviceId(type, array.deviceId());
         if (!versioned) {
             try {
                 ArrayAccess.checkWritable(array);
             } catch (ReadOnlyArrayException e) {
-                throw new DLPackRefusedException("array", "is read-only, and the legacy DLManagedTensor has no flags to say so; "
+                throw new InterchangeException("array", "is read-only, and the legacy DLManagedTensor has no flags to say so; "
                         + "export it as DLManagedTensorVersioned, which carries READ_ONLY");
             }
         }
@@ -63,7 +64,7 @@ final class TensorExporter {
         try {
             shape = TensorShapes.of(array.field(), array.length(), options.requestedShape());
         } catch (IllegalArgumentException | ArithmeticException e) {
-            throw new DLPackRefusedException("shape", e.getMessage());
+            throw new InterchangeException("shape", e.getMessage());
         }
         long length = array.length();
         long offset = arrow.get(JAVA_LONG, ArrowArrayLayout.OFFSET);
@@ -73,17 +74,17 @@ final class TensorExporter {
         long nullCount = array.nullCount();
         boolean mayHaveNulls = nullCount > 0 || nullCount < 0 && !validityBuffer.equals(MemorySegment.NULL);
         if (mayHaveNulls && options.nullHandling() == DLPackExportOptions.Nulls.REFUSE) {
-            throw new DLPackRefusedException("array.null_count", "is " + nullCount + ": DLPack tensors have no validity, so nulls would "
+            throw new InterchangeException("array.null_count", "is " + nullCount + ": DLPack tensors have no validity, so nulls would "
                     + "silently become values; export with Nulls.SEPARATE_VALIDITY to receive the validity bitmap beside the tensor");
         }
         if (element.differsFromArrowLayout() && !options.copyAllowed()) {
-            throw new DLPackRefusedException("array.type", "Arrow booleans are bit-packed (1 bit per value, least significant bit "
+            throw new InterchangeException("array.type", "Arrow booleans are bit-packed (1 bit per value, least significant bit "
                     + "first) while DLPack's kDLBool holds one byte per value (bits = 8, the only boolean layout consumers accept), "
                     + "so a boolean array cannot be exported without a copy; allow copies to export one with IS_COPIED");
         }
         Optional<MemorySegment> consumer = ArrayApiStream.consumerStream(type, options.requestedStream());
         boolean copy = element.differsFromArrowLayout();
-        BackendDevice backend = consumer.isPresent() || copy ? DeviceBackends.of(type, array.deviceId(), array.devices()) : null;
+        BackendDevice backend = consumer.isPresent() || copy ? DeviceBackends.of(type, array.deviceId(), ArrayAccess.devices(array)) : null;
 
         MemorySegment data = dataBuffer;
         long byteOffset = offset * element.byteSize();
@@ -179,7 +180,7 @@ final class TensorExporter {
             return 0;
         }
         if (arrowId < 0 || arrowId > Integer.MAX_VALUE) {
-            throw new DLPackRefusedException("array.device_id", "is " + arrowId + ", outside DLPack's int32 device_id range 0.."
+            throw new InterchangeException("array.device_id", "is " + arrowId + ", outside DLPack's int32 device_id range 0.."
                     + Integer.MAX_VALUE);
         }
         return (int) arrowId;

@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.InterchangeException;
 import dev.quiver.bridge.DescriptorOptions;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
@@ -20,7 +21,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 final class TensorImporter {
     private static final TensorImport.Names NAMES = new TensorImport.Names("dl_tensor.data", "dl_tensor.shape",
             "dl_tensor.strides", "dl_tensor.byte_offset", "dl_tensor.dtype");
-    private static final TensorImport.Errors ERRORS = new TensorImport.Errors(InvalidDLPackException::new, DLPackRefusedException::new);
+    private static final TensorImport.Errors ERRORS = new TensorImport.Errors(InterchangeException::new, InterchangeException::new);
 
     /** The name of an imported tensor's field unless the options name one. */
     static final String FIELD_NAME = "dlpack";
@@ -35,7 +36,7 @@ final class TensorImporter {
         try {
             int major = managed.get(JAVA_INT, DLManagedTensorVersionedLayout.VERSION_MAJOR);
             if (major != DLManagedTensorVersionedLayout.MAJOR_VERSION) {
-                throw new InvalidDLPackException("version.major", "is " + Integer.toUnsignedString(major)
+                throw new InterchangeException("version.major", "is " + Integer.toUnsignedString(major)
                         + ", but this consumer speaks DLPack major version 1 only (the deleter was called; nothing else was read)");
             }
             int minor = managed.get(JAVA_INT, DLManagedTensorVersionedLayout.VERSION_MINOR);

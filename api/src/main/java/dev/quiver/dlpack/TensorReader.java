@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.InterchangeException;
 import dev.quiver.abi.DLTensorLayout;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.internal.tensor.ElementType;
@@ -31,21 +32,21 @@ final class TensorReader {
      * @param readOnly         whether the producer forbids writes
      * @param path             the tensor's field path, {@code dl_tensor}
      * @return the tensor, checked
-     * @throws InvalidDLPackException or {@link DLPackRefusedException} naming the field
+     * @throws InterchangeException or {@link InterchangeException} naming the field
      */
     static TensorImport.Tensor read(MemorySegment tensor, boolean nullStridesAllowed, boolean readOnly, String path) {
         int deviceType = tensor.get(JAVA_INT, DLTensorLayout.DEVICE_TYPE);
         if (!DLDeviceCodes.isDefined(deviceType)) {
-            throw new InvalidDLPackException(path + ".device.device_type", "unknown DLPack device type " + deviceType
+            throw new InterchangeException(path + ".device.device_type", "unknown DLPack device type " + deviceType
                     + " (DLPack 1.3 defines 1 to 4 and 7 to " + DLDeviceCodes.LAST_DEFINED + ")");
         }
         int deviceId = tensor.get(JAVA_INT, DLTensorLayout.DEVICE_ID);
         if (deviceId < 0 && deviceType != DeviceTypeCodes.CPU) {
-            throw new InvalidDLPackException(path + ".device.device_id", "is " + deviceId + ", not a device index");
+            throw new InterchangeException(path + ".device.device_id", "is " + deviceId + ", not a device index");
         }
         int ndim = tensor.get(JAVA_INT, DLTensorLayout.NDIM);
         if (ndim < 0 || ndim > MAX_NDIM) {
-            throw new InvalidDLPackException(path + ".ndim", "is " + ndim + ", must be 0 to " + MAX_NDIM);
+            throw new InterchangeException(path + ".ndim", "is " + ndim + ", must be 0 to " + MAX_NDIM);
         }
         ElementType element = DLDataTypes.element(Byte.toUnsignedInt(tensor.get(JAVA_BYTE, DLTensorLayout.DTYPE_CODE)),
                 Byte.toUnsignedInt(tensor.get(JAVA_BYTE, DLTensorLayout.DTYPE_BITS)),
@@ -53,14 +54,14 @@ final class TensorReader {
         long[] shape = readArray(tensor.get(ADDRESS, DLTensorLayout.SHAPE), ndim, path + ".shape");
         for (int i = 0; i < ndim; i++) {
             if (shape[i] < 0) {
-                throw new InvalidDLPackException(path + ".shape[" + i + "]", "is negative (" + shape[i] + ")");
+                throw new InterchangeException(path + ".shape[" + i + "]", "is negative (" + shape[i] + ")");
             }
         }
         MemorySegment stridesPointer = tensor.get(ADDRESS, DLTensorLayout.STRIDES);
         long[] byteStrides = null;
         if (ndim > 0 && stridesPointer.equals(MemorySegment.NULL)) {
             if (!nullStridesAllowed) {
-                throw new InvalidDLPackException(path + ".strides", "is NULL with ndim " + ndim + ": DLPack 1.2 and later require strides "
+                throw new InterchangeException(path + ".strides", "is NULL with ndim " + ndim + ": DLPack 1.2 and later require strides "
                         + "(NULL means C-contiguous only for the legacy DLManagedTensor and versions 1.0 and 1.1)");
             }
         } else if (ndim > 0) {
@@ -70,7 +71,7 @@ final class TensorReader {
                 try {
                     byteStrides[i] = Math.multiplyExact(strides[i], (long) element.byteSize());
                 } catch (ArithmeticException e) {
-                    throw new InvalidDLPackException(path + ".strides[" + i + "]", "is " + strides[i] + ", too large for 64-bit byte offsets");
+                    throw new InterchangeException(path + ".strides[" + i + "]", "is " + strides[i] + ", too large for 64-bit byte offsets");
                 }
             }
         }
@@ -84,7 +85,7 @@ final class TensorReader {
             return new long[0];
         }
         if (pointer.equals(MemorySegment.NULL)) {
-            throw new InvalidDLPackException(path, "is NULL with ndim " + ndim);
+            throw new InterchangeException(path, "is NULL with ndim " + ndim);
         }
         return Pointers.bytes(pointer, ndim * JAVA_LONG.byteSize()).toArray(JAVA_LONG_UNALIGNED);
     }

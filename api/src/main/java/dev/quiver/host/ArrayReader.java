@@ -120,7 +120,7 @@ public final class ArrayReader {
         if (contents == dev.quiver.ProducerTrust.UNTRUSTED) {
             ArrayAccess.verifyForReading(array);
         }
-        ArrayMemory memory = new ArrowArrayMemory(array.arrowArray());
+        ArrayMemory memory = new ArrowArrayMemory(dev.quiver.Interchange.arrowArray(array));
         return new ArrayReader(memory, array.field(), memory.offset(), memory.length());
     }
 

@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * When Quiver uses host memory pinned for a device (page-locked and mapped for its DMA engines:
  * {@code cuMemAllocHost}, {@code hipHostMalloc}, an OpenCL {@code CL_MEM_ALLOC_HOST_PTR} buffer) for host
- * memory that moves to or from that device: the host copies of its arrays ({@link dev.quiver.DeviceArray#copyToHost()}),
+ * memory that moves to or from that device: the host copies of its arrays ({@link dev.quiver.Copies#toHost}),
  * and the staging buffers through which copies from and to memory Quiver did not allocate (another producer's,
  * an application's {@code malloc}) move in chunks, overlapping the host's {@code memcpy} of one chunk with the
  * device's transfer of the previous one. Pinned memory comes from a pool per device

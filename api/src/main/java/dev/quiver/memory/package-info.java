@@ -4,7 +4,7 @@
  * interface through which an application brings its own allocator ({@link dev.quiver.memory.DeviceAllocator}).
  *
  * <p>Every allocation Quiver makes on a device (a {@link dev.quiver.Device#allocate(long)}, the buffers of a
- * {@link dev.quiver.DeviceArray#copyTo copy}, host copies of device arrays) goes through that device's pool.
+ * {@link dev.quiver.Copies#toDevice copy}, host copies of device arrays) goes through that device's pool.
  * A freed block is kept and handed out again for a request of the same size class instead of going back to the
  * driver, which turns an allocation that costs a driver call (and, for fresh host memory, page faults) into a
  * table lookup. Blocks can also be freed in stream order ({@link dev.quiver.DeviceBuffer#closeAfter}): they

@@ -20,8 +20,10 @@ import java.util.function.Consumer;
 /**
  * The async device stream of the Arrow C Device Data Interface ({@code ArrowAsyncDeviceStreamHandler},
  * {@code ArrowAsyncProducer}, {@code ArrowAsyncTask}), in both directions, bridged to
- * {@link java.util.concurrent.Flow}. Struct layouts follow the upstream header (see
- * {@link dev.quiver.abi.ArrowAsyncProducerLayout} for where the specification's text differs).
+ * {@link java.util.concurrent.Flow}. Struct layouts follow the upstream header {@code abi.h} where the
+ * specification's text differs: its listing shows a {@code release} member in {@code ArrowAsyncProducer} that the
+ * header does not have (the producer is cleaned up by its owner after the handler's {@code release}), so the
+ * producer is 40 bytes, {@code additional_metadata} at 24 and {@code private_data} at 32.
  *
  * <h2>Java publisher, C consumer: {@link #exportTo}</h2>
  * The C consumer allocates a handler and keeps owning it; Quiver sets {@code handler->producer} to an

@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.Copies;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.abi.ArrowArrayLayout;
@@ -211,7 +212,7 @@ final class PlainStreamExport {
                     throw new IllegalArgumentException(array + " is in " + array.deviceType() + ":" + array.deviceId()
                             + " memory; a plain ArrowArrayStream carries CPU memory only (PlainExport.COPY_TO_HOST copies it)");
                 }
-                return array.copyToHost();
+                return Copies.toHost(array);
             }
         }
 

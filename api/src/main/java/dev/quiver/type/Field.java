@@ -134,4 +134,19 @@ public record Field(String name, ArrowType type, boolean nullable, List<Field> c
     public Optional<String> extensionMetadata() {
         return metadata.get(Metadata.EXTENSION_METADATA);
     }
+
+    /**
+     * {@return the index of the first child of that name: the index {@code DeviceArray.child(int)} takes}
+     * @param name a child's name
+     * @throws java.util.NoSuchElementException naming the children there are
+     */
+    public int childIndex(String name) {
+        for (int i = 0; i < children.size(); i++) {
+            if (children.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        throw new java.util.NoSuchElementException("field \"" + this.name + "\" has no child \"" + name + "\"; its children are "
+                + children.stream().map(Field::name).toList());
+    }
 }

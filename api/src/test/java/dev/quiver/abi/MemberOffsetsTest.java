@@ -1,5 +1,8 @@
 package dev.quiver.abi;
 
+import dev.quiver.internal.abi.ArrowAsyncDeviceStreamHandlerLayout;
+import dev.quiver.internal.abi.ArrowAsyncProducerLayout;
+import dev.quiver.internal.abi.ArrowAsyncTaskLayout;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.MemoryLayout;

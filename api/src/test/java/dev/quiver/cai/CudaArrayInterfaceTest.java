@@ -1,5 +1,8 @@
 package dev.quiver.cai;
 
+import dev.quiver.InterchangeException;
+import dev.quiver.Interchange;
+import dev.quiver.Copies;
 import dev.quiver.ImportOptions;
 import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
@@ -66,7 +69,7 @@ class CudaArrayInterfaceTest {
     }
 
     private static long dataPointer(DeviceArray array) {
-        return array.arrowArray().get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(16).getAtIndex(ADDRESS, 1).address();
+        return Interchange.arrowArray(array).get(ADDRESS, ArrowArrayLayout.BUFFERS).reinterpret(16).getAtIndex(ADDRESS, 1).address();
     }
 
     /** A descriptor of host memory holding {@code values} as int32, in an arena the test owns. */
@@ -146,7 +149,7 @@ class CudaArrayInterfaceTest {
     @Test
     void anArrayWithNullsIsRefusedWithoutAMask() {
         try (DeviceArray array = HostVector.int32("v", 1, null).toDeviceArray(NONE)) {
-            assertEquals("mask", assertThrows(CaiRefusedException.class, () -> CudaArrayInterface.describe(array, CaiDescribeOptions.defaults())).fieldPath());
+            assertEquals("mask", assertThrows(InterchangeException.class, () -> CudaArrayInterface.describe(array, CaiDescribeOptions.defaults())).fieldPath());
         }
     }
 
@@ -166,7 +169,7 @@ class CudaArrayInterfaceTest {
                 assertEquals(vector.values(), ArrayReader.of(imported).values());
                 assertEquals(2, imported.nullCount());
             }
-            CaiRefusedException e = assertThrows(CaiRefusedException.class, () -> CudaArrayInterface.importFrom(d, DeviceType.CPU, -1, options));
+            InterchangeException e = assertThrows(InterchangeException.class, () -> CudaArrayInterface.importFrom(d, DeviceType.CPU, -1, options));
             assertEquals("mask", e.fieldPath());
         }
         assertEquals(2, released.get(), "released once by close, once by the refused import");
@@ -175,13 +178,13 @@ class CudaArrayInterfaceTest {
     @Test
     void booleanArraysCannotBeDescribedAndB1DataIsPackedWhenCopiesAreAllowed() {
         try (DeviceArray array = HostVector.bool("b", true, false).toDeviceArray(NONE)) {
-            CaiRefusedException e = assertThrows(CaiRefusedException.class, () -> CudaArrayInterface.describe(array, CaiDescribeOptions.defaults()));
+            InterchangeException e = assertThrows(InterchangeException.class, () -> CudaArrayInterface.describe(array, CaiDescribeOptions.defaults()));
             assertTrue(e.getMessage().contains("bit-packed"), e.getMessage());
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment bytes = arena.allocateFrom(JAVA_BYTE, (byte) 1, (byte) 0, (byte) 1);
             Map<String, Object> d = Map.of("shape", List.of(3L), "typestr", "|b1", "data", List.of(bytes.address(), false), "version", 3);
-            assertEquals("typestr", assertThrows(CaiRefusedException.class, () -> CudaArrayInterface.importFrom(d, DeviceType.CPU, -1, options)).fieldPath());
+            assertEquals("typestr", assertThrows(InterchangeException.class, () -> CudaArrayInterface.importFrom(d, DeviceType.CPU, -1, options)).fieldPath());
             try (DeviceArray imported = CudaArrayInterface.importFrom(d, DeviceType.CPU, -1, options.allowCopy(true))) {
                 assertEquals(List.of(true, false, true), ArrayReader.of(imported).values());
             }
@@ -193,7 +196,7 @@ class CudaArrayInterfaceTest {
     void stridedDescriptorsAreRefusedOrCopiedWhenAllowed() {
         try (Arena arena = Arena.ofConfined()) {
             Map<String, Object> d = int32Descriptor(arena, List.of(3L), List.of(8L), 1, 0, 2, 0, 3, 0);
-            assertEquals("strides[0]", assertThrows(CaiRefusedException.class, () -> CudaArrayInterface.importFrom(d, DeviceType.CPU, -1, options)).fieldPath());
+            assertEquals("strides[0]", assertThrows(InterchangeException.class, () -> CudaArrayInterface.importFrom(d, DeviceType.CPU, -1, options)).fieldPath());
             try (DeviceArray imported = CudaArrayInterface.importFrom(d, DeviceType.CPU, -1, options.allowCopy(true))) {
                 assertEquals(List.of(1L, 2L, 3L), ArrayReader.of(imported).values());
             }
@@ -231,7 +234,7 @@ class CudaArrayInterfaceTest {
             cases.add(Map.entry("strides", wrongStrides));
             for (Map.Entry<String, Map<String, Object>> c : cases) {
                 int before = released.get();
-                InvalidCaiException e = assertThrows(InvalidCaiException.class, () -> CudaArrayInterface.importFrom(c.getValue(), DeviceType.CPU, -1, options));
+                InterchangeException e = assertThrows(InterchangeException.class, () -> CudaArrayInterface.importFrom(c.getValue(), DeviceType.CPU, -1, options));
                 assertEquals(c.getKey(), e.fieldPath());
                 assertEquals(before + 1, released.get(), "released exactly once: " + c.getKey());
             }
@@ -243,7 +246,7 @@ class CudaArrayInterfaceTest {
         try (Arena arena = Arena.ofConfined()) {
             Map<String, Object> d = int32Descriptor(arena, List.of(1L), null, 1);
             d.put("stream", 1L);
-            assertEquals("stream", assertThrows(InvalidCaiException.class, () -> CudaArrayInterface.importFrom(d, DeviceType.CPU, -1, options)).fieldPath());
+            assertEquals("stream", assertThrows(InterchangeException.class, () -> CudaArrayInterface.importFrom(d, DeviceType.CPU, -1, options)).fieldPath());
         }
     }
 
@@ -252,15 +255,15 @@ class CudaArrayInterfaceTest {
         TestDoubleProvider openCl = new TestDoubleProvider("opencl-test-double", DeviceTypeCodes.OPENCL, 0);
         Devices devices = Backends.devices(List.of(openCl), BackendSelection.all());
         try (DeviceArray host = HostVector.int32("v", 1).toDeviceArray(devices);
-             DeviceArray onOpenCl = host.copyTo(devices.get(DeviceType.OPENCL, 0))) {
-            assertEquals("data", assertThrows(CaiRefusedException.class, () -> CudaArrayInterface.describe(onOpenCl, CaiDescribeOptions.defaults())).fieldPath());
+             DeviceArray onOpenCl = Copies.toDevice(host, devices.get(DeviceType.OPENCL, 0))) {
+            assertEquals("data", assertThrows(InterchangeException.class, () -> CudaArrayInterface.describe(onOpenCl, CaiDescribeOptions.defaults())).fieldPath());
         }
     }
 
     /** An int32 array on the CUDA test double, carrying the sync event its copy recorded. */
     private DeviceArray onCuda() {
         try (DeviceArray host = HostVector.int32("v", 1, 2, 3).toDeviceArray(withCuda)) {
-            return host.copyTo(withCuda.get(DeviceType.CUDA, 0));
+            return Copies.toDevice(host, withCuda.get(DeviceType.CUDA, 0));
         }
     }
 
@@ -304,7 +307,7 @@ class CudaArrayInterfaceTest {
             }
         }
         d.put("stream", 0L);
-        assertThrows(InvalidCaiException.class, () -> CudaArrayInterface.importFrom(d, DeviceType.CUDA, 0, onCuda));
+        assertThrows(InterchangeException.class, () -> CudaArrayInterface.importFrom(d, DeviceType.CUDA, 0, onCuda));
         array.close();
         assertEquals(5, released.get());
     }

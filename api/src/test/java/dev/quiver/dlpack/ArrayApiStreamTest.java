@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.plugin.Backends;
@@ -47,7 +48,7 @@ class ArrayApiStreamTest {
     /** An int32 array on device 0 of {@code type}, carrying the sync event its copy recorded. */
     private DeviceArray onDevice(DeviceType type) {
         try (DeviceArray host = HostVector.int32("v", 1, 2, 3).toDeviceArray(devices)) {
-            return host.copyTo(devices.get(type, 0));
+            return Copies.toDevice(host, devices.get(type, 0));
         }
     }
 

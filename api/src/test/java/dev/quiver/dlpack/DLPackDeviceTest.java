@@ -1,5 +1,6 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.Copies;
 import dev.quiver.ImportOptions;
 import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
@@ -49,7 +50,7 @@ class DLPackDeviceTest {
 
     private DeviceArray onDevice(HostVector vector) {
         try (DeviceArray host = vector.toDeviceArray(devices)) {
-            return host.copyTo(devices.get(DeviceType.CUDA, 1));
+            return Copies.toDevice(host, devices.get(DeviceType.CUDA, 1));
         }
     }
 
@@ -68,7 +69,7 @@ class DLPackDeviceTest {
             assertEquals(DeviceType.CUDA, back.deviceType());
             assertEquals(1, back.deviceId());
             assertEquals(devicePointer, DLPackExportTest.dataBuffer(back).address(), "zero-copy both ways");
-            try (DeviceArray host = back.copyToHost()) {
+            try (DeviceArray host = Copies.toHost(back)) {
                 assertEquals(vector.values(), ArrayReader.of(host).values());
             }
         }
@@ -97,7 +98,7 @@ class DLPackDeviceTest {
         assertEquals(DeviceTypeCodes.CUDA, tensor.deviceType());
         assertNotEquals(bits, tensor.data());
         try (DeviceArray back = DLPack.importVersioned(export.tensor(), ImportOptions.defaults().devices(devices).allowCopy(true));
-             DeviceArray host = back.copyToHost()) {
+             DeviceArray host = Copies.toHost(back)) {
             assertEquals(bools.values(), ArrayReader.of(host).values());
         }
     }

@@ -1,5 +1,8 @@
 package dev.quiver.dlpack;
 
+import dev.quiver.InterchangeException;
+import dev.quiver.Interchange;
+import dev.quiver.Copies;
 import dev.quiver.ImportOptions;
 import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
@@ -93,7 +96,7 @@ class DLPackImportTest {
     }
 
     private static long arrowOffset(DeviceArray array) {
-        return array.arrowArray().get(JAVA_LONG, ArrowArrayLayout.OFFSET);
+        return Interchange.arrowArray(array).get(JAVA_LONG, ArrowArrayLayout.OFFSET);
     }
 
     /** Imports a tensor that must be rejected, and checks the deleter still ran exactly once. */
@@ -171,7 +174,7 @@ class DLPackImportTest {
         array.close();
         assertEquals(0, p.deleterCalls(), "there was no deleter to call");
         CPeers.Produced invalid = CPeers.produce(struct, TensorSpec.int32(1).device(5, 0).withoutDeleter());
-        assertThrows(InvalidDLPackException.class, () -> (struct == CPeers.Struct.VERSIONED
+        assertThrows(InterchangeException.class, () -> (struct == CPeers.Struct.VERSIONED
                 ? DLPack.importVersioned(invalid.tensor(), options) : DLPack.importLegacy(invalid.tensor(), options)).close());
     }
 
@@ -181,10 +184,10 @@ class DLPackImportTest {
         try (DeviceArray array = DLPack.importVersioned(p.tensor(), options)) {
             assertTrue(array.isReadOnly());
             assertThrows(ReadOnlyArrayException.class, () -> ArrayAccess.checkWritable(array));
-            DLPackRefusedException legacy = assertThrows(DLPackRefusedException.class,
+            InterchangeException legacy = assertThrows(InterchangeException.class,
                     () -> DLPack.exportLegacy(array, DLPackExportOptions.defaults()));
             assertTrue(legacy.getMessage().contains("read-only"), legacy.getMessage());
-            try (DeviceArray copy = array.copyToHost()) {
+            try (DeviceArray copy = Copies.toHost(array)) {
                 assertFalse(copy.isReadOnly(), "a copy is the consumer's own memory");
                 ArrayAccess.checkWritable(copy);
             }
@@ -216,7 +219,7 @@ class DLPackImportTest {
     @ParameterizedTest
     @ValueSource(ints = {2, 3})
     void nullStridesAreRejectedFromVersion1_2On(int minor) {
-        InvalidDLPackException e = rejected(InvalidDLPackException.class, produce(TensorSpec.int32(1, 2).version(1, minor).nullStrides()), options);
+        InterchangeException e = rejected(InterchangeException.class, produce(TensorSpec.int32(1, 2).version(1, minor).nullStrides()), options);
         assertEquals("dl_tensor.strides", e.fieldPath());
     }
 
@@ -236,7 +239,7 @@ class DLPackImportTest {
 
     @Test
     void negativeStridesAreRejectedClearly() {
-        DLPackRefusedException e = rejected(DLPackRefusedException.class, produce(backwards()), options);
+        InterchangeException e = rejected(InterchangeException.class, produce(backwards()), options);
         assertEquals("dl_tensor.strides[0]", e.fieldPath());
         assertTrue(e.getMessage().contains("negative stride"), e.getMessage());
     }
@@ -254,7 +257,7 @@ class DLPackImportTest {
 
     @Test
     void nonContiguousStridesAreRejectedClearly() {
-        DLPackRefusedException e = rejected(DLPackRefusedException.class, produce(TensorSpec.int32(1, 0, 2, 0, 3, 0).shape(3).strides(2)), options);
+        InterchangeException e = rejected(InterchangeException.class, produce(TensorSpec.int32(1, 0, 2, 0, 3, 0).shape(3).strides(2)), options);
         assertEquals("dl_tensor.strides[0]", e.fieldPath());
         assertTrue(e.getMessage().contains("non-contiguous stride"), e.getMessage());
     }
@@ -293,7 +296,7 @@ class DLPackImportTest {
 
     @Test
     void nullDataWithElementsIsRejected() {
-        InvalidDLPackException e = rejected(InvalidDLPackException.class, produce(TensorSpec.int32(1, 2).bytes(null)), options);
+        InterchangeException e = rejected(InterchangeException.class, produce(TensorSpec.int32(1, 2).bytes(null)), options);
         assertEquals("dl_tensor.data", e.fieldPath());
     }
 
@@ -341,7 +344,7 @@ class DLPackImportTest {
             assertEquals(1, array.deviceId());
             assertEquals(p.dataAddress(), dataBuffer(array).address(), "a cl_mem handle is never offset");
             assertEquals(3, arrowOffset(array));
-            try (DeviceArray host = array.copyToHost()) {
+            try (DeviceArray host = Copies.toHost(array)) {
                 assertEquals(longs(31, 32), ArrayReader.of(host).values());
             }
         }
@@ -350,7 +353,7 @@ class DLPackImportTest {
 
     @Test
     void byteOffsetOnAnOpaqueHandleThatIsNotAMultipleIsRefused() {
-        DLPackRefusedException e = rejected(DLPackRefusedException.class,
+        InterchangeException e = rejected(InterchangeException.class,
                 produce(TensorSpec.int32(1, 2, 3).shape(2).byteOffset(6).device(DeviceTypeCodes.OPENCL, 0)), options.devices(withOpenCl));
         assertEquals("dl_tensor.byte_offset", e.fieldPath());
         assertTrue(e.getMessage().contains("opaque handles"), e.getMessage());
@@ -360,7 +363,7 @@ class DLPackImportTest {
     @ValueSource(ints = {0, 5, 6, 19, 1000, -1})
     void unknownDeviceTypesAreRejectedAndTheDeleterIsStillCalled(int code) {
         for (CPeers.Struct struct : CPeers.Struct.values()) {
-            InvalidDLPackException e = rejected(InvalidDLPackException.class, CPeers.produce(struct, TensorSpec.int32(1).device(code, 0)), options);
+            InterchangeException e = rejected(InterchangeException.class, CPeers.produce(struct, TensorSpec.int32(1).device(code, 0)), options);
             assertEquals("dl_tensor.device.device_type", e.fieldPath());
         }
     }
@@ -372,7 +375,7 @@ class DLPackImportTest {
             assertEquals(DeviceType.CUDA, array.deviceType());
             assertEquals(3, array.deviceId());
         }
-        InvalidDLPackException e = rejected(InvalidDLPackException.class, produce(TensorSpec.int32(1).device(DeviceTypeCodes.CUDA, -2)), options);
+        InterchangeException e = rejected(InterchangeException.class, produce(TensorSpec.int32(1).device(DeviceTypeCodes.CUDA, -2)), options);
         assertEquals("dl_tensor.device.device_id", e.fieldPath());
     }
 
@@ -380,7 +383,7 @@ class DLPackImportTest {
     @ValueSource(ints = {18, 99, 255})
     void unknownDtypeCodesAreRejectedAndTheDeleterIsStillCalled(int code) {
         for (CPeers.Struct struct : CPeers.Struct.values()) {
-            InvalidDLPackException e = rejected(InvalidDLPackException.class, CPeers.produce(struct, TensorSpec.int32(1).dtype(code, 32, 1)), options);
+            InterchangeException e = rejected(InterchangeException.class, CPeers.produce(struct, TensorSpec.int32(1).dtype(code, 32, 1)), options);
             assertEquals("dl_tensor.dtype.code", e.fieldPath());
         }
     }
@@ -395,17 +398,17 @@ class DLPackImportTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("dtypesWithoutArrowEquivalent")
     void dtypesWithoutAnArrowEquivalentAreRefusedAndTheDeleterIsStillCalled(String name, int code, int bits, int lanes, String path) {
-        DLPackRefusedException e = rejected(DLPackRefusedException.class, produce(TensorSpec.int32(1, 2, 3, 4).dtype(code, bits, lanes).shape(1)), options);
+        InterchangeException e = rejected(InterchangeException.class, produce(TensorSpec.int32(1, 2, 3, 4).dtype(code, bits, lanes).shape(1)), options);
         assertEquals(path, e.fieldPath());
     }
 
     @ParameterizedTest
     @ValueSource(ints = {0, 2, 7})
     void aMajorVersionOtherThanOneIsRejectedAfterCallingTheDeleterReadingNothingElse(int major) {
-        InvalidDLPackException e = rejected(InvalidDLPackException.class, CPeers.produceForeignMajor(major, true), options);
+        InterchangeException e = rejected(InterchangeException.class, CPeers.produceForeignMajor(major, true), options);
         assertEquals("version.major", e.fieldPath());
         CPeers.Produced withoutDeleter = CPeers.produceForeignMajor(major, false);
-        assertThrows(InvalidDLPackException.class, () -> DLPack.importVersioned(withoutDeleter.tensor(), options));
+        assertThrows(InterchangeException.class, () -> DLPack.importVersioned(withoutDeleter.tensor(), options));
         assertEquals(0, withoutDeleter.deleterCalls());
     }
 
@@ -442,7 +445,7 @@ class DLPackImportTest {
     @Test
     void kDLBoolIsRefusedWithoutACopyBecauseArrowPacksBits() {
         TensorSpec bools = TensorSpec.int32().bytes(new byte[] {1, 0, 1}).dtype(6, 8, 1).shape(3);
-        DLPackRefusedException e = rejected(DLPackRefusedException.class, produce(bools), options);
+        InterchangeException e = rejected(InterchangeException.class, produce(bools), options);
         assertEquals("dl_tensor.dtype", e.fieldPath());
         assertTrue(e.getMessage().contains("bit-packed"), e.getMessage());
     }

@@ -1,6 +1,7 @@
 package dev.quiver.memory;
 
 import dev.quiver.plugin.Backends;
+import dev.quiver.Copies;
 import dev.quiver.ArrayBuilder;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
@@ -172,7 +173,7 @@ class MemoryPoolTest {
         try (DeviceStream stream = device.createStream()) {
             DeviceArray array;
             try (DeviceArray host = HostVector.int64("x", 1L, 2L, 3L).toDeviceArray(devices)) {
-                array = host.copyTo(device);
+                array = Copies.toDevice(host, device);
             }
             array.closeAfter(stream);
             assertTrue(Diagnostics.awaitStreamOrderReleases(Duration.ofSeconds(30)));
@@ -234,7 +235,7 @@ class MemoryPoolTest {
         HostVector values = HostVector.utf8("s", "a", null, "ccc");
         try (DeviceArray host = values.toDeviceArray(devices)) {
             for (int i = 0; i < 3; i++) {
-                try (DeviceArray copy = host.copyTo(device); DeviceArray back = copy.copyToHost()) {
+                try (DeviceArray copy = Copies.toDevice(host, device); DeviceArray back = Copies.toHost(copy)) {
                     assertEquals(values.values(), ArrayReader.of(back).values());
                 }
             }

@@ -1,5 +1,6 @@
 package dev.quiver.plain;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
@@ -252,7 +253,7 @@ class PlainInterfaceWithDuckDbTest {
             List<DeviceArray> onDevice = new ArrayList<>();
             for (int b = 0; b < 3; b++) {
                 try (DeviceArray host = HostVector.struct("batch", HostVector.int64("x", 1L, 2L, 3L)).toDeviceArray(devices)) {
-                    onDevice.add(host.copyTo(devices.get(DeviceType.EXT_DEV, 0)));
+                    onDevice.add(Copies.toDevice(host, devices.get(DeviceType.EXT_DEV, 0)));
                 }
             }
             MemorySegment copied = ArrowArrayStreamLayout.allocate(duck.arena());
@@ -270,7 +271,7 @@ class PlainInterfaceWithDuckDbTest {
 
             List<DeviceArray> refused = new ArrayList<>();
             try (DeviceArray host = HostVector.struct("batch", HostVector.int64("x", 1L)).toDeviceArray(devices)) {
-                refused.add(host.copyTo(devices.get(DeviceType.EXT_DEV, 0)));
+                refused.add(Copies.toDevice(host, devices.get(DeviceType.EXT_DEV, 0)));
             }
             MemorySegment stream = ArrowArrayStreamLayout.allocate(duck.arena());
             DeviceArrayStream.of(refused.getFirst().field(), refused.getFirst().deviceType(), refused.iterator()).exportPlain(stream, PlainExport.REFUSE);
@@ -290,7 +291,7 @@ class PlainInterfaceWithDuckDbTest {
         long exports = Diagnostics.liveExports();
         try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined();
              DeviceArray host = HostVector.int64("x", 4L, null, 6L).toDeviceArray(devices);
-             DeviceArray onDevice = host.copyTo(devices.get(DeviceType.EXT_DEV, 0))) {
+             DeviceArray onDevice = Copies.toDevice(host, devices.get(DeviceType.EXT_DEV, 0))) {
             MemorySegment array = arena.allocate(dev.quiver.abi.ArrowArrayLayout.LAYOUT);
             MemorySegment schema = dev.quiver.abi.ArrowSchemaLayout.allocate(arena);
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,

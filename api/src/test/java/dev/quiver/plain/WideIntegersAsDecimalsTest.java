@@ -1,5 +1,6 @@
 package dev.quiver.plain;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
@@ -56,8 +57,8 @@ class WideIntegersAsDecimalsTest {
         try (Arena arena = Arena.ofConfined()) {
             Exported batch = export(arena);
             try (DeviceArray imported = Interchange.importPlain(batch.array(), batch.schema(), UNTRUSTED.decimalPrecision(false));
-                 DeviceArray column = imported.child("huge");
-                 DeviceArray copy = imported.copyToHost()) {
+                 DeviceArray column = imported.child(imported.field().childIndex("huge"));
+                 DeviceArray copy = Copies.toHost(imported)) {
                 List<Object> expected = List.of(new BigDecimal(MAX), new BigDecimal(MIN), BigDecimal.ONE);
                 assertEquals(expected, ArrayReader.of(column).values(), "a view validates with the import's choice");
                 assertEquals(expected, ArrayReader.of(copy).child(1).values(), "so does a copy");

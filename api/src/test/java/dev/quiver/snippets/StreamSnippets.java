@@ -1,5 +1,6 @@
 package dev.quiver.snippets;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -42,7 +43,7 @@ final class StreamSnippets {
         // each batch copied to the target as it is pulled, the host copy closed
         return onHost.map(schema, target.type(), batch -> {
             try (batch) {
-                return batch.copyTo(target);
+                return Copies.toDevice(batch, target);
             }
         });
         // @end

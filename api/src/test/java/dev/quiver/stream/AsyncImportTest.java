@@ -5,7 +5,7 @@ import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Diagnostics;
 import dev.quiver.InvalidArrowException;
-import dev.quiver.abi.ArrowAsyncDeviceStreamHandlerLayout;
+import dev.quiver.internal.abi.ArrowAsyncDeviceStreamHandlerLayout;
 import dev.quiver.internal.abi.NativeCalls;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package dev.quiver.stream;
 
+import dev.quiver.Copies;
 import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -81,12 +82,12 @@ class JavaStreamDoorTest {
         try (DeviceArrayStream onDevice = DeviceArrayStream.of(field, DeviceType.CPU, batches.iterator())
                 .map(field, DeviceType.EXT_DEV, batch -> {
                     try (batch) {
-                        return batch.copyTo(devices.get(DeviceType.EXT_DEV, 0));
+                        return Copies.toDevice(batch, devices.get(DeviceType.EXT_DEV, 0));
                     }
                 })) {
             int n = 0;
             while (onDevice.hasNext()) {
-                try (DeviceArray batch = onDevice.next(); DeviceArray back = batch.copyToHost()) {
+                try (DeviceArray batch = onDevice.next(); DeviceArray back = Copies.toHost(batch)) {
                     assertEquals(DeviceType.EXT_DEV, batch.deviceType());
                     assertEquals((long) n, ArrayReader.of(back).getObject(0));
                     n++;

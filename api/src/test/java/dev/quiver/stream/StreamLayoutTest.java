@@ -1,8 +1,8 @@
 package dev.quiver.stream;
 
-import dev.quiver.abi.ArrowAsyncDeviceStreamHandlerLayout;
-import dev.quiver.abi.ArrowAsyncProducerLayout;
-import dev.quiver.abi.ArrowAsyncTaskLayout;
+import dev.quiver.internal.abi.ArrowAsyncDeviceStreamHandlerLayout;
+import dev.quiver.internal.abi.ArrowAsyncProducerLayout;
+import dev.quiver.internal.abi.ArrowAsyncTaskLayout;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
 import dev.quiver.testkit.CLibrary;
 import dev.quiver.testkit.CProgram;

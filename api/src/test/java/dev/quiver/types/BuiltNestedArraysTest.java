@@ -1,6 +1,7 @@
 package dev.quiver.types;
 
 import dev.quiver.plugin.Backends;
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
@@ -50,7 +51,7 @@ class BuiltNestedArraysTest {
         long exports = Diagnostics.liveExports();
         try (DeviceArray array = kind.on(devices.get(DeviceType.EXT_DEV, 0))) {
             assertTrue(array.syncEvent().isPresent(), "an event recorded after the uploads");
-            try (DeviceArray back = array.copyToHost()) {
+            try (DeviceArray back = Copies.toHost(array)) {
                 assertEquals(kind.expected(), ArrayReader.of(back).values());
             }
             assertViewsRead(array, kind);
@@ -65,7 +66,7 @@ class BuiltNestedArraysTest {
     /** The first child, or the dictionary, read through its view as the whole array reads it. */
     private static void assertViewsRead(DeviceArray array, BuiltArrays kind) {
         DeviceArray view = kind == BuiltArrays.DICTIONARY ? array.dictionary().orElseThrow() : array.child(0);
-        try (view; DeviceArray host = view.copyToHost()) {
+        try (view; DeviceArray host = Copies.toHost(view)) {
             List<Object> read = ArrayReader.of(host).values();
             List<Object> expected = switch (kind) {
                 case STRUCT -> Arrays.asList(1L, 2L, null);

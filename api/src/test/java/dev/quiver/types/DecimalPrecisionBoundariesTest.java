@@ -56,7 +56,7 @@ class DecimalPrecisionBoundariesTest {
         ArrowType.Decimal type = new ArrowType.Decimal(precision, 0, bitWidth);
         List<BigDecimal> values = fitting.stream().map(BigDecimal::new).toList();
         try (DeviceArray array = HostVector.of(Field.of("d", type, true), values).toDeviceArray(EveryTypeThroughCTest.NONE)) {
-            MemorySegment data = dataBuffer(array.arrowArray(), fitting.size() * (bitWidth / 8L));
+            MemorySegment data = dataBuffer(Interchange.arrowArray(array), fitting.size() * (bitWidth / 8L));
             for (int slot = 0; slot < fitting.size(); slot++) {
                 write(data, slot, bitWidth, fitting.get(slot));
             }

@@ -1,6 +1,7 @@
 package dev.quiver.types;
 
 import dev.quiver.plugin.Backends;
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
@@ -73,12 +74,12 @@ class DeviceCopyTest {
         HostVector slice = whole.slice(500_003, 1000);
         try (DeviceArray host = slice.toDeviceArray(DEVICES)) {
             long before = Diagnostics.bytesCopied();
-            try (DeviceArray onDevice = host.copyTo(DEVICE)) {
+            try (DeviceArray onDevice = Copies.toDevice(host, DEVICE)) {
                 long moved = Diagnostics.bytesCopied() - before;
                 long sliceBytes = 1000 * 14 + 1001 * 4 + 1000 / 8 + 1;
                 assertTrue(moved <= sliceBytes, "moved " + moved + " bytes for a slice of about " + sliceBytes);
                 assertTrue(moved >= 1000 * 12, "moved " + moved + " bytes: the slice's own data at least");
-                try (DeviceArray back = onDevice.copyToHost()) {
+                try (DeviceArray back = Copies.toHost(onDevice)) {
                     Interchange.validateFull(back);
                     assertEquals(slice.values(), ArrayReader.of(back).values());
                     assertTrue(ArrayReader.of(back).offset() < 8, "re-based: only the bit offset within the first validity byte remains");
@@ -90,9 +91,9 @@ class DeviceCopyTest {
     private static void assertDeviceRoundTrip(HostVector vector) {
         long exports = Diagnostics.liveExports();
         try (DeviceArray host = vector.toDeviceArray(DEVICES);
-             DeviceArray onDevice = host.copyTo(DEVICE);
-             DeviceArray again = onDevice.copyTo(DEVICE);
-             DeviceArray back = again.copyToHost()) {
+             DeviceArray onDevice = Copies.toDevice(host, DEVICE);
+             DeviceArray again = Copies.toDevice(onDevice, DEVICE);
+             DeviceArray back = Copies.toHost(again)) {
             assertEquals(vector.length(), onDevice.length());
             Interchange.validateFull(back);
             assertEquals(vector.values(), ArrayReader.of(back).values());

@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.BackendSelection;
@@ -71,7 +72,7 @@ class EveryTypeThroughCTest {
                 Interchange.validateFull(imported, DeepCopyLibrary::capacity);
                 assertEquals(vector.values(), ArrayReader.of(imported).values());
                 assertEquals(vector.nullCount(), imported.nullCount());
-                try (DeviceArray copy = imported.copyToHost()) {
+                try (DeviceArray copy = Copies.toHost(imported)) {
                     Interchange.validateFull(copy);
                     assertEquals(vector.values(), ArrayReader.of(copy).values(), "copyToHost of " + vector.field().type().format());
                 }

@@ -31,7 +31,7 @@ class FullValidationTest {
     private static void expect(HostVector vector, Consumer<MemorySegment> corrupt, String path, String rule) {
         try (DeviceArray array = vector.toDeviceArray(EveryTypeThroughCTest.NONE)) {
             Interchange.validateFull(array);
-            corrupt.accept(array.arrowArray());
+            corrupt.accept(Interchange.arrowArray(array));
             InvalidArrowException e = assertThrows(InvalidArrowException.class, () -> Interchange.validateFull(array));
             assertEquals(path, e.fieldPath(), e.getMessage());
             assertTrue(e.getMessage().contains(rule), e.getMessage());

@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
@@ -133,7 +134,7 @@ class ImportMutationFuzzingTest {
                 }
                 assertEquals(imported.length(), values.size(), mutation);
                 List<Object> copied;
-                try (DeviceArray copy = imported.copyToHost()) {
+                try (DeviceArray copy = Copies.toHost(imported)) {
                     copied = ArrayReader.of(copy).values();
                 }
                 if (!copied.equals(values) && !ArrayReader.of(imported).values().equals(values)) {

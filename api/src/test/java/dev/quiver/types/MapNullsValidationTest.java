@@ -53,7 +53,7 @@ class MapNullsValidationTest {
     @Test
     void aNullKeyIsFoundInTheBitmapWhenTheNullCountIsUnknown() {
         try (DeviceArray array = map(null).toDeviceArray(EveryTypeThroughCTest.NONE)) {
-            MemorySegment keys = child(child(array.arrowArray(), 0), 0);
+            MemorySegment keys = child(child(Interchange.arrowArray(array), 0), 0);
             assertEquals(1, keys.get(JAVA_LONG, ArrowArrayLayout.NULL_COUNT));
             keys.set(JAVA_LONG, ArrowArrayLayout.NULL_COUNT, -1);
             expect(array, "children[0].children[0].buffers[0]", "map keys must not be null: null_count is -1 and the validity bitmap has 1 nulls");
@@ -63,7 +63,7 @@ class MapNullsValidationTest {
     @Test
     void keysWithAnUnknownNullCountAndNoNullInTheBitmapPass() {
         try (DeviceArray array = map("k2").toDeviceArray(EveryTypeThroughCTest.NONE); Arena arena = Arena.ofConfined()) {
-            MemorySegment keys = child(child(array.arrowArray(), 0), 0);
+            MemorySegment keys = child(child(Interchange.arrowArray(array), 0), 0);
             MemorySegment keyBuffers = buffers(keys);
             MemorySegment before = keyBuffers.getAtIndex(ADDRESS, 0);
             keyBuffers.setAtIndex(ADDRESS, 0, arena.allocate(8, 64).fill((byte) 0xFF));
@@ -80,7 +80,7 @@ class MapNullsValidationTest {
     void aNullEntryIsRefusedWhetherCountedOrUnknown() {
         for (long nullCount : new long[] {1, -1}) {
             try (DeviceArray array = map("k2").toDeviceArray(EveryTypeThroughCTest.NONE); Arena arena = Arena.ofConfined()) {
-                MemorySegment entries = child(array.arrowArray(), 0);
+                MemorySegment entries = child(Interchange.arrowArray(array), 0);
                 MemorySegment entryBuffers = buffers(entries);
                 MemorySegment before = entryBuffers.getAtIndex(ADDRESS, 0);
                 // entry 1 (the second map's only entry) is null

@@ -1,5 +1,6 @@
 package dev.quiver.types;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -48,7 +49,7 @@ class RandomSlicesThroughCTest {
                 assertEquals(expected, ArrayReader.of(slice).values(), "read in place");
                 assertEquals(expected.subList((int) inner, (int) length), ArrayReader.of(sliceOfSlice).values(), "slice of a slice");
                 assertEquals(expected, DeepCopyLibrary.valuesThroughC(slice), "exported to C and back");
-                try (DeviceArray copy = slice.copyToHost()) {
+                try (DeviceArray copy = Copies.toHost(slice)) {
                     Interchange.validateFull(copy);
                     assertEquals(expected, ArrayReader.of(copy).values(), "copied");
                 }

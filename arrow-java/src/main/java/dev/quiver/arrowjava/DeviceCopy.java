@@ -18,7 +18,7 @@ public enum DeviceCopy {
     REFUSE,
     /**
      * Arrays not on the CPU, and read-only arrays, are first copied to host memory with
-     * {@link DeviceArray#copyToHost()} (which waits on the host for the array's sync event), and the copy is
+     * {@link dev.quiver.Copies#toHost} (which waits on the host for the array's sync event), and the copy is
      * what Arrow Java receives. Writable CPU arrays still go across without a copy.
      */
     COPY_TO_HOST

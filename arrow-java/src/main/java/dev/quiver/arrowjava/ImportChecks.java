@@ -1,5 +1,7 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
+import dev.quiver.Copies;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.ReadOnlyArrayException;
@@ -36,12 +38,12 @@ final class ImportChecks {
         if (policy != DeviceCopy.COPY_TO_HOST) {
             if (!cpu) {
                 throw new IllegalArgumentException(array + " is in " + array.deviceType() + " memory, which Arrow Java cannot read;"
-                        + " copy it to the CPU first (DeviceCopy.COPY_TO_HOST, or DeviceArray.copyToHost())");
+                        + " copy it to the CPU first (DeviceCopy.COPY_TO_HOST, or Copies.toHost(DeviceArray))");
             }
             throw new ReadOnlyArrayException(array + " is read-only: its producer forbids writes to its memory, and Arrow Java"
                     + " vectors can be written to; allow a copy (DeviceCopy.COPY_TO_HOST)");
         }
-        return array.copyToHost();
+        return Copies.toHost(array);
     }
 
     /**
@@ -55,7 +57,7 @@ final class ImportChecks {
      *                                  DeviceArray was imported)
      */
     static void importable(DeviceArray array, CDataDictionaryProvider dictionaries) {
-        requireZeroOffsets(array.arrowArray(), array.field(), array.field().name(), dictionaries);
+        requireZeroOffsets(Interchange.arrowArray(array), array.field(), array.field().name(), dictionaries);
     }
 
     /**

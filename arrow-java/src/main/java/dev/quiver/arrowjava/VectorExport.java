@@ -75,7 +75,7 @@ public final class VectorExport {
      * @param vector       the vector; stays owned by the caller
      * @param dictionaries where the dictionaries of encoded fields are found; may be null if there are none
      * @param allocator    pays for the export's structures until the DeviceArray is released
-     * @param devices      where the DeviceArray finds backends for {@link DeviceArray#copyTo}
+     * @param devices      where the DeviceArray finds backends for {@link dev.quiver.Copies#toDevice}
      * @return a CPU DeviceArray sharing the vector's buffers, owned by the caller
      * @throws IllegalArgumentException if a dictionary-encoded field's dictionary is not in {@code dictionaries},
      *                                  or a union would reach the consumer inconsistent: Arrow Java exports a dense
@@ -112,7 +112,7 @@ public final class VectorExport {
      * @param root         the root; stays owned by the caller
      * @param dictionaries where the dictionaries of encoded fields are found; may be null if there are none
      * @param allocator    pays for the export's structures until the DeviceArray is released
-     * @param devices      where the DeviceArray finds backends for {@link DeviceArray#copyTo}
+     * @param devices      where the DeviceArray finds backends for {@link dev.quiver.Copies#toDevice}
      * @return a CPU DeviceArray of struct type sharing the root's buffers, owned by the caller
      */
     public static DeviceArray toDeviceArray(VectorSchemaRoot root, DictionaryProvider dictionaries, BufferAllocator allocator, Devices devices) {
@@ -135,7 +135,7 @@ public final class VectorExport {
      * @param root         the root as Arrow Java's reader loaded it; stays owned by the caller
      * @param dictionaries the dictionaries the reader loaded; may be null if there are none
      * @param allocator    pays for the export's structures until the DeviceArray is released
-     * @param devices      where the DeviceArray finds backends for {@link DeviceArray#copyTo}
+     * @param devices      where the DeviceArray finds backends for {@link dev.quiver.Copies#toDevice}
      * @return a CPU DeviceArray of struct type sharing the root's buffers, owned by the caller
      * @throws InvalidArrowException    naming the field path ({@code children[1].buffers[2]}) and the rule broken;
      *                                  nothing was kept

@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
@@ -90,7 +91,7 @@ class ArrowJavaQuirksTest extends LeakChecks {
             assertEquals(UuidType.EXTENSION_NAME, array.field().metadata().get(Metadata.EXTENSION_NAME).orElseThrow());
             List<Object> bytes = uuids.stream().map(u -> u == null ? null : (Object) uuidBytes(u)).toList();
             assertEquals(bytes, ArrayReader.of(array).values());
-            BufferTree shared = BufferTree.of(array.arrowArray());
+            BufferTree shared = BufferTree.of(Interchange.arrowArray(array));
             ExtensionTypeRegistry.register(UuidType.INSTANCE);
             try (CDataDictionaryProvider none = new CDataDictionaryProvider();
                  FieldVector back = VectorImport.toFieldVector(array, allocator, none)) {

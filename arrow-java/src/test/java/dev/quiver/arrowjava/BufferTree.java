@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
 import dev.quiver.abi.ArrowArrayLayout;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.ExtensionTypeVector;
@@ -26,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 record BufferTree(String path, List<Long> buffers, List<BufferTree> children, BufferTree dictionary) {
 
     /**
-     * @param array a {@code struct ArrowArray} (for example {@code DeviceArray.arrowArray()})
+     * @param array a {@code struct ArrowArray} (for example {@code Interchange.arrowArray(DeviceArray)})
      * @return its pointers, copied out (valid after the array moved on)
      */
     static BufferTree of(MemorySegment array) {

@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.Device;
@@ -38,7 +39,7 @@ class CopiesOnlyWhenAskedTest extends LeakChecks {
 
     private DeviceArray onDevice(List<Object> values) {
         try (DeviceArray host = HostVector.of(FIELD, values).toDeviceArray(devices)) {
-            return host.copyTo(device);
+            return Copies.toDevice(host, device);
         }
     }
 
@@ -94,7 +95,7 @@ class CopiesOnlyWhenAskedTest extends LeakChecks {
     void leavesCpuArraysUncopiedEvenWhenCopiesAreAllowed() {
         List<Object> values = new RandomValues(4).of(FIELD, 12);
         DeviceArray array = HostVector.of(FIELD, values).toDeviceArray(devices);
-        BufferTree before = BufferTree.of(array.arrowArray());
+        BufferTree before = BufferTree.of(Interchange.arrowArray(array));
         try (CDataDictionaryProvider dictionaries = new CDataDictionaryProvider();
              FieldVector vector = VectorImport.toFieldVector(array, allocator, dictionaries, DeviceCopy.COPY_TO_HOST)) {
             assertTrue(before.assertSameMemory(vector, dictionaries) > 0);
@@ -108,7 +109,7 @@ class CopiesOnlyWhenAskedTest extends LeakChecks {
             MemorySegment deviceArray = structs.allocate(ArrowDeviceArrayLayout.LAYOUT);
             Interchange.exportDevice(HostVector.of(FIELD, values).toDeviceArray(devices), deviceArray, MemorySegment.NULL);
             DeviceArray readOnly = Interchange.importDevice(deviceArray, FIELD, ImportOptions.on(devices).readOnly(true));
-            BufferTree producers = BufferTree.of(readOnly.arrowArray());
+            BufferTree producers = BufferTree.of(Interchange.arrowArray(readOnly));
             try (CDataDictionaryProvider dictionaries = new CDataDictionaryProvider()) {
                 assertThrows(ReadOnlyArrayException.class, () -> VectorImport.toFieldVector(readOnly, allocator, dictionaries));
                 assertFalse(readOnly.isClosed(), "the refused array is still the caller's");

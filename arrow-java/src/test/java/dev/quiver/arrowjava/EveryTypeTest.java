@@ -54,7 +54,7 @@ class EveryTypeTest extends LeakChecks {
                 assertEquals(TypeCatalogue.asArrowJavaKeepsIt(field), TypeCatalogue.asArrowJavaKeepsIt(array.field()), "the exported schema");
                 assertEquals(values, ArrayReader.of(array).values(), "values read by Quiver");
                 Interchange.validateFull(array);
-                assertShared(field, rows, BufferTree.of(array.arrowArray()).assertSameMemory(vector, dictionaries));
+                assertShared(field, rows, BufferTree.of(Interchange.arrowArray(array)).assertSameMemory(vector, dictionaries));
             }
         }
     }
@@ -65,7 +65,7 @@ class EveryTypeTest extends LeakChecks {
         List<Object> values = randomValues(field, rows);
         try (CDataDictionaryProvider dictionaries = new CDataDictionaryProvider()) {
             DeviceArray array = HostVector.of(field, values).toDeviceArray();
-            BufferTree before = BufferTree.of(array.arrowArray());
+            BufferTree before = BufferTree.of(Interchange.arrowArray(array));
             assertEquals(values, ArrayReader.of(array).values(), "values read by Quiver");
             try (FieldVector vector = VectorImport.toFieldVector(array, allocator, dictionaries)) {
                 assertTrue(array.isClosed(), "the DeviceArray was moved into Arrow Java");
@@ -84,7 +84,7 @@ class EveryTypeTest extends LeakChecks {
              CDataDictionaryProvider imported = new CDataDictionaryProvider();
              FieldVector vector = new VectorFiller(allocator, dictionaries).create(field, values)) {
             DeviceArray array = VectorExport.toDeviceArray(vector, dictionaries, allocator);
-            BufferTree shared = BufferTree.of(array.arrowArray());
+            BufferTree shared = BufferTree.of(Interchange.arrowArray(array));
             try (FieldVector back = VectorImport.toFieldVector(array, allocator, imported)) {
                 assertEquals(values, new ArrowJavaValues(imported).values(back), "values after the round trip");
                 assertShared(field, rows, shared.assertSameMemory(vector, dictionaries));
@@ -103,7 +103,7 @@ class EveryTypeTest extends LeakChecks {
     static void assertCpuStruct(DeviceArray array) {
         assertEquals(DeviceType.CPU, array.deviceType());
         assertEquals(-1, array.deviceId());
-        MemorySegment struct = array.struct();
+        MemorySegment struct = Interchange.struct(array);
         assertEquals(MemorySegment.NULL, struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT), "sync_event");
         for (long i = 0; i < ArrowDeviceArrayLayout.RESERVED_BYTES; i++) {
             assertEquals(0, struct.get(JAVA_BYTE, ArrowDeviceArrayLayout.RESERVED + i), "reserved byte " + i);

@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.abi.ArrowArrayLayout;
 import org.apache.arrow.c.Data;
@@ -47,7 +48,7 @@ class JniLibraryTest extends LeakChecks {
             vector.set(0, 5);
             vector.setValueCount(1);
             try (DeviceArray array = VectorExport.toDeviceArray(vector, allocator)) {
-                long release = array.arrowArray().get(ADDRESS, ArrowArrayLayout.RELEASE).address();
+                long release = Interchange.arrowArray(array).get(ADDRESS, ArrowArrayLayout.RELEASE).address();
                 assertTrue(ranges.stream().anyMatch(r -> Long.compareUnsigned(release, r[0]) >= 0 && Long.compareUnsigned(release, r[1]) < 0),
                         "release callback 0x" + Long.toHexString(release) + " lies in the JNI library");
             }

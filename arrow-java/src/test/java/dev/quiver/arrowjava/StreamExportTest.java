@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.abi.ArrowDeviceArrayStreamLayout;
@@ -41,7 +42,7 @@ class StreamExportTest extends LeakChecks {
                 DeviceArray batch = stream.next();
                 kept.add(batch);
                 EveryTypeTest.assertCpuStruct(batch);
-                assertTrue(BufferTree.of(batch.arrowArray()).assertSameMemory(reader.getVectorSchemaRoot().getFieldVectors(), reader) > 0,
+                assertTrue(BufferTree.of(Interchange.arrowArray(batch)).assertSameMemory(reader.getVectorSchemaRoot().getFieldVectors(), reader) > 0,
                         "batch " + (kept.size() - 1) + " shares the reader's buffers");
             }
         }

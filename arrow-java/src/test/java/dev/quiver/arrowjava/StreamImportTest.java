@@ -1,5 +1,7 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
+import dev.quiver.Copies;
 import dev.quiver.ImportOptions;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -68,7 +70,7 @@ class StreamImportTest extends LeakChecks {
         for (int b = 0; b < 3; b++) {
             values.add(new RandomValues(100 + b).of(schema, 11));
             DeviceArray batch = HostVector.of(schema, values.get(b)).toDeviceArray();
-            trees.add(BufferTree.of(batch.arrowArray()));
+            trees.add(BufferTree.of(Interchange.arrowArray(batch)));
             batches.add(batch);
         }
         try (Arena arena = Arena.ofConfined()) {
@@ -103,7 +105,7 @@ class StreamImportTest extends LeakChecks {
             List<DeviceArray> onDevice = new ArrayList<>();
             for (int b = 0; b < 2; b++) {
                 try (DeviceArray host = HostVector.of(schema, RecordBatches.rows(b, ROWS, false)).toDeviceArray(devices)) {
-                    onDevice.add(host.copyTo(device));
+                    onDevice.add(Copies.toDevice(host, device));
                 }
             }
             try (Arena arena = Arena.ofConfined()) {

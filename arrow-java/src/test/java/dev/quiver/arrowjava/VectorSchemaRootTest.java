@@ -1,5 +1,6 @@
 package dev.quiver.arrowjava;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
@@ -65,7 +66,7 @@ class VectorSchemaRootTest extends LeakChecks {
                         assertEquals(values.get(name).get(r), row.get(name), name + "[" + r + "]");
                     }
                 }
-                assertTrue(BufferTree.of(array.arrowArray()).assertSameMemory(root.getFieldVectors(), dictionaries) > 0);
+                assertTrue(BufferTree.of(Interchange.arrowArray(array)).assertSameMemory(root.getFieldVectors(), dictionaries) > 0);
             }
         }
     }
@@ -75,7 +76,7 @@ class VectorSchemaRootTest extends LeakChecks {
         Field batch = batchField();
         List<Object> rows = new RandomValues(5).of(batch, ROWS);
         DeviceArray array = HostVector.of(batch, rows).toDeviceArray();
-        BufferTree before = BufferTree.of(array.arrowArray());
+        BufferTree before = BufferTree.of(Interchange.arrowArray(array));
         try (CDataDictionaryProvider dictionaries = new CDataDictionaryProvider();
              VectorSchemaRoot root = VectorImport.toVectorSchemaRoot(array, allocator, dictionaries)) {
             assertEquals(ROWS, root.getRowCount());

@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks;
 
+import dev.quiver.Copies;
 import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -62,7 +63,7 @@ public class ArrayCopyRoundTrip extends BenchmarkState {
      */
     @Benchmark
     public long copies() {
-        try (DeviceArray onDevice = source.copyTo(device); DeviceArray back = onDevice.copyToHost()) {
+        try (DeviceArray onDevice = Copies.toDevice(source, device); DeviceArray back = Copies.toHost(onDevice)) {
             return back.length();
         }
     }

@@ -1,6 +1,7 @@
 package dev.quiver.check;
 
 import dev.quiver.plugin.Backends;
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceArray;
@@ -59,7 +60,7 @@ class QuiverExportsConformTest {
         try (Arena arena = Arena.ofConfined(); DeviceArray host = vector.toDeviceArray(devices)) {
             MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            Interchange.exportDevice((target == null ? host : host.copyTo(target)), array, schema);
+            Interchange.exportDevice((target == null ? host : Copies.toDevice(host, target)), array, schema);
             report = Conformance.checkDeviceArray(array, schema, devices);
         }
         assertEquals(List.of(), report.violations(), vector.field().toString());

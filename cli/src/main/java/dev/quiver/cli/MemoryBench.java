@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.Copies;
 import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -125,7 +126,7 @@ final class MemoryBench {
             }
             try (DeviceArray source = hostArray(host, bytes).array()) {
                 Sampler.Operation copies = () -> {
-                    try (DeviceArray onDevice = source.copyTo(device); DeviceArray back = onDevice.copyToHost()) {
+                    try (DeviceArray onDevice = Copies.toDevice(source, device); DeviceArray back = Copies.toHost(onDevice)) {
                         back.length();
                     }
                 };
@@ -233,8 +234,8 @@ final class MemoryBench {
     private record HostArray(DeviceArray array) {
         /** @return a host copy made from {@code device}'s pinned pool: copied there and back; closes this array */
         DeviceArray copyToHostOf(Device device) {
-            try (array; DeviceArray onDevice = array.copyTo(device)) {
-                return onDevice.copyToHost();
+            try (array; DeviceArray onDevice = Copies.toDevice(array, device)) {
+                return Copies.toHost(onDevice);
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.Device;
@@ -66,7 +67,7 @@ final class SelftestCommand implements Callable<Integer> {
                 DeviceArray host = t.time(() -> batch.toDeviceArray(devices));
                 DeviceArray onDevice;
                 try (host) {
-                    onDevice = t.time(() -> host.copyTo(device));
+                    onDevice = t.time(() -> Copies.toDevice(host, device));
                 }
                 MemorySegment array = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                 MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
@@ -74,7 +75,7 @@ final class SelftestCommand implements Callable<Integer> {
                     Interchange.exportDevice(onDevice, array, schema);
                     return Interchange.importDevice(array, schema, ImportOptions.on(devices));
                 });
-                try (imported; DeviceArray back = t.time(imported::copyToHost)) {
+                try (imported; DeviceArray back = t.time(() -> Copies.toHost(imported))) {
                     List<Object> actual = t.time(() -> ArrayReader.of(back).values());
                     result = actual.equals(expected) ? "PASS" : "FAIL: values differ after the round trip";
                 }

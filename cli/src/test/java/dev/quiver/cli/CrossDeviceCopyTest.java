@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -34,9 +35,9 @@ class CrossDeviceCopyTest {
             HostVector batch = RandomBatches.nested(new Random(seed), 2_000);
             long exports = Diagnostics.liveExports();
             try (DeviceArray host = batch.toDeviceArray(DEVICES);
-                 DeviceArray onOpenCl = host.copyTo(opencl);
-                 DeviceArray onVulkan = onOpenCl.copyTo(vulkan);
-                 DeviceArray back = onVulkan.copyTo(DEVICES.cpu())) {
+                 DeviceArray onOpenCl = Copies.toDevice(host, opencl);
+                 DeviceArray onVulkan = Copies.toDevice(onOpenCl, vulkan);
+                 DeviceArray back = Copies.toDevice(onVulkan, DEVICES.cpu())) {
                 assertEquals(DeviceType.VULKAN, onVulkan.deviceType());
                 Interchange.validateFull(back);
                 assertEquals(batch.values(), ArrayReader.of(back).values(), "seed " + seed);
@@ -56,10 +57,10 @@ class CrossDeviceCopyTest {
         for (DeviceType type : List.of(DeviceType.OPENCL, DeviceType.VULKAN)) {
             try (DeviceArray host = slice.toDeviceArray(DEVICES)) {
                 long before = Diagnostics.bytesCopied();
-                try (DeviceArray onDevice = host.copyTo(DEVICES.get(type, 0))) {
+                try (DeviceArray onDevice = Copies.toDevice(host, DEVICES.get(type, 0))) {
                     long moved = Diagnostics.bytesCopied() - before;
                     assertTrue(moved <= sliceBytes, type + ": moved " + moved + " bytes for a slice of about " + sliceBytes);
-                    try (DeviceArray back = onDevice.copyToHost()) {
+                    try (DeviceArray back = Copies.toHost(onDevice)) {
                         assertEquals(slice.values(), ArrayReader.of(back).values());
                     }
                 }

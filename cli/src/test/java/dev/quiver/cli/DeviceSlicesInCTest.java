@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -47,7 +48,7 @@ class DeviceSlicesInCTest {
                 MemorySegment parentSchema = ArrowSchemaLayout.allocate(arena);
                 MemorySegment sliceExport = ArrowDeviceArrayLayout.allocate(arena);
                 MemorySegment sliceSchema = ArrowSchemaLayout.allocate(arena);
-                try (DeviceArray host = batch.toDeviceArray(DEVICES); DeviceArray onDevice = host.copyTo(device);
+                try (DeviceArray host = batch.toDeviceArray(DEVICES); DeviceArray onDevice = Copies.toDevice(host, device);
                      DeviceArray slice = onDevice.slice(offset, length)) {
                     Interchange.exportShared(onDevice, parentExport, parentSchema);
                     Interchange.exportShared(slice, sliceExport, sliceSchema);

@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.Copies;
 import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -42,12 +43,12 @@ class HeapCopiesAndSharedBuffersOnDevicesTest {
         long exports = Diagnostics.liveExports();
         try (DeviceArray host = HostVector.int64("x", 1L, 2L, null, 4L, 5L).toDeviceArray(DEVICES);
              DeviceArray slice = host.slice(1, 3);
-             DeviceArray range = slice.copyTo(device)) {
-            DeviceArray onDevice = host.copyTo(device);
+             DeviceArray range = Copies.toDevice(slice, device)) {
+            DeviceArray onDevice = Copies.toDevice(host, device);
             DeviceArray shared = ArrayBuilder.of(Field.of("x", new ArrowType.Int(64, true), true), device)
                     .length(5).nullCount(1).sharedBuffer(onDevice, 0).sharedBuffer(onDevice, 1).build();
             onDevice.close();
-            try (shared; DeviceArray back = shared.copyToHost(); DeviceArray rangeBack = range.copyToHost()) {
+            try (shared; DeviceArray back = Copies.toHost(shared); DeviceArray rangeBack = Copies.toHost(range)) {
                 assertEquals(Arrays.asList(1L, 2L, null, 4L, 5L), ArrayReader.of(back).values());
                 assertEquals(Arrays.asList(2L, null, 4L), ArrayReader.of(rangeBack).values());
             }

@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -39,8 +40,8 @@ class SliceCopyBytesTest {
             values.add(i % 7 == 3 ? null : random.nextLong());
         }
         HostVector column = HostVector.int64("x", values.toArray(Long[]::new));
-        try (DeviceArray host = column.toDeviceArray(DEVICES); DeviceArray onDevice = host.copyTo(device)) {
-            assertEquals(wholeBytes(), moved(() -> onDevice.copyToHost()), "the whole column, for comparison");
+        try (DeviceArray host = column.toDeviceArray(DEVICES); DeviceArray onDevice = Copies.toDevice(host, device)) {
+            assertEquals(wholeBytes(), moved(() -> Copies.toHost(onDevice)), "the whole column, for comparison");
             for (int round = 0; round < 6; round++) {
                 int offset = random.nextInt(ROWS - 1);
                 int length = 1 + random.nextInt(Math.min(ROWS - offset, 500));
@@ -51,12 +52,12 @@ class SliceCopyBytesTest {
                 try (DeviceArray slice = onDevice.slice(offset, length)) {
                     List<Long> wanted = values.subList(offset, offset + length);
                     assertEquals(expected, moved(() -> {
-                        DeviceArray copy = slice.copyToHost();
+                        DeviceArray copy = Copies.toHost(slice);
                         assertEquals(wanted, ArrayReader.of(copy).values(), type + " slice " + offset + "+" + length);
                         return copy;
                     }), "to the host: " + length + " values from slot " + start);
                     assertEquals(expected, moved(() -> {
-                        DeviceArray copy = slice.copyTo(device);
+                        DeviceArray copy = Copies.toDevice(slice, device);
                         copy.syncEvent().ifPresent(event -> event.waitOnHost());
                         return copy;
                     }), "within the device");

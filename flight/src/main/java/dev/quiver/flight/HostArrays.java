@@ -1,5 +1,6 @@
 package dev.quiver.flight;
 
+import dev.quiver.Copies;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.flight.wire.CodecDoGet;
@@ -8,7 +9,7 @@ import dev.quiver.stream.DeviceArrayStream;
 /**
  * The batches of a {@link DeviceArrayStream} as CPU arrays, one batch ahead, for the codec's {@code DoGet}: a
  * thread of its own pulls batch n+1 from the stream and, unless it is already on the CPU, copies it to the host
- * ({@link DeviceArray#copyToHost()}: through the pool of pinned host memory where the device has one) while
+ * ({@link Copies#toHost}: through the pool of pinned host memory where the device has one) while
  * batch n is written to the network (see {@link Handoff}). At most one batch waits in between.
  *
  * <p><b>Ownership.</b> Takes the stream: {@link #close()} closes it (stopping the thread after its current
@@ -43,7 +44,7 @@ final class HostArrays implements CodecDoGet.HostBatchSource {
             return batch;
         }
         try (batch) {
-            return batch.copyToHost();
+            return Copies.toHost(batch);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.quiver.flight;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -94,7 +95,7 @@ final class LandedBatches extends ArrivingBatches {
             return received;
         }
         try (received) {
-            return received.copyTo(target);
+            return Copies.toDevice(received, target);
         }
     }
 
@@ -111,7 +112,7 @@ final class LandedBatches extends ArrivingBatches {
             return received;
         }
         try (received) {
-            return received.copyTo(target, target.defaultStream());
+            return Copies.toDevice(received, target, target.defaultStream());
         }
     }
 

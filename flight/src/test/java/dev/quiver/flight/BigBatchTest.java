@@ -1,5 +1,6 @@
 package dev.quiver.flight;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -20,7 +21,7 @@ class BigBatchTest extends ClientFixture {
              DeviceArray batch = stream.next()) {
             assertEquals(DeviceType.OPENCL, batch.deviceType());
             assertEquals(256L << 20, batch.length() * Long.BYTES, "bytes of values");
-            try (DeviceArray onHost = batch.copyToHost()) {
+            try (DeviceArray onHost = Copies.toHost(batch)) {
                 assertEquals(-1, LongBatches.firstWrongRow(onHost, 0, TestServer.BIG_ROWS), "first wrong row");
             }
             assertFalse(stream.hasNext());

@@ -1,5 +1,6 @@
 package dev.quiver.flight;
 
+import dev.quiver.Copies;
 import dev.quiver.ImportOptions;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -68,7 +69,7 @@ final class CountingSource implements Iterator<DeviceArray>, AutoCloseable {
             return onHost;
         }
         try (onHost) {
-            return onHost.copyTo(device);
+            return Copies.toDevice(onHost, device);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.quiver.flight;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -74,7 +75,7 @@ class DictionaryTest extends ClientFixture {
     private static void assertBatches(DeviceArrayStream stream, int count, boolean changing) {
         for (int b = 0; b < count; b++) {
             assertTrue(stream.hasNext(), "batch " + b);
-            try (DeviceArray batch = stream.next(); DeviceArray onHost = batch.copyToHost();
+            try (DeviceArray batch = stream.next(); DeviceArray onHost = Copies.toHost(batch);
                  DeviceArray colours = onHost.child(0); DeviceArray sizes = onHost.child(1)) {
                 assertEquals(DictionaryBatches.colours(b, changing), ArrayReader.of(colours).values(), "colours of batch " + b);
                 assertEquals(DictionaryBatches.sizes(b, changing), ArrayReader.of(sizes).values(), "sizes of batch " + b);

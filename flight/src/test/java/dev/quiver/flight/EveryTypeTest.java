@@ -1,5 +1,6 @@
 package dev.quiver.flight;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
@@ -81,7 +82,7 @@ class EveryTypeTest extends ClientFixture {
         int index = 0;
         while (stream.hasNext()) {
             int batchIndex = index++;
-            try (DeviceArray batch = stream.next(); DeviceArray onHost = batch.copyToHost()) {
+            try (DeviceArray batch = stream.next(); DeviceArray onHost = Copies.toHost(batch)) {
                 assertEquals(device.type(), batch.deviceType(), "batch " + batchIndex + " landed on the target");
                 assertEquals(EveryTypeBatches.ROWS.get(batchIndex), (int) onHost.length(), "rows of batch " + batchIndex);
                 for (int c = 0; c < EveryTypeBatches.columns().size(); c++) {

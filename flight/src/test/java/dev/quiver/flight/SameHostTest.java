@@ -1,5 +1,6 @@
 package dev.quiver.flight;
 
+import dev.quiver.Copies;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
@@ -252,7 +253,7 @@ class SameHostTest {
         while (stream.hasNext()) {
             try (DeviceArray batch = stream.next()) {
                 assertEquals(expected, batch.deviceType());
-                try (DeviceArray host = expected == DeviceType.CPU ? null : batch.copyTo(Devices.system().cpu())) {
+                try (DeviceArray host = expected == DeviceType.CPU ? null : Copies.toDevice(batch, Devices.system().cpu())) {
                     assertEquals(-1, LongBatches.firstWrongRow(host == null ? batch : host, index, ROWS), "batch " + index);
                 }
             }

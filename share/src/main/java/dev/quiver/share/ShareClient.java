@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -357,7 +358,7 @@ public final class ShareClient implements AutoCloseable {
             return array;
         }
         try (array) {
-            return array.copyTo(device);
+            return Copies.toDevice(array, device);
         }
     }
 

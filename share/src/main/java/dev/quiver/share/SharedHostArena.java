@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -147,7 +148,7 @@ public final class SharedHostArena implements AutoCloseable {
      */
     public DeviceArray copyOf(DeviceArray array) {
         if (array.deviceType() != DeviceType.CPU) {
-            try (DeviceArray host = array.copyToHost()) {
+            try (DeviceArray host = Copies.toHost(array)) {
                 return copyOf(host);
             }
         }

@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -76,7 +77,7 @@ class DeviceIpcShareTest {
              ShareSession session = server.accept();
              dev.quiver.DeviceStream stream = device.createStream();
              DeviceArray host = ids.toDeviceArray(devices);
-             DeviceArray onDevice = host.copyTo(device, stream)) {
+             DeviceArray onDevice = Copies.toDevice(host, device, stream)) {
             if (sharesEvents) {
                 assertTrue(onDevice.syncEvent().isPresent(), "the upload is in flight: the array carries its event");
             }
@@ -121,7 +122,7 @@ class DeviceIpcShareTest {
              ChildJvm child = ChildJvm.start("receive", server.path().toString());
              ShareSession session = server.accept();
              DeviceArray host = table(7, 100).toDeviceArray(devices);
-             DeviceArray onDevice = host.copyTo(device)) {
+             DeviceArray onDevice = Copies.toDevice(host, device)) {
             TwoProcessShareTest.sendOneCopied(session, child, onDevice, Batches.digest(host));
         }
     }

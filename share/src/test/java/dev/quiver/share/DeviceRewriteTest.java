@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -41,7 +42,7 @@ class DeviceRewriteTest {
              ShareSession session = server.accept();
              DeviceStream stream = device.createStream();
              DeviceArray host = Batches.table(3, 200).toDeviceArray(devices);
-             DeviceArray onDevice = host.copyTo(device, stream)) {
+             DeviceArray onDevice = Copies.toDevice(host, device, stream)) {
             onDevice.syncEvent().ifPresent(dev.quiver.SyncEvent::waitOnHost);
             session.send(onDevice);
             child.lineStartingWith("HELD ");
@@ -63,7 +64,7 @@ class DeviceRewriteTest {
 
     /** Overwrites the offsets buffer (buffer 1) of one column of {@code table} in the owner's device memory. */
     private static long overwrite(DeviceArray table, String column, DeviceStream stream) {
-        try (DeviceArray child = table.child(column); Arena arena = Arena.ofConfined()) {
+        try (DeviceArray child = table.child(table.field().childIndex(column)); Arena arena = Arena.ofConfined()) {
             DeviceBuffer offsets = child.buffer(1);
             MemorySegment bytes = arena.allocate(offsets.byteSize()).fill((byte) 0x7F);
             offsets.copyFromHost(bytes, 0, stream);

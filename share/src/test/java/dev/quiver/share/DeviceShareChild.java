@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.device.vulkan.ValidationLog;
@@ -44,7 +45,7 @@ public final class DeviceShareChild {
     private static int receive(Path socket, Device device) {
         try (ShareClient client = ShareClient.connect(socket, device, ReceiveOptions.defaults())) {
             for (Optional<ReceivedBatch> batch = client.next(); batch.isPresent(); batch = client.next()) {
-                try (DeviceArray array = batch.get().array(); DeviceArray host = array.copyToHost()) {
+                try (DeviceArray array = batch.get().array(); DeviceArray host = Copies.toHost(array)) {
                     System.out.println("BATCH " + batch.get().batchId() + " " + (batch.get().isZeroCopy() ? "zero-copy" : "copied")
                             + " " + array.deviceType() + " " + Batches.digest(host) + " " + (array.syncEvent().isPresent() ? "event" : "no-event"));
                 }

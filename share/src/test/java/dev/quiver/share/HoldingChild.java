@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 
@@ -36,7 +37,7 @@ public final class HoldingChild {
                     }
                     Thread.sleep(10);
                 }
-                try (DeviceArray host = array.copyToHost()) {
+                try (DeviceArray host = Copies.toHost(array)) {
                     System.out.println("READ " + Batches.digest(host));
                 } catch (RuntimeException e) {
                     System.out.println("ERROR " + e.getMessage().replace('\n', ' '));

@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.host.ArrayReader;
@@ -47,7 +48,7 @@ final class MutationReader {
         step("reader", () -> read(ArrayReader.of(array)));
         step("values", () -> ArrayReader.of(array).values().toString());
         step("copyToHost", () -> {
-            try (DeviceArray copy = array.copyToHost()) {
+            try (DeviceArray copy = Copies.toHost(array)) {
                 read(ArrayReader.of(copy));
             }
         });

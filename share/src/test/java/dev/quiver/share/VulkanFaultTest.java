@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.device.vulkan.NoValidationMessages;
@@ -50,7 +51,7 @@ class VulkanFaultTest {
     /** Sends tables of 300 rows on the device until the receiver is gone; returns how that was reported. */
     private static ShareException sendUntilGone(ShareSession session, Device device) {
         for (int b = 0; ; b++) {
-            try (DeviceArray host = Batches.table(b, 300).toDeviceArray(Lavapipe.devices()); DeviceArray onDevice = host.copyTo(device)) {
+            try (DeviceArray host = Batches.table(b, 300).toDeviceArray(Lavapipe.devices()); DeviceArray onDevice = Copies.toDevice(host, device)) {
                 session.send(onDevice);
             } catch (ShareException e) {
                 return e;

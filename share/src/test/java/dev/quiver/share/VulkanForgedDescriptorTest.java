@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -70,7 +71,7 @@ class VulkanForgedDescriptorTest {
                         + "file header says 1073741824 bytes with the memory at offset 1048576, but the file has 8192 bytes"), sent.reason());
                 assertTrue(line.contains(sent.reason()), line);
                 try (ShareSession session = honest.accept(); DeviceArray host = Batches.table(5, 40).toDeviceArray(Lavapipe.devices());
-                     DeviceArray onDevice = host.copyTo(device)) {
+                     DeviceArray onDevice = Copies.toDevice(host, device)) {
                     session.send(onDevice);
                     session.end();
                     String[] received = child.lineStartingWith("BATCH ").split(" ");

@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.Devices;
@@ -32,7 +33,7 @@ final class ZeroCopyHandoff {
         String[] expected = new String[3];
         for (int seed = 0; seed < 3; seed++) {
             try (DeviceArray host = table.apply(seed).toDeviceArray(devices);
-                 DeviceArray onDevice = host.copyTo(device)) {
+                 DeviceArray onDevice = Copies.toDevice(host, device)) {
                 expected[seed] = Batches.digest(host);
                 session.send(onDevice);
             }

@@ -1,5 +1,6 @@
 package dev.quiver.tck;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.plugin.Backends;
@@ -382,7 +383,7 @@ public abstract class DeviceProviderConformance {
                 MemorySegment exported = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                 MemorySegment relayed = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                 MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-                Interchange.exportDevice(host.copyTo(device), exported, schema);
+                Interchange.exportDevice(Copies.toDevice(host, device), exported, schema);
                 long released = CRelay.released();
                 CRelay.relay(exported, relayed, device.type().code(), device.id());
                 DeviceArray imported = Interchange.importDevice(relayed, schema, ImportOptions.on(devices));
@@ -392,7 +393,7 @@ public abstract class DeviceProviderConformance {
                 assertEquals(released + 1, CRelay.released(), "close from another thread releases once");
                 imported.close();
                 assertEquals(released + 1, CRelay.released(), "a second close releases nothing");
-                assertThrows(IllegalStateException.class, imported::struct, "use after close fails clearly");
+                assertThrows(IllegalStateException.class, () -> Interchange.struct(imported), "use after close fails clearly");
             }
         }
     }
@@ -418,10 +419,10 @@ public abstract class DeviceProviderConformance {
                                 MemorySegment exported = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                                 MemorySegment relayed = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
                                 MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-                                Interchange.exportDevice(host.copyTo(device), exported, schema);
+                                Interchange.exportDevice(Copies.toDevice(host, device), exported, schema);
                                 CRelay.relay(exported, relayed, device.type().code(), device.id());
                                 try (DeviceArray imported = Interchange.importDevice(relayed, schema, ImportOptions.on(devices));
-                                     DeviceArray back = imported.copyToHost()) {
+                                     DeviceArray back = Copies.toHost(imported)) {
                                     if (i % 50 == 0) {
                                         assertEquals(expected, ArrayReader.of(back).values());
                                     } else {
@@ -448,7 +449,7 @@ public abstract class DeviceProviderConformance {
             MemorySegment relayed = arena.allocate(ArrowDeviceArrayLayout.LAYOUT);
             MemorySegment schema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             MemorySegment relayedSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
-            DeviceArray onDevice = host.copyTo(device);
+            DeviceArray onDevice = Copies.toDevice(host, device);
             assertEquals(device.type(), onDevice.deviceType());
             assertEquals(backend(device).supportsEvents(), onDevice.syncEvent().isPresent(),
                     device + ": a copy carries a sync event exactly when the device has events");
@@ -461,7 +462,7 @@ public abstract class DeviceProviderConformance {
                 assertEquals(device.type(), imported.deviceType());
                 assertEquals(device.id(), imported.deviceId());
                 assertEquals(batch.field(), imported.field());
-                try (DeviceArray back = imported.copyToHost()) {
+                try (DeviceArray back = Copies.toHost(imported)) {
                     assertEquals(batch.values(), ArrayReader.of(back).values(), device + ": values after the round trip");
                 }
             }

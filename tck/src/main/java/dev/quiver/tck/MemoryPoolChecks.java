@@ -1,5 +1,6 @@
 package dev.quiver.tck;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -168,9 +169,9 @@ final class MemoryPoolChecks {
         long exports = Diagnostics.liveExports();
         try (DeviceStream stream = device.createStream()) {
             DeviceArray source = batch.toDeviceArray(devices);
-            DeviceArray copy = source.copyTo(device, stream);
+            DeviceArray copy = Copies.toDevice(source, device, stream);
             source.close();
-            try (copy; DeviceArray back = copy.copyToHost()) {
+            try (copy; DeviceArray back = Copies.toHost(copy)) {
                 assertEquals(batch.values(), ArrayReader.of(back).values(), device + ": the upload read its source after the source was closed");
             }
         }
@@ -201,9 +202,9 @@ final class MemoryPoolChecks {
         PinnedHostPolicy.set(PinnedHostPolicy.ALWAYS);
         try (Arena arena = Arena.ofConfined(); DeviceStream stream = device.createStream()) {
             HostVector batch = SampleData.batch(2_000, 5);
-            try (DeviceArray source = batch.toDeviceArray(devices); DeviceArray onDevice = source.copyTo(device)) {
+            try (DeviceArray source = batch.toDeviceArray(devices); DeviceArray onDevice = Copies.toDevice(source, device)) {
                 long before = pinned.stats().bytesInUse();
-                try (DeviceArray back = onDevice.copyToHost()) {
+                try (DeviceArray back = Copies.toHost(onDevice)) {
                     assertTrue(pinned.stats().bytesInUse() > before, device + ": the host copy is in pinned memory: " + pinned.stats());
                     assertEquals(batch.values(), ArrayReader.of(back).values(), device + ": values through pinned memory");
                 }

@@ -34,6 +34,12 @@ public final class ApiAccess {
          * @return devices over exactly these providers
          */
         V devices(List<? extends DeviceProvider> providers, S selection);
+
+        /**
+         * @param device a device
+         * @return the devices it belongs to
+         */
+        V devicesOf(D device);
     }
 
     /**

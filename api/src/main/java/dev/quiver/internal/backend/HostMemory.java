@@ -23,7 +23,7 @@ public final class HostMemory {
     }
 
     /**
-     * @return the host device behind the common argument checks: what {@link dev.quiver.DeviceArray#copyToHost()}
+     * @return the host device behind the common argument checks: what {@link dev.quiver.Copies#toHost}
      *         copies into and what the API reads CPU memory through
      */
     public static BackendDevice device() {

@@ -1,5 +1,6 @@
 package dev.quiver.benchmarks.handoff;
 
+import dev.quiver.Copies;
 import dev.quiver.ArrayBuilder;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -47,7 +48,7 @@ final class HandoffBatches {
      */
     static DeviceArray onDevice(long rows, Device cpu, Device device) {
         try (DeviceArray host = inBuffer(rows, cpu.allocate(rows * Long.BYTES), cpu)) {
-            return host.copyTo(device);
+            return Copies.toDevice(host, device);
         }
     }
 
@@ -101,7 +102,7 @@ final class HandoffBatches {
      */
     static long checkLastCopied(DeviceArray batch) {
         long rows = batch.length();
-        try (DeviceArray range = batch.slice(rows - 1, 1); DeviceArray last = range.copyToHost(); DeviceArray column = last.child(0)) {
+        try (DeviceArray range = batch.slice(rows - 1, 1); DeviceArray last = Copies.toHost(range); DeviceArray column = last.child(0)) {
             checkRows(values(column), rows - 1);
         }
         return rows;
@@ -118,7 +119,7 @@ final class HandoffBatches {
     static void checkAllCopied(DeviceArray batch, long rows) {
         checkLength(batch, rows);
         for (long start = 0; start < rows; start += PIECE_ROWS) {
-            try (DeviceArray range = batch.slice(start, Math.min(PIECE_ROWS, rows - start)); DeviceArray piece = range.copyToHost();
+            try (DeviceArray range = batch.slice(start, Math.min(PIECE_ROWS, rows - start)); DeviceArray piece = Copies.toHost(range);
                  DeviceArray column = piece.child(0)) {
                 checkRows(values(column), start);
             }

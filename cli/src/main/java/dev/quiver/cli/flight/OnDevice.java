@@ -1,5 +1,6 @@
 package dev.quiver.cli.flight;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceType;
 import dev.quiver.stream.DeviceArrayStream;
@@ -23,7 +24,7 @@ final class OnDevice {
         }
         return source.map(source.schema(), device.type(), batch -> {
             try (batch) {
-                return batch.copyTo(device);
+                return Copies.toDevice(batch, device);
             }
         });
     }

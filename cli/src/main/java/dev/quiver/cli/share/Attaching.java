@@ -1,5 +1,6 @@
 package dev.quiver.cli.share;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -68,14 +69,14 @@ public final class Attaching {
             for (Optional<ReceivedBatch> next = client.next(); next.isPresent(); next = client.next()) {
                 ReceivedBatch batch = next.get();
                 try (DeviceArray array = batch.array();
-                     DeviceArray host = array.deviceType() == DeviceType.CPU ? null : array.copyToHost()) {
+                     DeviceArray host = array.deviceType() == DeviceType.CPU ? null : Copies.toHost(array)) {
                     DeviceArray readable = host == null ? array : host;
                     if (settings.validate()) {
                         Interchange.validateFull(readable);
                     }
                     boolean onTarget = array.deviceType().equals(target.type());
                     if (!onTarget) {
-                        array.copyTo(target).close();   // the owner does not serve the target: host memory, copied there
+                        Copies.toDevice(array, target).close();   // the owner does not serve the target: host memory, copied there
                     }
                     if (batch.copied()) {
                         copied++;

@@ -1,5 +1,6 @@
 package dev.quiver.cli.share;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -126,7 +127,7 @@ public final class Sharing {
             session.sendSchema(generated.schema());
             for (int i = 0; i < generated.batches(); i++) {
                 try (DeviceArray batch = generated.batch(i);
-                     DeviceArray shared = copy ? null : settings.onDevice() ? batch.copyTo(settings.device()) : inSharedMemory(batch)) {
+                     DeviceArray shared = copy ? null : settings.onDevice() ? Copies.toDevice(batch, settings.device()) : inSharedMemory(batch)) {
                     DeviceArray handed = copy ? batch : shared;
                     session.send(handed);
                     sent++;

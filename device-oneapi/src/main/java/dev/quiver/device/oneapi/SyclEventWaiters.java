@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * How an application lets Quiver honour the {@code sync_event} of an imported {@code ARROW_DEVICE_ONEAPI}
  * array. The Arrow C Device interface makes that field a {@code sycl::event*}: a C++ SYCL object that Level
  * Zero, which this backend is built on, can neither create nor wait on. So before waiting on such an event
- * (for example through {@code DeviceArray.copyToHost()} or {@code SyncEvent.waitOnHost()}), the application,
+ * (for example through {@code Copies.toHost(DeviceArray)} or {@code SyncEvent.waitOnHost()}), the application,
  * which has SYCL, registers a waiter for the pointer, typically calling {@code event.wait()} through its own
  * native code. Waiting on an event with no waiter fails with an exception that says so; nothing waits
  * silently or skips the wait.

@@ -1,6 +1,8 @@
 package dev.quiver.device.opencl;
 
+import dev.quiver.Interchange;
 import dev.quiver.plugin.Backends;
+import dev.quiver.Copies;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -71,8 +73,8 @@ class OpenClAdoptionTest {
         try (OpenClDevice adopted = OpenClDevices.adopt(app.context(), app.queue()); Arena arena = Arena.ofConfined()) {
             Devices devices = Backends.devices(List.of(OpenClDevices.provider(List.of(adopted))), BackendSelection.all());
             Device target = devices.get(DeviceType.OPENCL, adopted.deviceId());
-            try (DeviceArray host = ints.toDeviceArray(devices); DeviceArray onDevice = host.copyTo(target)) {
-                MemorySegment struct = onDevice.struct();
+            try (DeviceArray host = ints.toDeviceArray(devices); DeviceArray onDevice = Copies.toDevice(host, target)) {
+                MemorySegment struct = Interchange.struct(onDevice);
                 MemorySegment syncEvent = struct.get(ADDRESS, ArrowDeviceArrayLayout.SYNC_EVENT);
                 assertEquals(ClConstants.CL_COMPLETE, COpenClApplication.waitSyncEvent(syncEvent),
                         "C waits on sync_event as a cl_event* and sees it complete");
@@ -85,7 +87,7 @@ class OpenClAdoptionTest {
                         assertEquals(values[10 + i], out.getAtIndex(JAVA_INT, i), "value " + (10 + i) + " read by C from the cl_mem");
                     }
                 }
-                try (DeviceArray back = onDevice.copyToHost()) {
+                try (DeviceArray back = Copies.toHost(onDevice)) {
                     assertEquals(ints.values(), ArrayReader.of(back).values());
                 }
             }

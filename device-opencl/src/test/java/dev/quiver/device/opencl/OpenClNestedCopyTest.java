@@ -1,6 +1,7 @@
 package dev.quiver.device.opencl;
 
 import dev.quiver.plugin.Backends;
+import dev.quiver.Copies;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -21,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Random nested record batches (lists, structs and utf8 down to depth 3, nulls everywhere) copied
- * cpu -> opencl -> cpu through {@link DeviceArray#copyTo} and {@link DeviceArray#copyToHost()}, whole and
+ * cpu -> opencl -> cpu through {@link Copies#toDevice} and {@link Copies#toHost}, whole and
  * sliced, equal the original.
  */
 class OpenClNestedCopyTest {
@@ -42,10 +43,10 @@ class OpenClNestedCopyTest {
     }
 
     private static void roundTrip(HostVector batch, Devices devices, Device opencl) {
-        try (DeviceArray host = batch.toDeviceArray(devices); DeviceArray onDevice = host.copyTo(opencl)) {
+        try (DeviceArray host = batch.toDeviceArray(devices); DeviceArray onDevice = Copies.toDevice(host, opencl)) {
             assertEquals(DeviceType.OPENCL, onDevice.deviceType());
             assertTrue(onDevice.syncEvent().isPresent(), "an OpenCL copy carries its cl_event*");
-            try (DeviceArray back = onDevice.copyToHost()) {
+            try (DeviceArray back = Copies.toHost(onDevice)) {
                 assertEquals(batch.field(), back.field());
                 assertEquals(batch.values(), ArrayReader.of(back).values(), batch.field().toString());
             }

@@ -1,6 +1,7 @@
 package dev.quiver.device.vulkan;
 
 import dev.quiver.plugin.Backends;
+import dev.quiver.Copies;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -122,16 +123,16 @@ class EventsAcrossStreamsTest {
         Device vulkan = devices.all().getFirst();
         HostVector batch = SampleData.batch(500, 11);
         try (DeviceArray host = batch.toDeviceArray(devices);
-             DeviceArray onDevice = host.copyTo(vulkan);
+             DeviceArray onDevice = Copies.toDevice(host, vulkan);
              DeviceStream other = vulkan.createStream()) {
             SyncEvent syncEvent = onDevice.syncEvent().orElseThrow();
             long pointed = syncEvent.pointer().reinterpret(JAVA_LONG.byteSize()).get(JAVA_LONG, 0);
             assertEquals(pointed, Backends.of(vulkan).eventFromSyncEvent(syncEvent.pointer()).address(), "sync_event is a VkEvent*");
-            syncEvent.makeWait(other);
+            other.waitFor(syncEvent);
             other.synchronize();
             syncEvent.waitOnHost();
             assertTrue(syncEvent.isComplete());
-            try (DeviceArray back = onDevice.copyToHost()) {
+            try (DeviceArray back = Copies.toHost(onDevice)) {
                 assertEquals(batch.values(), ArrayReader.of(back).values());
             }
         }

@@ -1,6 +1,7 @@
 package dev.quiver.device.vulkan;
 
 import dev.quiver.plugin.Backends;
+import dev.quiver.Copies;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -23,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Random nested record batches (structs and lists nested up to four deep, utf8, integers, floats, booleans,
- * nulls everywhere) copied cpu -> vulkan -> cpu with {@link DeviceArray#copyTo} and
- * {@link DeviceArray#copyToHost()} come back equal to the original, whole and sliced.
+ * nulls everywhere) copied cpu -> vulkan -> cpu with {@link Copies#toDevice} and
+ * {@link Copies#toHost} come back equal to the original, whole and sliced.
  */
 class NestedBatchCopyTest {
     private static final Devices DEVICES = Backends.devices(List.of(new VulkanProvider()), BackendSelection.all());
@@ -56,8 +57,8 @@ class NestedBatchCopyTest {
 
     private static void roundTrip(HostVector batch, Device vulkan) {
         try (DeviceArray onCpu = batch.toDeviceArray(DEVICES);
-             DeviceArray onVulkan = onCpu.copyTo(vulkan);
-             DeviceArray back = onVulkan.copyToHost()) {
+             DeviceArray onVulkan = Copies.toDevice(onCpu, vulkan);
+             DeviceArray back = Copies.toHost(onVulkan)) {
             assertEquals(DeviceType.VULKAN, onVulkan.deviceType());
             assertEquals(DeviceType.CPU, back.deviceType());
             assertEquals(batch.field(), back.field());

@@ -1,5 +1,6 @@
 package com.example.columns;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -17,7 +18,7 @@ import java.util.Map;
  *   <li><b>OpenCL</b>: kernels of this library's own, compiled at run time for the column's device on the
  *       device's {@code cl_context}, run on a command queue of this library's own that first waits, on the
  *       device, for the column's {@code sync_event}.</li>
- *   <li><b>Any other device</b>: the column is copied to host memory ({@link DeviceArray#copyToHost()},
+ *   <li><b>Any other device</b>: the column is copied to host memory ({@link Copies#toHost},
  *       which waits on the host for its {@code sync_event}), computed there, and a filtered column is
  *       copied back to the column's device.</li>
  * </ul>
@@ -67,7 +68,7 @@ public final class ColumnKernels implements AutoCloseable {
         if (type.equals(DeviceType.OPENCL)) {
             return kernelsFor(int64Column.device()).sum(column);
         }
-        try (DeviceArray host = int64Column.copyToHost()) {
+        try (DeviceArray host = Copies.toHost(int64Column)) {
             return HostColumns.sum(Int64Column.of(host));
         }
     }
@@ -97,9 +98,9 @@ public final class ColumnKernels implements AutoCloseable {
             return kernelsFor(int64Column.device()).filterGreaterThan(column, threshold);
         }
         Device device = int64Column.device();
-        try (DeviceArray host = int64Column.copyToHost();
+        try (DeviceArray host = Copies.toHost(int64Column);
              DeviceArray kept = HostColumns.filterGreaterThan(Int64Column.of(host), threshold, host.device())) {
-            return kept.copyTo(device);
+            return Copies.toDevice(kept, device);
         }
     }
 

@@ -1,5 +1,6 @@
 package com.example.columns;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceStream;
@@ -12,7 +13,7 @@ import java.util.Objects;
 /**
  * Sums a sequence of host batches on a device, uploading batch n+1 while batch n is summed.
  *
- * <p>Each upload is {@link DeviceArray#copyTo(Device, DeviceStream)} on a stream of its own: it is enqueued
+ * <p>Each upload is {@link Copies#toDevice(DeviceArray, Device, DeviceStream)} on a stream of its own: it is enqueued
  * and returns at once, keeping the host batch's memory alive until the copy completes (so the batch is closed
  * right after it is handed over), and the copy's {@code sync_event} completes with it. The sum of batch n
  * waits, on the device, for batch n's event only, so the device copies batch n+1 while it runs batch n's
@@ -68,7 +69,7 @@ public final class UploadPipeline {
 
     private static DeviceArray upload(DeviceArray hostBatch, Device device, DeviceStream uploads) {
         try (hostBatch) {
-            return hostBatch.copyTo(device, uploads);
+            return Copies.toDevice(hostBatch, device, uploads);
         }
     }
 }

@@ -1,5 +1,6 @@
 package com.example.columns;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.stream.DeviceArrayStream;
@@ -91,7 +92,7 @@ class CStreamBatchesTest {
             try (DeviceArrayStream stream = DeviceArrayStream.importFrom(struct)) {
                 while (stream.hasNext()) {
                     try (DeviceArray batch = stream.next();
-                         DeviceArray onOpenCl = batch.copyTo(openCl)) {
+                         DeviceArray onOpenCl = Copies.toDevice(batch, openCl)) {
                         Expected expected = Expected.of(batches);
                         assertEquals(batches % 7, batch.offset());
                         assertEquals(expected.sum(), kernels.sum(batch), "CPU sum of batch " + batches);

@@ -1,5 +1,6 @@
 package com.example.columns;
 
+import dev.quiver.Copies;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -43,14 +44,14 @@ class ColumnKernelsTest {
             return host;
         }
         try (host) {
-            return host.copyTo(device);
+            return Copies.toDevice(host, device);
         }
     }
 
     /** @return the values of a column without nulls, read on the host after its sync event */
     static long[] valuesOf(DeviceArray column) {
         assertEquals(0, column.nullCount());
-        try (DeviceArray host = column.copyToHost()) {
+        try (DeviceArray host = Copies.toHost(column)) {
             return host.buffer(1).asSegment()
                     .asSlice(host.offset() * Long.BYTES, host.length() * Long.BYTES)
                     .toArray(ValueLayout.JAVA_LONG);
@@ -93,7 +94,7 @@ class ColumnKernelsTest {
         Long[] values = Int64Oracle.randomColumn(12, 3_000, 3);
         try (DeviceArray host = HostVector.int64("value", values).toDeviceArray();
              DeviceArray part = host.slice(5, 2_990);
-             DeviceArray moved = part.copyTo(device)) {
+             DeviceArray moved = Copies.toDevice(part, device)) {
             assertKernelsAgree(device, moved, values, 5, 2_990);
         }
     }
@@ -146,7 +147,7 @@ class ColumnKernelsTest {
     @MethodSource("devices")
     void refusesWhatIsNotAnOpenInt64Column(Device device) {
         DeviceArray ints = HostVector.int32("counts", 1, 2, 3).toDeviceArray();
-        try (DeviceArray moved = ints.copyTo(device)) {
+        try (DeviceArray moved = Copies.toDevice(ints, device)) {
             IllegalArgumentException notInt64 = assertThrows(IllegalArgumentException.class, () -> KERNELS.sum(moved));
             assertTrue(notInt64.getMessage().contains("int64") && notInt64.getMessage().contains("'counts'"),
                     notInt64.getMessage());

@@ -17,14 +17,14 @@ public final class QuickStart {
             MemorySegment schema = ArrowSchemaLayout.allocate(arena);
 
             try (DeviceArray onCpu = batch.toDeviceArray();
-                 DeviceArray onDevice = onCpu.copyTo(Devices.system().preferred())) {
+                 DeviceArray onDevice = Copies.toDevice(onCpu, Devices.system().preferred())) {
                 // Hand it to C: the consumer owns the structs afterwards and calls their release.
                 Interchange.exportDevice(onDevice, deviceArray, schema);
             }
 
             // Take an array from C (here, the one just handed out): validated, released exactly once on close().
             try (DeviceArray imported = Interchange.importDevice(deviceArray, schema);
-                 DeviceArray onHost = imported.copyToHost()) {   // waits for the array's sync event first
+                 DeviceArray onHost = Copies.toHost(imported)) {   // waits for the array's sync event first
                 System.out.println(ArrayReader.of(onHost).values());
             }
         }

@@ -1,5 +1,6 @@
 package dev.quiver.flight.wire;
 
+import dev.quiver.Copies;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.flight.InvalidFlightDataException;
@@ -112,7 +113,7 @@ final class PutReceiving extends ServerCall.Listener<FlightMessage> {
             return batch;
         }
         try (batch) {
-            return batch.copyTo(target.device(), target.device().defaultStream());
+            return Copies.toDevice(batch, target.device(), target.device().defaultStream());
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.quiver.flight.hostile;
 
+import dev.quiver.Copies;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
@@ -81,7 +82,7 @@ class HostileServerStreamTest {
              DeviceFlightClient client = DeviceFlightClient.builder(server.location(), allocator).build();
              DeviceArrayStream stream = client.get(ANY, Devices.system().get(DeviceType.OPENCL, 0))) {
             assertTrue(stream.hasNext());
-            try (DeviceArray batch = stream.next(); DeviceArray host = batch.copyToHost(); DeviceArray strings = host.child(0)) {
+            try (DeviceArray batch = stream.next(); DeviceArray host = Copies.toHost(batch); DeviceArray strings = host.child(0)) {
                 assertEquals(List.of("abc", "defgh"), ArrayReader.of(strings).values());
             }
             assertFalse(stream.hasNext());

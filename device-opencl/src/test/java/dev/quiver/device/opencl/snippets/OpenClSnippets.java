@@ -1,6 +1,7 @@
 package dev.quiver.device.opencl.snippets;
 
 import dev.quiver.plugin.Backends;
+import dev.quiver.Copies;
 import dev.quiver.BackendSelection;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
@@ -24,7 +25,7 @@ final class OpenClSnippets {
         try (OpenClDevice device = OpenClDevices.adopt(MemorySegment.ofAddress(context), MemorySegment.ofAddress(queue))) {
             Devices devices = Backends.devices(List.of(OpenClDevices.provider(List.of(device))), BackendSelection.all());
             Device target = devices.get(DeviceType.OPENCL, device.deviceId());
-            try (DeviceArray onHost = batch.toDeviceArray(devices); DeviceArray onDevice = onHost.copyTo(target)) {
+            try (DeviceArray onHost = batch.toDeviceArray(devices); DeviceArray onDevice = Copies.toDevice(onHost, target)) {
                 // onDevice's buffers are cl_mem objects of the application's context
             }
         }

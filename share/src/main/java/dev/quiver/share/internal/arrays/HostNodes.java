@@ -1,5 +1,6 @@
 package dev.quiver.share.internal.arrays;
 
+import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
 import dev.quiver.abi.ArrowArrayLayout;
@@ -60,7 +61,7 @@ public final class HostNodes {
      */
     public static List<HostNode> of(DeviceArray array, BufferReads reads) {
         List<HostNode> nodes = new ArrayList<>();
-        walk(array.arrowArray(), array.field(), nodes, reads);
+        walk(Interchange.arrowArray(array), array.field(), nodes, reads);
         return nodes;
     }
 

@@ -1,5 +1,6 @@
 package dev.quiver.share.internal.arrays;
 
+import dev.quiver.Copies;
 import dev.quiver.DeviceArray;
 import dev.quiver.share.internal.memory.SharedRegion;
 import dev.quiver.share.internal.memory.SharedRegions;
@@ -73,7 +74,7 @@ public record PlannedBatch(List<SharedRegion> regions, List<BatchMessage.Node> n
      */
     public static PlannedBatch of(DeviceArray array) {
         if (array.deviceType() != dev.quiver.DeviceType.CPU) {
-            try (DeviceArray host = array.copyToHost()) {
+            try (DeviceArray host = Copies.toHost(array)) {
                 return copied(HostNodes.of(host));
             }
         }

@@ -1,5 +1,6 @@
 package dev.quiver.share.internal.arrays;
 
+import dev.quiver.Copies;
 import dev.quiver.Interchange;
 import dev.quiver.DeviceArray;
 import dev.quiver.host.ArrayReader;
@@ -69,7 +70,7 @@ class RewriteAfterCheckTest {
                     long bytes = rewritten.get(60, TimeUnit.SECONDS);
                     assertTrue(bytes > 0, "the owner rewrote nothing");
                     assertEquals(expected, describe(array), "read after the owner rewrote " + bytes + " bytes");
-                    try (DeviceArray copy = array.copyToHost()) {
+                    try (DeviceArray copy = Copies.toHost(array)) {
                         Interchange.validateFull(copy);
                         assertEquals(expected, describe(copy), "a copy made after the rewrite");
                     }

@@ -1,4 +1,4 @@
-package dev.quiver.abi;
+package dev.quiver.internal.abi;
 
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.StructLayout;
@@ -41,7 +41,7 @@ public final class ArrowAsyncProducerLayout {
     public static final long PRIVATE_DATA = offset("private_data");
 
     private static long offset(String field) {
-        return MemberOffsets.of(LAYOUT, field);
+        return LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement(field));
     }
 
     private ArrowAsyncProducerLayout() {}
