@@ -1,5 +1,7 @@
 package dev.quiver;
 
+import dev.quiver.internal.backend.Capabilities;
+import dev.quiver.spi.EventWaits;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.internal.abi.NativeHeap;
@@ -57,7 +59,8 @@ final class ArrayCopies {
         boolean onDevice = from == target && !target.hostAccessible() && ArrayCopier.sizesKnownWithoutData(field);
         Runnable keepAlive = () -> { };
         if (syncEvent != null && onDevice) {
-            target.streamWaitEvent(stream, target.eventFromSyncEvent(syncEvent.pointer()));
+            EventWaits waits = Capabilities.waits(target);
+            waits.streamWaitEvent(stream, waits.eventFromSyncEvent(syncEvent.pointer()));
         } else if (syncEvent != null) {
             syncEvent.waitOnHost();
         }
@@ -69,7 +72,7 @@ final class ArrayCopies {
             keepAlive = source.retain().get();
         }
         Runnable afterReads = null;
-        if (uploadInStreamOrder && from.hostAccessible() && !target.hostAccessible() && target.supportsEvents()) {
+        if (uploadInStreamOrder && from.hostAccessible() && !target.hostAccessible() && Capabilities.hasEvents(target)) {
             // an upload that does not block: the source stays alive until the copy's work completes
             afterReads = source.retain().get();
         }

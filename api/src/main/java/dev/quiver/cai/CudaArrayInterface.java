@@ -1,5 +1,7 @@
 package dev.quiver.cai;
 
+import dev.quiver.internal.backend.Capabilities;
+import dev.quiver.spi.EventWaits;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -147,8 +149,8 @@ public final class CudaArrayInterface {
             throw new CaiRefusedException("stream", "a CPU array has no streams; describe it without one");
         }
         if (event.isPresent()) {
-            BackendDevice backend = DeviceBackends.of(array.deviceType(), array.deviceId(), array.devices());
-            backend.streamWaitEvent(producer, backend.eventFromSyncEvent(event.get().pointer()));
+            EventWaits waits = Capabilities.waits(DeviceBackends.of(array.deviceType(), array.deviceId(), array.devices()));
+            waits.streamWaitEvent(producer, waits.eventFromSyncEvent(event.get().pointer()));
         }
         return CaiStreams.valueOf(producer);
     }

@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -176,7 +177,7 @@ public final class ShareClient implements AutoCloseable {
     private static int handleKinds(Device device) {
         int kinds = HandleKind.MEMFD.bit();
         if (device.type() != DeviceType.CPU) {
-            kinds |= HandleKind.of(Backends.of(device).ipcMechanism()).map(HandleKind::bit).orElse(0);
+            kinds |= HandleKind.of(Backends.of(device).capability(IpcMemory.class).orElseThrow().ipcMechanism()).map(HandleKind::bit).orElse(0);
         }
         return kinds;
     }
