@@ -4,6 +4,7 @@ import dev.quiver.plugin.Backends;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceEvents;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -56,19 +57,19 @@ class CommonChecksAcrossBackendsTest {
     @Test
     void streamsAndEventsOfOneBackendAreRefusedByAnother() {
         MemorySegment clQueue = opencl.createStream();
-        MemorySegment vkEvent = vulkan.createEvent();
+        MemorySegment vkEvent = vulkan.capability(DeviceEvents.class).orElseThrow().createEvent();
         try {
             assertEquals("stream 0x" + Long.toHexString(clQueue.address()) + " is stream of " + opencl + ", not of " + vulkan,
                     message(() -> vulkan.synchronizeStream(clQueue)));
             assertEquals("event 0x" + Long.toHexString(vkEvent.address()) + " is event of " + vulkan + ", not of " + opencl,
-                    message(() -> opencl.streamWaitEvent(clQueue, vkEvent)));
+                    message(() -> opencl.capability(DeviceEvents.class).orElseThrow().streamWaitEvent(clQueue, vkEvent)));
             assertEquals("nativeStream 0x" + Long.toHexString(clQueue.address()) + " is stream of " + opencl + ", not of " + vulkan,
                     message(() -> vulkan.adoptStream(clQueue)));
-            vulkan.recordEvent(vkEvent, vulkan.defaultStream());
-            vulkan.waitEvent(vkEvent);
+            vulkan.capability(DeviceEvents.class).orElseThrow().recordEvent(vkEvent, vulkan.defaultStream());
+            vulkan.capability(DeviceEvents.class).orElseThrow().waitEvent(vkEvent);
             opencl.synchronizeStream(clQueue);
         } finally {
-            vulkan.destroyEvent(vkEvent);
+            vulkan.capability(DeviceEvents.class).orElseThrow().destroyEvent(vkEvent);
             opencl.destroyStream(clQueue);
         }
     }

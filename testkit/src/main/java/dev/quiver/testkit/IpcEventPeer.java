@@ -83,7 +83,7 @@ public final class IpcEventPeer {
      * complete for the child after its wait, and, where counters are given, that the child's opened event was
      * live while open and destroyed once and that this process released every event, stream and allocation.
      *
-     * @param device           the exporting device; {@link BackendDevice#supportsIpcEvents()} must be true
+     * @param device           the exporting device; it must offer {@link dev.quiver.spi.IpcEvents}
      * @param provider         the provider class the child finds the same device with
      * @param properties       system properties the child's provider needs (the test double's library path)
      * @param counters         the vendor library's counters of what is live, read in both processes; null where it
@@ -168,7 +168,7 @@ public final class IpcEventPeer {
      * mechanism (refused before any driver call), bytes that no driver made, a handle opened in the process that
      * exported it, and the export of an ordinary event (one not made for sharing).
      *
-     * @param device           the device; {@link BackendDevice#supportsIpcEvents()} must be true
+     * @param device           the device; it must offer {@link dev.quiver.spi.IpcEvents}
      * @param openCall         the vendor function that opens a handle, which the driver's errors must name
      * @param exportCall       the vendor function that exports an event, which the driver's error must name
      * @param counters         the vendor library's counters of what is live, which must be the same after the
