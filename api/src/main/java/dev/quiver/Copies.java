@@ -3,6 +3,7 @@ package dev.quiver;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.abi.ArrowDeviceArrayLayout;
 import dev.quiver.internal.abi.NativeHeap;
+import dev.quiver.internal.backend.Capabilities;
 import dev.quiver.internal.backend.CheckedBackendDevice;
 import dev.quiver.internal.backend.HostMemory;
 import dev.quiver.internal.abi.RawMemory;
@@ -12,6 +13,7 @@ import dev.quiver.internal.events.Recorder;
 import dev.quiver.internal.validate.Faults;
 import dev.quiver.internal.validate.HostBufferRanges;
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.EventWaits;
 import dev.quiver.type.Field;
 
 import java.lang.foreign.MemorySegment;
@@ -129,7 +131,8 @@ public final class Copies {
         boolean onDevice = from == target && !target.hostAccessible() && ArrayCopier.sizesKnownWithoutData(field);
         Runnable keepAlive = () -> { };
         if (syncEvent != null && onDevice) {
-            target.streamWaitEvent(stream, target.eventFromSyncEvent(syncEvent.pointer()));
+            EventWaits waits = Capabilities.waits(target);
+            waits.streamWaitEvent(stream, waits.eventFromSyncEvent(syncEvent.pointer()));
         } else if (syncEvent != null) {
             syncEvent.waitOnHost();
         }
@@ -141,7 +144,7 @@ public final class Copies {
             keepAlive = source.retain().get();
         }
         Runnable afterReads = null;
-        if (uploadInStreamOrder && from.hostAccessible() && !target.hostAccessible() && target.supportsEvents()) {
+        if (uploadInStreamOrder && from.hostAccessible() && !target.hostAccessible() && Capabilities.hasEvents(target)) {
             // an upload that does not block: the source stays alive until the copy's work completes
             afterReads = source.retain().get();
         }

@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.spi.IpcEvents;
 import dev.quiver.internal.backend.CheckedBackendDevice;
 import dev.quiver.memory.MemoryPool;
 import dev.quiver.spi.BackendDevice;
@@ -66,7 +67,7 @@ public final class Device {
      */
     public boolean supports(DeviceFeature feature) {
         return switch (feature) {
-            case EVENTS, STREAM_ORDERED_RELEASE -> backend.supportsEvents();
+            case EVENTS, STREAM_ORDERED_RELEASE -> dev.quiver.internal.backend.Capabilities.hasEvents(backend);
             case HOST_ACCESS -> backend.hostAccessible();
             case PINNED_HOST_MEMORY -> pinnedHostPool().isPresent();
             case VENDOR_LIBRARY -> backend.vendorLibrary().isPresent();
@@ -98,9 +99,9 @@ public final class Device {
 
     /** {@return how this device's memory reaches another process on this machine, as its backend offers it} */
     public InterProcessMemory interProcessMemory() {
-        dev.quiver.spi.IpcMechanism mechanism = backend.ipcMechanism();
+        dev.quiver.spi.IpcMechanism mechanism = dev.quiver.internal.backend.Capabilities.ipcMechanism(backend);
         return new InterProcessMemory(mechanism.name(), mechanism.description(), mechanism.handleBytes(),
-                mechanism.eventHandleBytes() > 0 && backend.supportsIpcEvents());
+                mechanism.eventHandleBytes() > 0 && backend.capability(IpcEvents.class).isPresent());
     }
 
     /** {@return limits and facts the backend reports} */
@@ -165,8 +166,10 @@ public final class Device {
      * @throws IllegalArgumentException      if the handle is not an event of this device, where the backend can tell
      */
     public SyncEvent adoptEvent(MemorySegment nativeEvent, boolean owned) {
-        MemorySegment handle = backend.adoptEvent(java.util.Objects.requireNonNull(nativeEvent, "nativeEvent"));
-        return SyncEvent.ofHandle(type(), id(), backend, handle, () -> backend.forgetEvent(handle, owned), owned);
+        java.util.Objects.requireNonNull(nativeEvent, "nativeEvent");
+        dev.quiver.spi.DeviceEvents events = dev.quiver.internal.backend.Capabilities.events(backend);
+        MemorySegment handle = events.adoptEvent(nativeEvent);
+        return SyncEvent.ofHandle(type(), id(), backend, handle, () -> events.forgetEvent(handle, owned), owned);
     }
 
     /**
@@ -244,7 +247,7 @@ public final class Device {
      * @return the handles; empty for the CPU
      */
     public Map<String, MemorySegment> nativeHandles() {
-        return backend.nativeHandles();
+        return dev.quiver.internal.backend.Capabilities.adoption(backend).nativeHandles();
     }
 
     /**
@@ -253,10 +256,11 @@ public final class Device {
      * @throws java.util.NoSuchElementException naming the handles this device has
      */
     public MemorySegment nativeHandle(String name) {
-        MemorySegment handle = backend.nativeHandles().get(name);
+        Map<String, MemorySegment> handles = nativeHandles();
+        MemorySegment handle = handles.get(name);
         if (handle == null) {
             throw new java.util.NoSuchElementException(this + " has no native handle \"" + name + "\"; it has "
-                    + backend.nativeHandles().keySet());
+                    + handles.keySet());
         }
         return handle;
     }

@@ -1,6 +1,8 @@
 package dev.quiver;
 
+import dev.quiver.internal.backend.Capabilities;
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceEvents;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
@@ -43,7 +45,7 @@ public final class DeviceStream implements AutoCloseable {
 
     static DeviceStream adopted(Device device, MemorySegment nativeStream, boolean owned) {
         Objects.requireNonNull(nativeStream, "nativeStream");
-        MemorySegment handle = device.backend().adoptStream(nativeStream);
+        MemorySegment handle = Capabilities.adoption(device.backend()).adoptStream(nativeStream);
         return new DeviceStream(device, handle, owned ? Kind.ADOPTED_OWNED : Kind.ADOPTED_BORROWED);
     }
 
@@ -74,11 +76,10 @@ public final class DeviceStream implements AutoCloseable {
     public SyncEvent recordEvent() {
         checkOpen();
         BackendDevice backend = device.backend();
-        if (!backend.supportsEvents()) {
-            throw new UnsupportedOperationException(device + " has no events; its work completes before calls return");
-        }
-        MemorySegment event = backend.recordNewEvent(handle);
-        return SyncEvent.ofHandle(device.type(), device.id(), backend, event, () -> backend.destroyEvent(event), true);
+        DeviceEvents events = backend.capability(DeviceEvents.class).orElseThrow(() ->
+                new UnsupportedOperationException(device + " has no events; its work completes before calls return"));
+        MemorySegment event = events.recordNewEvent(handle);
+        return SyncEvent.ofHandle(device.type(), device.id(), backend, event, () -> events.destroyEvent(event), true);
     }
 
     /**
@@ -108,8 +109,8 @@ public final class DeviceStream implements AutoCloseable {
         switch (kind) {
             case DEFAULT -> { }
             case CREATED -> device.backend().destroyStream(handle);
-            case ADOPTED_OWNED -> device.backend().forgetStream(handle, true);
-            case ADOPTED_BORROWED -> device.backend().forgetStream(handle, false);
+            case ADOPTED_OWNED -> Capabilities.adoption(device.backend()).forgetStream(handle, true);
+            case ADOPTED_BORROWED -> Capabilities.adoption(device.backend()).forgetStream(handle, false);
         }
     }
 

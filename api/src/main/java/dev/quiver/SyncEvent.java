@@ -1,7 +1,9 @@
 package dev.quiver;
 
 import dev.quiver.internal.abi.NativeHeap;
+import dev.quiver.internal.backend.Capabilities;
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.EventWaits;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
@@ -100,8 +102,7 @@ public final class SyncEvent implements AutoCloseable {
      * release it yourself}
      */
     public MemorySegment handle() {
-        BackendDevice device = device();
-        return device.eventFromSyncEvent(pointer);
+        return Capabilities.waits(device()).eventFromSyncEvent(pointer);
     }
 
     /** {@return true for events this object owns (see "Ownership" above)} */
@@ -111,19 +112,19 @@ public final class SyncEvent implements AutoCloseable {
 
     /** Blocks the calling thread until the event completes. */
     public void waitOnHost() {
-        BackendDevice device = device();
+        EventWaits device = Capabilities.waits(device());
         device.waitEvent(device.eventFromSyncEvent(pointer));
     }
 
     /** Makes future work on {@code stream}, a stream handle of this event's device, wait for the event. */
     void makeWait(MemorySegment stream) {
-        BackendDevice device = device();
+        EventWaits device = Capabilities.waits(device());
         device.streamWaitEvent(stream, device.eventFromSyncEvent(pointer));
     }
 
     /** {@return true if the event has completed; never blocks} */
     public boolean isComplete() {
-        BackendDevice device = device();
+        EventWaits device = Capabilities.waits(device());
         return device.isEventComplete(device.eventFromSyncEvent(pointer));
     }
 

@@ -1,5 +1,8 @@
 package dev.quiver;
 
+import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.EventWaits;
+import dev.quiver.spi.NativeAdoption;
 import dev.quiver.plugin.Backends;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.host.HostVector;
@@ -61,31 +64,31 @@ class CommonChecksTest {
     @Test
     void nullHandlesAreRefusedWhereOneIsRequired() {
         MemorySegment stream = first.defaultStream();
-        assertEquals("event is NULL", message(() -> first.recordEvent(MemorySegment.NULL, stream)));
-        assertEquals("event is NULL", message(() -> first.waitEvent(MemorySegment.NULL)));
-        assertEquals("event is NULL", message(() -> first.streamWaitEvent(stream, MemorySegment.NULL)));
-        assertEquals("event is NULL", message(() -> first.isEventComplete(MemorySegment.NULL)));
-        assertEquals("event is NULL", message(() -> first.destroyEvent(MemorySegment.NULL)));
-        assertEquals("syncEvent is NULL", message(() -> first.eventFromSyncEvent(MemorySegment.NULL)));
-        assertEquals("nativeStream is NULL", message(() -> first.adoptStream(MemorySegment.NULL)));
-        assertEquals("nativeEvent is NULL", message(() -> first.adoptEvent(MemorySegment.NULL)));
+        assertEquals("event is NULL", message(() -> first.capability(DeviceEvents.class).orElseThrow().recordEvent(MemorySegment.NULL, stream)));
+        assertEquals("event is NULL", message(() -> first.capability(EventWaits.class).orElseThrow().waitEvent(MemorySegment.NULL)));
+        assertEquals("event is NULL", message(() -> first.capability(EventWaits.class).orElseThrow().streamWaitEvent(stream, MemorySegment.NULL)));
+        assertEquals("event is NULL", message(() -> first.capability(EventWaits.class).orElseThrow().isEventComplete(MemorySegment.NULL)));
+        assertEquals("event is NULL", message(() -> first.capability(DeviceEvents.class).orElseThrow().destroyEvent(MemorySegment.NULL)));
+        assertEquals("syncEvent is NULL", message(() -> first.capability(EventWaits.class).orElseThrow().eventFromSyncEvent(MemorySegment.NULL)));
+        assertEquals("nativeStream is NULL", message(() -> first.capability(NativeAdoption.class).orElseThrow().adoptStream(MemorySegment.NULL)));
+        assertEquals("nativeEvent is NULL", message(() -> first.capability(DeviceEvents.class).orElseThrow().adoptEvent(MemorySegment.NULL)));
         assertEquals(List.of(), vendor.eventRecords, "nothing reached the backend");
     }
 
     @Test
     void everyMethodIsForwarded() {
-        MemorySegment adopted = first.adoptStream(MemorySegment.ofAddress(0x5000_0000L));
+        MemorySegment adopted = first.capability(NativeAdoption.class).orElseThrow().adoptStream(MemorySegment.ofAddress(0x5000_0000L));
         assertEquals(0x5000_0000L, adopted.address(), "the default adoption hands the handle back");
-        MemorySegment event = first.adoptEvent(MemorySegment.ofAddress(0x6000_0000L));
-        first.recordEvent(event, adopted);
-        first.streamWaitEvent(adopted, event);
+        MemorySegment event = first.capability(DeviceEvents.class).orElseThrow().adoptEvent(MemorySegment.ofAddress(0x6000_0000L));
+        first.capability(DeviceEvents.class).orElseThrow().recordEvent(event, adopted);
+        first.capability(EventWaits.class).orElseThrow().streamWaitEvent(adopted, event);
         assertEquals(List.of(new TestDoubleProvider.EventRecord(0x6000_0000L, 0x5000_0000L)), vendor.eventRecords);
         assertEquals(List.of(new TestDoubleProvider.StreamWait(0x5000_0000L, 0x6000_0000L)), vendor.streamWaits);
         assertEquals("stream 0x50000000 is stream of " + first + ", not of " + second,
                 message(() -> second.synchronizeStream(adopted)));
-        assertEquals("event 0x60000000 is event of " + first + ", not of " + second, message(() -> second.waitEvent(event)));
-        first.forgetEvent(event, true);
-        first.forgetStream(adopted, false);
+        assertEquals("event 0x60000000 is event of " + first + ", not of " + second, message(() -> second.capability(EventWaits.class).orElseThrow().waitEvent(event)));
+        first.capability(DeviceEvents.class).orElseThrow().forgetEvent(event, true);
+        first.capability(NativeAdoption.class).orElseThrow().forgetStream(adopted, false);
         assertEquals(List.of(0x6000_0000L), vendor.destroyedEvents, "forgetting with destroy destroys the event");
         second.synchronizeStream(adopted);
         assertEquals("vendor test double 0", first.name());
@@ -93,20 +96,20 @@ class CommonChecksTest {
 
     @Test
     void aNewRecordedEventOfAPluginWithoutItIsMadeAndRecordedAndBelongsToItsDevice() {
-        MemorySegment stream = first.adoptStream(MemorySegment.ofAddress(0x5100_0000L));
+        MemorySegment stream = first.capability(NativeAdoption.class).orElseThrow().adoptStream(MemorySegment.ofAddress(0x5100_0000L));
         try {
             assertEquals("stream 0x51000000 is stream of " + first + ", not of " + second,
-                    message(() -> second.recordNewEvent(stream)));
+                    message(() -> second.capability(DeviceEvents.class).orElseThrow().recordNewEvent(stream)));
             assertEquals(List.of(), vendor.eventRecords, "a refused call reaches no backend");
-            MemorySegment event = first.recordNewEvent(stream);
+            MemorySegment event = first.capability(DeviceEvents.class).orElseThrow().recordNewEvent(stream);
             assertEquals(List.of(new TestDoubleProvider.EventRecord(event.address(), 0x5100_0000L)), vendor.eventRecords,
                     "the default makes the event and records it");
             assertEquals("event 0x" + Long.toHexString(event.address()) + " is event of " + first + ", not of " + second,
-                    message(() -> second.destroyEvent(event)));
-            first.destroyEvent(event);
+                    message(() -> second.capability(DeviceEvents.class).orElseThrow().destroyEvent(event)));
+            first.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);
             assertEquals(List.of(event.address()), vendor.destroyedEvents);
         } finally {
-            first.forgetStream(stream, false);
+            first.capability(NativeAdoption.class).orElseThrow().forgetStream(stream, false);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.spi.DeviceEvents;
 import dev.quiver.plugin.Backends;
 import dev.quiver.host.ArrayReader;
 import dev.quiver.testkit.backend.TestDoubleProvider;
@@ -76,7 +77,7 @@ class ComputeApiEventsTest {
     @Test
     void adoptedEventsAndStreamsAreForgottenOrReleasedAsAsked() {
         try (DeviceStream made = device.createStream()) {
-            MemorySegment nativeEvent = Backends.of(device).createEvent();
+            MemorySegment nativeEvent = Backends.of(device).capability(DeviceEvents.class).orElseThrow().createEvent();
             try (SyncEvent borrowed = device.adoptEvent(nativeEvent, false)) {
                 assertFalse(borrowed.isOwned());
                 assertEquals(nativeEvent.address(), borrowed.handle().address());

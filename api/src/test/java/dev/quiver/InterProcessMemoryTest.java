@@ -1,5 +1,7 @@
 package dev.quiver;
 
+import dev.quiver.spi.IpcEvents;
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.plugin.Backends;
 import dev.quiver.spi.IpcEventHandle;
 import dev.quiver.spi.IpcMechanism;
@@ -32,18 +34,8 @@ class InterProcessMemoryTest {
     @Test
     void theCheckedViewRefusesBadArgumentsAndPassesTheRestToTheBackend() {
         var backend = Backends.of(DEVICES.cpu());
-        assertEquals(IpcMechanism.NONE, backend.ipcMechanism());
-        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
-                () -> backend.exportMemory(MemorySegment.ofAddress(1 << 20), -1));
-        assertTrue(negative.getMessage().contains("offset"), negative.getMessage());
-        assertThrows(UnsupportedOperationException.class, () -> backend.exportMemory(MemorySegment.ofAddress(1 << 20), 0));
-        assertThrows(UnsupportedOperationException.class,
-                () -> backend.openMemory(new IpcMemoryHandle(IpcMechanism.CUDA_IPC, new byte[64], -1, 0, 64)));
-        assertFalse(backend.supportsIpcEvents());
-        UnsupportedOperationException noEvents = assertThrows(UnsupportedOperationException.class,
-                () -> backend.openEvent(new IpcEventHandle(IpcMechanism.CUDA_IPC, new byte[64])));
-        assertTrue(noEvents.getMessage().contains("no inter-process mechanism for events"), noEvents.getMessage());
-        assertThrows(UnsupportedOperationException.class, () -> backend.recordInterProcessEvent(backend.defaultStream()));
+        assertTrue(backend.capability(IpcMemory.class).isEmpty(), "no IpcMemory where the mechanism is none");
+        assertFalse(backend.capability(IpcEvents.class).isPresent());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.quiver;
 
+import dev.quiver.spi.DeviceEvents;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
@@ -24,7 +25,7 @@ class RecordNewEventDefaultTest {
 
     @Test
     void theDefaultCreatesThenRecords() {
-        MemorySegment event = device.recordNewEvent(MemorySegment.ofAddress(0x70_0000L));
+        MemorySegment event = device.capability(DeviceEvents.class).orElseThrow().recordNewEvent(MemorySegment.ofAddress(0x70_0000L));
         assertEquals(List.of(new TestDoubleProvider.EventRecord(event.address(), 0x70_0000L)), vendor.eventRecords);
         assertEquals(List.of(), vendor.destroyedEvents);
     }
@@ -33,7 +34,7 @@ class RecordNewEventDefaultTest {
     void aFailedRecordingDestroysTheEventAndPassesTheFailureOn() {
         IllegalStateException refusal = new IllegalStateException("queue lost");
         vendor.recordFailure = refusal;
-        assertSame(refusal, assertThrows(IllegalStateException.class, () -> device.recordNewEvent(MemorySegment.NULL)));
+        assertSame(refusal, assertThrows(IllegalStateException.class, () -> device.capability(DeviceEvents.class).orElseThrow().recordNewEvent(MemorySegment.NULL)));
         long event = vendor.eventRecords.getFirst().event();
         assertEquals(List.of(event), vendor.destroyedEvents, "the event made for the recording is destroyed");
     }

@@ -1,5 +1,6 @@
 package dev.quiver.bridge;
 
+import dev.quiver.spi.DeviceEvents;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.MemorySegment;
@@ -27,19 +28,20 @@ public final class StreamHandoff {
      */
     public static void makeWait(BackendDevice device, MemorySegment producerStream, MemorySegment syncEvent,
                                 MemorySegment consumerStream) {
-        if (!device.supportsEvents()) {
+        DeviceEvents events = device.capability(DeviceEvents.class).orElse(null);
+        if (events == null) {
             device.synchronizeStream(producerStream);
             return;
         }
         if (!syncEvent.equals(MemorySegment.NULL)) {
-            device.streamWaitEvent(consumerStream, device.eventFromSyncEvent(syncEvent));
+            events.streamWaitEvent(consumerStream, events.eventFromSyncEvent(syncEvent));
             return;
         }
-        MemorySegment event = device.recordNewEvent(producerStream);
+        MemorySegment event = events.recordNewEvent(producerStream);
         try {
-            device.streamWaitEvent(consumerStream, event);
+            events.streamWaitEvent(consumerStream, event);
         } finally {
-            device.destroyEvent(event);
+            events.destroyEvent(event);
         }
     }
 }

@@ -2,6 +2,8 @@ package dev.quiver.cai;
 
 import dev.quiver.InterchangeException;
 import dev.quiver.Interchange;
+import dev.quiver.internal.backend.Capabilities;
+import dev.quiver.spi.EventWaits;
 import dev.quiver.ImportOptions;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -150,8 +152,8 @@ public final class CudaArrayInterface {
             throw new InterchangeException("stream", "a CPU array has no streams; describe it without one");
         }
         if (event.isPresent()) {
-            BackendDevice backend = DeviceBackends.of(array.deviceType(), array.deviceId(), ArrayAccess.devices(array));
-            backend.streamWaitEvent(producer, backend.eventFromSyncEvent(event.get().pointer()));
+            EventWaits waits = Capabilities.waits(DeviceBackends.of(array.deviceType(), array.deviceId(), ArrayAccess.devices(array)));
+            waits.streamWaitEvent(producer, waits.eventFromSyncEvent(event.get().pointer()));
         }
         return CaiStreams.valueOf(producer);
     }

@@ -6,6 +6,7 @@ import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceEvents;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Optional;
@@ -24,7 +25,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  *       the consumer may dereference: {@link Rule#EVENT_NOT_A_POINTER}.</li>
  *   <li><b>Ask the backend.</b> Handles that happen to be heap addresses (a CUDA {@code CUevent} is a
  *       pointer to a driver struct) pass step 1. When a usable backend serves the device, it is asked
- *       whether the value behind {@code sync_event} is an event ({@link BackendDevice#isEventComplete},
+ *       whether the value behind {@code sync_event} is an event ({@link dev.quiver.spi.EventWaits#isEventComplete},
  *       which never blocks); if not, whether {@code sync_event} itself is one. "Not the pointee, but the
  *       pointer" is {@link Rule#EVENT_HANDLE_STORED}. Passing a wrong value to a vendor's query function
  *       is itself a risk a checker accepts; the correct reading is always tried first.</li>
@@ -65,7 +66,7 @@ final class SyncEventCheck {
         Optional<BackendDevice> backend = backend(type, deviceId, devices);
         if (backend.isPresent()) {
             BackendDevice device = backend.get();
-            if (!handle.equals(MemorySegment.NULL) && recognises(device, () -> device.eventFromSyncEvent(syncEvent))) {
+            if (!handle.equals(MemorySegment.NULL) && recognises(device, () -> device.capability(DeviceEvents.class).orElseThrow().eventFromSyncEvent(syncEvent))) {
                 return;
             }
             if (recognises(device, () -> syncEvent)) {
@@ -90,7 +91,7 @@ final class SyncEventCheck {
         if (device.isEmpty()) {
             device = devices.all().stream().filter(d -> d.type().equals(type)).findFirst();
         }
-        return device.map(Backends::of).filter(BackendDevice::supportsEvents);
+        return device.map(Backends::of).filter(b -> b.capability(DeviceEvents.class).isPresent());
     }
 
     private interface HandleSource {
@@ -99,7 +100,7 @@ final class SyncEventCheck {
 
     private static boolean recognises(BackendDevice device, HandleSource source) {
         try {
-            device.isEventComplete(source.handle());
+            device.capability(DeviceEvents.class).orElseThrow().isEventComplete(source.handle());
             return true;
         } catch (RuntimeException e) {
             return false;

@@ -4,6 +4,8 @@ import dev.quiver.plugin.Backends;
 import dev.quiver.DeviceType;
 import dev.quiver.Devices;
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.NativeAdoption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -55,20 +57,22 @@ class CommonChecksAcrossBackendsTest {
 
     @Test
     void streamsAndEventsOfOneBackendAreRefusedByAnother() {
+        DeviceEvents vulkanEvents = vulkan.capability(DeviceEvents.class).orElseThrow();
+        DeviceEvents openclEvents = opencl.capability(DeviceEvents.class).orElseThrow();
         MemorySegment clQueue = opencl.createStream();
-        MemorySegment vkEvent = vulkan.createEvent();
+        MemorySegment vkEvent = vulkanEvents.createEvent();
         try {
             assertEquals("stream 0x" + Long.toHexString(clQueue.address()) + " is stream of " + opencl + ", not of " + vulkan,
                     message(() -> vulkan.synchronizeStream(clQueue)));
             assertEquals("event 0x" + Long.toHexString(vkEvent.address()) + " is event of " + vulkan + ", not of " + opencl,
-                    message(() -> opencl.streamWaitEvent(clQueue, vkEvent)));
+                    message(() -> openclEvents.streamWaitEvent(clQueue, vkEvent)));
             assertEquals("nativeStream 0x" + Long.toHexString(clQueue.address()) + " is stream of " + opencl + ", not of " + vulkan,
-                    message(() -> vulkan.adoptStream(clQueue)));
-            vulkan.recordEvent(vkEvent, vulkan.defaultStream());
-            vulkan.waitEvent(vkEvent);
+                    message(() -> vulkan.capability(NativeAdoption.class).orElseThrow().adoptStream(clQueue)));
+            vulkanEvents.recordEvent(vkEvent, vulkan.defaultStream());
+            vulkanEvents.waitEvent(vkEvent);
             opencl.synchronizeStream(clQueue);
         } finally {
-            vulkan.destroyEvent(vkEvent);
+            vulkanEvents.destroyEvent(vkEvent);
             opencl.destroyStream(clQueue);
         }
     }

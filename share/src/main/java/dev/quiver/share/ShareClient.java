@@ -1,6 +1,7 @@
 package dev.quiver.share;
 
 import dev.quiver.Copies;
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -177,7 +178,7 @@ public final class ShareClient implements AutoCloseable {
     private static int handleKinds(Device device) {
         int kinds = HandleKind.MEMFD.bit();
         if (device.type() != DeviceType.CPU) {
-            kinds |= HandleKind.of(Backends.of(device).ipcMechanism()).map(HandleKind::bit).orElse(0);
+            kinds |= HandleKind.of(Backends.of(device).capability(IpcMemory.class).orElseThrow().ipcMechanism()).map(HandleKind::bit).orElse(0);
         }
         return kinds;
     }

@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.Device;
 import dev.quiver.DeviceType;
 import dev.quiver.plugin.Backends;
@@ -225,7 +226,7 @@ public final class ShareServer implements AutoCloseable {
     /** {@return how arrays of {@code device} travel as handles to a receiver importing {@code kinds}, or null if they do not} */
     private static IpcRoute route(Device device, int kinds, boolean receiverOpensEvents) {
         dev.quiver.spi.BackendDevice backend = Backends.of(device);
-        return HandleKind.of(backend.ipcMechanism()).filter(kind -> (kinds & kind.bit()) != 0)
+        return HandleKind.of(backend.capability(IpcMemory.class).orElseThrow().ipcMechanism()).filter(kind -> (kinds & kind.bit()) != 0)
                 .map(kind -> new IpcRoute(device, backend, kind, receiverOpensEvents && device.interProcessMemory().events()))
                 .orElse(null);
     }

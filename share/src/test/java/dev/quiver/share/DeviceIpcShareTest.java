@@ -1,6 +1,8 @@
 package dev.quiver.share;
 
 import dev.quiver.Copies;
+import dev.quiver.spi.IpcEvents;
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -67,7 +69,7 @@ class DeviceIpcShareTest {
         Path library = backend.library();
         Devices devices = backend.devices(library);
         Device device = backend.device(library);
-        boolean sharesEvents = Backends.of(device).supportsIpcEvents();
+        boolean sharesEvents = Backends.of(device).capability(IpcEvents.class).isPresent();
         assertEquals(backend != TestDoubleDevices.LEVEL_ZERO, sharesEvents, "CUDA and HIP share events; Level Zero does not yet");
         assertEquals(sharesEvents, device.interProcessMemory().events(), "what `quiver devices` says of the device's events");
         long eventsBefore = liveEvents(device);
@@ -197,7 +199,7 @@ class DeviceIpcShareTest {
             field = sample.field().children().getFirst();
         }
         try (DeviceBuffer allocation = device.allocate(64)) {
-            IpcMemoryHandle exported = Backends.of(device).exportMemory(allocation.pointer(), 0);
+            IpcMemoryHandle exported = Backends.of(device).capability(IpcMemory.class).orElseThrow().exportMemory(allocation.pointer(), 0);
             long length = dataLength < 0 ? exported.allocationSize() + 8 : dataLength;
             BatchMessage batch = new BatchMessage(1, false, List.of(forge.apply(exported)), eventKind, eventPayload,
                     List.of(new BatchMessage.Node(1, 0, 0, List.of(new BatchMessage.Buffer(BatchMessage.NO_HANDLE, 0, 0),

@@ -1,6 +1,7 @@
 package dev.quiver.share;
 
 import dev.quiver.Copies;
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -133,7 +134,7 @@ class VulkanForgedDescriptorTest {
     /** {@return the first 32 bytes of a memory file lavapipe exported: its header, which the driver takes for its own} */
     private static byte[] lavapipeHeader(Device device) {
         try (DeviceBuffer allocation = device.allocate(64)) {
-            int fd = Backends.of(device).exportMemory(allocation.pointer(), 0).fileDescriptor();
+            int fd = Backends.of(device).capability(IpcMemory.class).orElseThrow().exportMemory(allocation.pointer(), 0).fileDescriptor();
             try {
                 MemorySegment file = Memfd.mapShared(fd, Memfd.size(fd));
                 byte[] header = file.asSlice(0, 32).toArray(JAVA_BYTE);

@@ -1,5 +1,6 @@
 package dev.quiver.share;
 
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceBuffer;
@@ -117,7 +118,7 @@ class VulkanShareTest {
             field = sample.field().children().getFirst();
         }
         try (DeviceBuffer allocation = device.allocate(64)) {
-            IpcMemoryHandle exported = Backends.of(device).exportMemory(allocation.pointer(), 0);
+            IpcMemoryHandle exported = Backends.of(device).capability(IpcMemory.class).orElseThrow().exportMemory(allocation.pointer(), 0);
             int fd = exported.fileDescriptor();
             try {
                 BatchMessage.Handle handle = forge.apply(exported, fd);
@@ -149,7 +150,7 @@ class VulkanShareTest {
     void anExportedDescriptorIsASecondDescriptorOfLavapipesMemoryFile() {
         try (DeviceBuffer allocation = Lavapipe.device().allocate(64)) {
             assertEquals(1, mostDescriptorsOfOneMemoryFile(), "lavapipe keeps one descriptor per memory");
-            int fd = Backends.of(Lavapipe.device()).exportMemory(allocation.pointer(), 0).fileDescriptor();
+            int fd = Backends.of(Lavapipe.device()).capability(IpcMemory.class).orElseThrow().exportMemory(allocation.pointer(), 0).fileDescriptor();
             assertEquals(2, mostDescriptorsOfOneMemoryFile(), "what the owner's check above counts");
             Memfd.close(fd);
             assertEquals(1, mostDescriptorsOfOneMemoryFile());

@@ -16,7 +16,8 @@ package dev.quiver.spi;
  * as the device, is never closed by the caller, and its methods may be called from any thread, concurrently,
  * as the device's own methods may. What its methods return is owned as each method says.
  *
- * <p>The capabilities Quiver knows: {@link PinnedHostMemory}.
+ * <p>The capabilities Quiver knows: {@link DeviceEvents} (with {@link EventWaits}), {@link IpcMemory},
+ * {@link IpcEvents}, {@link NativeAdoption} and {@link PinnedHostMemory}.
  */
 public interface DeviceCapability {
 }

@@ -13,11 +13,12 @@
  *
  * <p>A device implements a small required core ({@link dev.quiver.spi.BackendDevice}: identity, allocation,
  * copies, streams) and offers more as capabilities ({@link dev.quiver.spi.DeviceCapability}), which callers
- * find with {@link dev.quiver.spi.BackendDevice#capability(Class)}, for example
- * {@link dev.quiver.spi.PinnedHostMemory}.
+ * find with {@link dev.quiver.spi.BackendDevice#capability(Class)}: {@link dev.quiver.spi.DeviceEvents} (and
+ * {@link dev.quiver.spi.EventWaits}), {@link dev.quiver.spi.IpcMemory}, {@link dev.quiver.spi.IpcEvents},
+ * {@link dev.quiver.spi.NativeAdoption} and {@link dev.quiver.spi.PinnedHostMemory}.
  *
- * <p>Optionally a backend hands its memory to another process on the same machine without a copy: it names
- * its driver mechanism ({@link dev.quiver.spi.IpcMechanism}), exports the allocation holding a pointer as an
+ * <p>Optionally a backend hands its memory to another process on the same machine without a copy
+ * ({@link dev.quiver.spi.IpcMemory}): it names its driver mechanism ({@link dev.quiver.spi.IpcMechanism}), exports the allocation holding a pointer as an
  * {@link dev.quiver.spi.IpcMemoryHandle} (the driver's handle of the allocation plus the pointer's offset in
  * it) and opens a peer's handle as {@link dev.quiver.spi.ImportedMemory}, which its opener closes once.
  *

@@ -1,5 +1,8 @@
 package dev.quiver.tck;
 
+import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.EventWaits;
+import dev.quiver.spi.NativeAdoption;
 import dev.quiver.Device;
 import dev.quiver.DeviceBuffer;
 import dev.quiver.DeviceStream;
@@ -87,21 +90,21 @@ public final class AdoptionChecks {
      * @param backend the same device as the provider returned it, which makes the native event and streams
      */
     static void adoptedEventsFollowTheContract(Device device, BackendDevice backend) {
-        if (!backend.supportsEvents()) {
+        if (!backend.capability(DeviceEvents.class).isPresent()) {
             assertThrows(UnsupportedOperationException.class, () -> device.adoptEvent(MemorySegment.ofAddress(8), false),
                     device + " has no events, so it adopts none");
             return;
         }
         MemorySegment stream = backend.createStream();
         MemorySegment other = backend.createStream();
-        MemorySegment event = backend.createEvent();
+        MemorySegment event = backend.capability(DeviceEvents.class).orElseThrow().createEvent();
         boolean destroyed = false;
         try {
             try (SyncEvent adopted = device.adoptEvent(event, false); DeviceStream waiting = device.adoptStream(other, false)) {
                 String what = device + " with an adopted event";
                 // The API records only the events it makes (DeviceStream.recordEvent): the adopted one is
                 // recorded as its maker would record it, through the provider's device.
-                backend.recordEvent(adopted.handle(), stream);
+                backend.capability(DeviceEvents.class).orElseThrow().recordEvent(adopted.handle(), stream);
                 adopted.waitOnHost();
                 assertTrue(adopted.isComplete(), what + ": complete after the host wait");
                 waiting.waitFor(adopted);
@@ -112,7 +115,7 @@ public final class AdoptionChecks {
             destroyed = true;
         } finally {
             if (!destroyed) {
-                backend.destroyEvent(event);
+                backend.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);
             }
             backend.destroyStream(other);
             backend.destroyStream(stream);
@@ -120,15 +123,15 @@ public final class AdoptionChecks {
     }
 
     private static void recordAndWait(String what, BackendDevice backend, MemorySegment event, MemorySegment stream, MemorySegment other) {
-        backend.recordEvent(event, stream);
+        backend.capability(DeviceEvents.class).orElseThrow().recordEvent(event, stream);
         waitFor(what, backend, event, other);
     }
 
     /** Host wait, query and stream wait on an event recorded before (recorded once: some APIs allow no more). */
     private static void waitFor(String what, BackendDevice backend, MemorySegment event, MemorySegment other) {
-        backend.waitEvent(event);
-        assertTrue(backend.isEventComplete(event), what + ": complete after the host wait");
-        backend.streamWaitEvent(other, event);
+        backend.capability(EventWaits.class).orElseThrow().waitEvent(event);
+        assertTrue(backend.capability(EventWaits.class).orElseThrow().isEventComplete(event), what + ": complete after the host wait");
+        backend.capability(EventWaits.class).orElseThrow().streamWaitEvent(other, event);
         roundTrip(what + ": a stream ordered after it", backend, other, (byte) 23);
     }
 
@@ -166,7 +169,7 @@ public final class AdoptionChecks {
      */
     public static void nativeStreamServesEveryOperation(BackendDevice backend, MemorySegment stream, LongSupplier liveStreams) {
         forgettingDestroysOnlyWhenAsked(backend + ": stream 0x" + Long.toHexString(stream.address()), stream, liveStreams,
-                backend::adoptStream, adopted -> everyOperationOnStream(backend, adopted), backend::forgetStream);
+                backend.capability(NativeAdoption.class).orElseThrow()::adoptStream, adopted -> everyOperationOnStream(backend, adopted), backend.capability(NativeAdoption.class).orElseThrow()::forgetStream);
     }
 
     /**
@@ -179,7 +182,7 @@ public final class AdoptionChecks {
      */
     public static void nativeEventServesEveryOperation(BackendDevice backend, MemorySegment event, LongSupplier liveEvents) {
         forgettingDestroysOnlyWhenAsked(backend + ": event 0x" + Long.toHexString(event.address()), event, liveEvents,
-                backend::adoptEvent, adopted -> everyOperationWithEvent(backend, adopted), backend::forgetEvent);
+                backend.capability(DeviceEvents.class).orElseThrow()::adoptEvent, adopted -> everyOperationWithEvent(backend, adopted), backend.capability(DeviceEvents.class).orElseThrow()::forgetEvent);
     }
 
     /**
@@ -193,25 +196,25 @@ public final class AdoptionChecks {
     public static void everyOperationOnStream(BackendDevice backend, MemorySegment stream) {
         MemorySegment first = backend.allocate(64, 64);
         MemorySegment second = backend.allocate(64, 64);
-        MemorySegment event = backend.supportsEvents() ? backend.createEvent() : null;
+        MemorySegment event = backend.capability(DeviceEvents.class).isPresent() ? backend.capability(DeviceEvents.class).orElseThrow().createEvent() : null;
         try (Arena arena = Arena.ofConfined()) {
             backend.copyFromHost(arena.allocate(64).fill((byte) 31), first, 0, stream);
             backend.copyWithinDevice(first, 0, second, 0, 64, stream);
             if (event != null) {
-                backend.recordEvent(event, stream);
-                backend.waitEvent(event);
-                backend.streamWaitEvent(stream, event);
+                backend.capability(DeviceEvents.class).orElseThrow().recordEvent(event, stream);
+                backend.capability(EventWaits.class).orElseThrow().waitEvent(event);
+                backend.capability(EventWaits.class).orElseThrow().streamWaitEvent(stream, event);
             }
             MemorySegment back = arena.allocate(64);
             backend.copyToHost(second, 0, back, stream);
             backend.synchronizeStream(stream);
             if (event != null) {
-                assertTrue(backend.isEventComplete(event), backend + ": the event recorded on the adopted stream completed");
+                assertTrue(backend.capability(EventWaits.class).orElseThrow().isEventComplete(event), backend + ": the event recorded on the adopted stream completed");
             }
             assertEquals(31, back.get(JAVA_BYTE, 63), backend + ": bytes copied in, across and out on the adopted stream");
         } finally {
             if (event != null) {
-                backend.destroyEvent(event);
+                backend.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);
             }
             backend.free(second);
             backend.free(first);

@@ -1,5 +1,7 @@
 package dev.quiver.tck;
 
+import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.EventWaits;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.Arena;
@@ -51,14 +53,14 @@ public final class DeferredWorkChecks {
     public static void eventQueriesSeeProgress(BackendDevice device) {
         MemorySegment stream = device.createStream();
         MemorySegment buffer = device.allocate(16, 16);
-        MemorySegment event = device.createEvent();
+        MemorySegment event = device.capability(DeviceEvents.class).orElseThrow().createEvent();
         try (Arena arena = Arena.ofConfined()) {
             device.copyFromHost(arena.allocate(16), buffer, 0, stream);
-            device.recordEvent(event, stream);
-            assertFalse(device.isEventComplete(event), device + ": the vendor's not-ready result reads as not complete");
-            assertTrue(device.isEventComplete(event), device + ": the test double runs one step per query");
+            device.capability(DeviceEvents.class).orElseThrow().recordEvent(event, stream);
+            assertFalse(device.capability(EventWaits.class).orElseThrow().isEventComplete(event), device + ": the vendor's not-ready result reads as not complete");
+            assertTrue(device.capability(EventWaits.class).orElseThrow().isEventComplete(event), device + ": the test double runs one step per query");
         } finally {
-            device.destroyEvent(event);
+            device.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);
             device.free(buffer);
             device.destroyStream(stream);
         }

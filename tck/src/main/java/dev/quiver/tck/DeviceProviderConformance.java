@@ -1,6 +1,7 @@
 package dev.quiver.tck;
 
 import dev.quiver.Copies;
+import dev.quiver.spi.DeviceEvents;
 import dev.quiver.Interchange;
 import dev.quiver.ImportOptions;
 import dev.quiver.plugin.Backends;
@@ -222,7 +223,11 @@ public abstract class DeviceProviderConformance {
     @Test
     void offeredCapabilitiesFollowTheirContracts() {
         for (Device device : targets) {
-            CapabilityChecks.pinnedHostMemory(backend(device));
+            BackendDevice backend = backend(device);
+            CapabilityChecks.pinnedHostMemory(backend);
+            CapabilityChecks.ipcMemory(backend);
+            CapabilityChecks.ipcEvents(backend);
+            CapabilityChecks.nativeAdoption(backend);
         }
     }
 
@@ -307,43 +312,7 @@ public abstract class DeviceProviderConformance {
     @Test
     void eventsFollowTheContract() {
         for (Device device : targets) {
-            BackendDevice backend = backend(device);
-            if (!backend.supportsEvents()) {
-                assertThrows(UnsupportedOperationException.class, backend::createEvent, device + " says it has no events");
-                assertThrows(UnsupportedOperationException.class, () -> backend.recordEvent(MemorySegment.NULL, backend.defaultStream()));
-                assertThrows(UnsupportedOperationException.class, () -> backend.recordNewEvent(backend.defaultStream()));
-                continue;
-            }
-            MemorySegment stream = backend.createStream();
-            MemorySegment other = backend.createStream();
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment event = backend.createEvent();
-                try {
-                    backend.recordEvent(event, stream);
-                    backend.waitEvent(event);
-                    assertTrue(backend.isEventComplete(event), device + ": event complete after host wait");
-                    backend.streamWaitEvent(other, event);
-                    backend.synchronizeStream(other);
-                    MemorySegment syncEvent = arena.allocate(ADDRESS);
-                    syncEvent.set(ADDRESS, 0, event);
-                    assertEquals(event.address(), backend.eventFromSyncEvent(syncEvent).address(),
-                            device + ": sync_event is a pointer to the event");
-                } finally {
-                    backend.destroyEvent(event);
-                }
-                MemorySegment recorded = backend.recordNewEvent(stream);
-                try {
-                    backend.waitEvent(recorded);
-                    assertTrue(backend.isEventComplete(recorded), device + ": event from recordNewEvent complete after host wait");
-                    backend.streamWaitEvent(other, recorded);
-                    backend.synchronizeStream(other);
-                } finally {
-                    backend.destroyEvent(recorded);
-                }
-            } finally {
-                backend.destroyStream(stream);
-                backend.destroyStream(other);
-            }
+            CapabilityChecks.deviceEvents(backend(device));
         }
     }
 
@@ -451,7 +420,7 @@ public abstract class DeviceProviderConformance {
             MemorySegment relayedSchema = arena.allocate(ArrowSchemaLayout.LAYOUT);
             DeviceArray onDevice = Copies.toDevice(host, device);
             assertEquals(device.type(), onDevice.deviceType());
-            assertEquals(backend(device).supportsEvents(), onDevice.syncEvent().isPresent(),
+            assertEquals(backend(device).capability(DeviceEvents.class).isPresent(), onDevice.syncEvent().isPresent(),
                     device + ": a copy carries a sync event exactly when the device has events");
             Interchange.exportDevice(onDevice, exported, schema);
             assertTrue(onDevice.isClosed(), "export moves the array out");

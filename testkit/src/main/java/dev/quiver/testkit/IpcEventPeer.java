@@ -1,5 +1,9 @@
 package dev.quiver.testkit;
 
+import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.EventWaits;
+import dev.quiver.spi.IpcEvents;
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceProvider;
@@ -79,7 +83,7 @@ public final class IpcEventPeer {
      * complete for the child after its wait, and, where counters are given, that the child's opened event was
      * live while open and destroyed once and that this process released every event, stream and allocation.
      *
-     * @param device           the exporting device; {@link BackendDevice#supportsIpcEvents()} must be true
+     * @param device           the exporting device; it must offer {@link dev.quiver.spi.IpcEvents}
      * @param provider         the provider class the child finds the same device with
      * @param properties       system properties the child's provider needs (the test double's library path)
      * @param counters         the vendor library's counters of what is live, read in both processes; null where it
@@ -90,7 +94,7 @@ public final class IpcEventPeer {
      */
     public static boolean checkEventOrdersPeerWork(BackendDevice device, Class<? extends DeviceProvider> provider,
                                                    Map<String, String> properties, LiveCounters counters) {
-        require(device.supportsIpcEvents(), device.name() + " says its events do not reach other processes");
+        require(device.capability(IpcEvents.class).isPresent(), device.name() + " says its events do not reach other processes");
         long[] live = live(device, counters);
         boolean completeWhenOpened;
         MemorySegment pointer = device.allocate(SIZE, 256);
@@ -98,11 +102,11 @@ public final class IpcEventPeer {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment pattern = IpcPeer.pattern(arena, SIZE);
             device.copyFromHost(pattern, pointer, 0, stream);
-            MemorySegment event = device.recordInterProcessEvent(stream);
+            MemorySegment event = device.capability(IpcEvents.class).orElseThrow().recordInterProcessEvent(stream);
             try {
-                IpcEventHandle handle = device.exportEvent(event);
-                require(handle.mechanism() == device.ipcMechanism(), "the event handle's mechanism is the device's: " + handle);
-                IpcMemoryHandle memory = device.exportMemory(pointer, 0);
+                IpcEventHandle handle = device.capability(IpcEvents.class).orElseThrow().exportEvent(event);
+                require(handle.mechanism() == device.capability(IpcMemory.class).orElseThrow().ipcMechanism(), "the event handle's mechanism is the device's: " + handle);
+                IpcMemoryHandle memory = device.capability(IpcMemory.class).orElseThrow().exportMemory(pointer, 0);
                 List<String> lines = runChild(device, provider, properties, memory, handle,
                         counters == null ? "-" : counters.events(), stream);
                 byte[] read = HEX.parseHex(field(lines, "read "));
@@ -116,7 +120,7 @@ public final class IpcEventPeer {
                         "the child's opened event is live while open and destroyed once (before, open, after): " + child);
                 completeWhenOpened = field(lines, "opened ").equals("complete");
             } finally {
-                device.destroyEvent(event);
+                device.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);
             }
         } finally {
             device.destroyStream(stream);
@@ -164,7 +168,7 @@ public final class IpcEventPeer {
      * mechanism (refused before any driver call), bytes that no driver made, a handle opened in the process that
      * exported it, and the export of an ordinary event (one not made for sharing).
      *
-     * @param device           the device; {@link BackendDevice#supportsIpcEvents()} must be true
+     * @param device           the device; it must offer {@link dev.quiver.spi.IpcEvents}
      * @param openCall         the vendor function that opens a handle, which the driver's errors must name
      * @param exportCall       the vendor function that exports an event, which the driver's error must name
      * @param counters         the vendor library's counters of what is live, which must be the same after the
@@ -173,29 +177,29 @@ public final class IpcEventPeer {
      */
     public static void checkBadEventHandles(BackendDevice device, String openCall, String exportCall, LiveCounters counters) {
         long[] live = live(device, counters);
-        IpcMechanism mechanism = device.ipcMechanism();
+        IpcMechanism mechanism = device.capability(IpcMemory.class).orElseThrow().ipcMechanism();
         IpcMechanism other = mechanism == IpcMechanism.HIP_IPC ? IpcMechanism.CUDA_IPC : IpcMechanism.HIP_IPC;
-        IpcPeer.expectFailure(() -> device.openEvent(new IpcEventHandle(other, new byte[other.eventHandleBytes()])),
-                IllegalArgumentException.class, mechanism.name(), device::destroyEvent);
+        IpcPeer.expectFailure(() -> device.capability(IpcEvents.class).orElseThrow().openEvent(new IpcEventHandle(other, new byte[other.eventHandleBytes()])),
+                IllegalArgumentException.class, mechanism.name(), device.capability(DeviceEvents.class).orElseThrow()::destroyEvent);
         byte[] noise = new byte[mechanism.eventHandleBytes()];
         Arrays.fill(noise, (byte) 0x42);
-        IpcPeer.expectFailure(() -> device.openEvent(new IpcEventHandle(mechanism, noise)), DeviceException.class, openCall,
-                device::destroyEvent);
-        MemorySegment shared = device.recordInterProcessEvent(device.defaultStream());
+        IpcPeer.expectFailure(() -> device.capability(IpcEvents.class).orElseThrow().openEvent(new IpcEventHandle(mechanism, noise)), DeviceException.class, openCall,
+                device.capability(DeviceEvents.class).orElseThrow()::destroyEvent);
+        MemorySegment shared = device.capability(IpcEvents.class).orElseThrow().recordInterProcessEvent(device.defaultStream());
         try {
-            IpcEventHandle own = device.exportEvent(shared);
-            IpcPeer.expectFailure(() -> device.openEvent(own), DeviceException.class, openCall, device::destroyEvent);
+            IpcEventHandle own = device.capability(IpcEvents.class).orElseThrow().exportEvent(shared);
+            IpcPeer.expectFailure(() -> device.capability(IpcEvents.class).orElseThrow().openEvent(own), DeviceException.class, openCall, device.capability(DeviceEvents.class).orElseThrow()::destroyEvent);
         } finally {
-            device.destroyEvent(shared);
+            device.capability(DeviceEvents.class).orElseThrow().destroyEvent(shared);
         }
-        MemorySegment ordinary = device.recordNewEvent(device.defaultStream());
+        MemorySegment ordinary = device.capability(DeviceEvents.class).orElseThrow().recordNewEvent(device.defaultStream());
         try {
-            device.exportEvent(ordinary);
+            device.capability(IpcEvents.class).orElseThrow().exportEvent(ordinary);
             throw new AssertionError("an event not made for sharing was exported");
         } catch (DeviceException e) {
             require(e.getMessage() != null && e.getMessage().contains(exportCall), "the refusal names " + exportCall + ": " + e);
         } finally {
-            device.destroyEvent(ordinary);
+            device.capability(DeviceEvents.class).orElseThrow().destroyEvent(ordinary);
         }
         requireSame(live, live(device, counters));
     }
@@ -299,27 +303,27 @@ public final class IpcEventPeer {
         BackendDevice device = PeerProcess.device(arguments);
         IpcMemoryHandle memoryHandle = new IpcMemoryHandle(IpcMechanism.valueOf(arguments[3]), HEX.parseHex(arguments[4]), -1, 0,
                 Long.parseLong(arguments[5]));
-        IpcEventHandle eventHandle = new IpcEventHandle(device.ipcMechanism(), HEX.parseHex(arguments[6]));
+        IpcEventHandle eventHandle = new IpcEventHandle(device.capability(IpcMemory.class).orElseThrow().ipcMechanism(), HEX.parseHex(arguments[6]));
         long before = count(device, arguments[7]);
         long open;
-        try (ImportedMemory memory = device.openMemory(memoryHandle); Arena arena = Arena.ofConfined()) {
-            MemorySegment event = device.openEvent(eventHandle);
+        try (ImportedMemory memory = device.capability(IpcMemory.class).orElseThrow().openMemory(memoryHandle); Arena arena = Arena.ofConfined()) {
+            MemorySegment event = device.capability(IpcEvents.class).orElseThrow().openEvent(eventHandle);
             MemorySegment stream = device.createStream();
             try {
                 open = count(device, arguments[7]);
-                boolean complete = device.isEventComplete(event);
+                boolean complete = device.capability(EventWaits.class).orElseThrow().isEventComplete(event);
                 MemorySegment read = arena.allocate(COUNT);
-                device.streamWaitEvent(stream, event);
+                device.capability(EventWaits.class).orElseThrow().streamWaitEvent(stream, event);
                 device.copyToHost(memory.pointer(), 0, read, stream);
                 System.out.println("opened " + (complete ? "complete" : "pending"));
                 System.out.flush();
                 device.synchronizeStream(stream);
                 System.out.println("read " + HEX.formatHex(read.toArray(JAVA_BYTE)));
-                device.waitEvent(event);
-                System.out.println("after " + (device.isEventComplete(event) ? "complete" : "pending"));
+                device.capability(EventWaits.class).orElseThrow().waitEvent(event);
+                System.out.println("after " + (device.capability(EventWaits.class).orElseThrow().isEventComplete(event) ? "complete" : "pending"));
             } finally {
                 device.destroyStream(stream);
-                device.destroyEvent(event);
+                device.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);
             }
         }
         System.out.println("live " + before + " " + open + " " + count(device, arguments[7]));

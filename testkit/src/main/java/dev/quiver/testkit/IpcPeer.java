@@ -1,5 +1,6 @@
 package dev.quiver.testkit;
 
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.ImportedMemory;
@@ -75,12 +76,12 @@ public final class IpcPeer {
             device.copyFromHost(pattern, pointer, 0, stream);
             device.synchronizeStream(stream);
 
-            IpcMemoryHandle handle = device.exportMemory(pointer, offset);
-            require(handle.mechanism() == device.ipcMechanism(), "the handle's mechanism is the device's: " + handle);
+            IpcMemoryHandle handle = device.capability(IpcMemory.class).orElseThrow().exportMemory(pointer, offset);
+            require(handle.mechanism() == device.capability(IpcMemory.class).orElseThrow().ipcMechanism(), "the handle's mechanism is the device's: " + handle);
             require(handle.offset() == offset, "the offset of the pointer in its allocation: " + handle);
             require(handle.allocationSize() >= size, "the allocation's size: " + handle);
             if (!besideHandle) {
-                IpcMemoryHandle inside = device.exportMemory(MemorySegment.ofAddress(pointer.address() + 512), offset - 512);
+                IpcMemoryHandle inside = device.capability(IpcMemory.class).orElseThrow().exportMemory(MemorySegment.ofAddress(pointer.address() + 512), offset - 512);
                 require(inside.equals(handle), "a pointer inside the allocation names the same allocation and offset: "
                         + inside + " vs " + handle);
             }
@@ -133,17 +134,17 @@ public final class IpcPeer {
      * @throws AssertionError if a check fails
      */
     public static void checkBadHandles(BackendDevice device, String openCall) {
-        IpcMechanism other = device.ipcMechanism() == IpcMechanism.HIP_IPC ? IpcMechanism.CUDA_IPC : IpcMechanism.HIP_IPC;
-        expectFailure(() -> device.openMemory(new IpcMemoryHandle(other, new byte[64], -1, 0, 64)), IllegalArgumentException.class,
-                device.ipcMechanism().name(), ImportedMemory::close);
-        byte[] noise = new byte[device.ipcMechanism().handleBytes()];
+        IpcMechanism other = device.capability(IpcMemory.class).orElseThrow().ipcMechanism() == IpcMechanism.HIP_IPC ? IpcMechanism.CUDA_IPC : IpcMechanism.HIP_IPC;
+        expectFailure(() -> device.capability(IpcMemory.class).orElseThrow().openMemory(new IpcMemoryHandle(other, new byte[64], -1, 0, 64)), IllegalArgumentException.class,
+                device.capability(IpcMemory.class).orElseThrow().ipcMechanism().name(), ImportedMemory::close);
+        byte[] noise = new byte[device.capability(IpcMemory.class).orElseThrow().ipcMechanism().handleBytes()];
         java.util.Arrays.fill(noise, (byte) 0x42);
-        expectFailure(() -> device.openMemory(new IpcMemoryHandle(device.ipcMechanism(), noise, -1, 0, 64)),
+        expectFailure(() -> device.capability(IpcMemory.class).orElseThrow().openMemory(new IpcMemoryHandle(device.capability(IpcMemory.class).orElseThrow().ipcMechanism(), noise, -1, 0, 64)),
                 dev.quiver.spi.DeviceException.class, openCall, ImportedMemory::close);
         MemorySegment pointer = device.allocate(64, 64);
         try {
-            IpcMemoryHandle own = device.exportMemory(pointer, 0);
-            expectFailure(() -> device.openMemory(own), dev.quiver.spi.DeviceException.class, openCall, ImportedMemory::close);
+            IpcMemoryHandle own = device.capability(IpcMemory.class).orElseThrow().exportMemory(pointer, 0);
+            expectFailure(() -> device.capability(IpcMemory.class).orElseThrow().openMemory(own), dev.quiver.spi.DeviceException.class, openCall, ImportedMemory::close);
         } finally {
             device.free(pointer);
         }
@@ -163,7 +164,7 @@ public final class IpcPeer {
                                                         Map<String, String> properties) {
         MemorySegment pointer = device.allocate(4096, 64);
         try {
-            IpcMemoryHandle real = device.exportMemory(pointer, 0);
+            IpcMemoryHandle real = device.capability(IpcMemory.class).orElseThrow().exportMemory(pointer, 0);
             IpcMemoryHandle lying = new IpcMemoryHandle(real.mechanism(), real.handle(), real.fileDescriptor(), real.offset(),
                     real.allocationSize() + 4096);
             AssertionError refused = null;
@@ -279,7 +280,7 @@ public final class IpcPeer {
         byte[] write = HEX.parseHex(arguments[from + 5]);
         long at = Boolean.parseBoolean(arguments[from + 7]) ? handle.offset() : 0;
         MemorySegment stream = device.defaultStream();
-        try (ImportedMemory memory = device.openMemory(handle); Arena arena = Arena.ofConfined()) {
+        try (ImportedMemory memory = device.capability(IpcMemory.class).orElseThrow().openMemory(handle); Arena arena = Arena.ofConfined()) {
             MemorySegment read = arena.allocate(count);
             device.copyToHost(memory.pointer(), at, read, stream);
             device.synchronizeStream(stream);

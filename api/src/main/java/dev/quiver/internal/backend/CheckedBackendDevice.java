@@ -6,10 +6,17 @@ import dev.quiver.internal.pool.StreamOrder;
 import dev.quiver.internal.access.ApiAccess;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceException;
+import dev.quiver.spi.DeviceCapability;
+import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.EventWaits;
+import dev.quiver.spi.IpcEvents;
+import dev.quiver.spi.IpcMemory;
+import dev.quiver.spi.NativeAdoption;
 import dev.quiver.spi.PinnedHostMemory;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A backend device behind the argument checks every backend shares, so that plugins, Quiver's and vendors'
@@ -21,10 +28,10 @@ import java.util.Map;
  * and freeing what this view did not allocate, or twice. Failures are {@link IllegalArgumentException}s
  * naming the argument, thrown before the backend is called, so they leak nothing.
  *
- * <p>Valid calls are forwarded unchanged, with their results and exceptions. Where a device has no events the
- * event methods are forwarded unchecked, so that the backend answers as its contract says. Handles this view
- * does not know (pointers of imported arrays, streams of other libraries) are forwarded too: the backend
- * decides.
+ * <p>Valid calls are forwarded unchanged, with their results and exceptions. The capabilities the API knows
+ * (events, inter-process memory and events, adoption, pinned host memory) are handed out behind the same
+ * checks by {@link #capability}. Handles this view does not know (pointers of imported arrays, streams of
+ * other libraries) are forwarded too: the backend decides.
  *
  * <p>There is one view per backend device ({@link #of}); all memory, streams and events of the device must go
  * through it, since it keeps track of what it allocated, created and adopted. The view owns nothing itself:
@@ -36,17 +43,21 @@ import java.util.Map;
  */
 public final class CheckedBackendDevice implements BackendDevice {
     /** Handles below this are small tokens (stream ids, special stream values), never addresses. */
-    private static final long SMALLEST_ADDRESS = 64 * 1024;
+    static final long SMALLEST_ADDRESS = 64 * 1024;
 
     private final BackendDevice backend;
     /** How messages name the device, made on first use: a device's name may cost a file read. */
     private volatile String label;
     private final boolean hostAccessible;
-    private final boolean supportsEvents;
     private final long defaultStream;
     private final HandleTable allocations = new HandleTable();
     private final HandleTable streams = new HandleTable();
-    private final HandleTable events = new HandleTable();
+    /** The backend's events behind their checks; null where it neither makes nor waits on events. */
+    private final CheckedEvents events;
+    private final boolean makesEvents;
+    private final CheckedAdoption adoption;
+    /** The backend's inter-process memory and events behind their checks, made on first use. */
+    private volatile CheckedIpc ipc;
     private final CachingPool pool;
     private volatile CheckedBackendDevice pinnedView;
     private volatile boolean noPinnedMemory;
@@ -55,7 +66,9 @@ public final class CheckedBackendDevice implements BackendDevice {
     CheckedBackendDevice(BackendDevice backend) {
         this.backend = backend;
         this.hostAccessible = backend.hostAccessible();
-        this.supportsEvents = backend.supportsEvents();
+        this.events = CheckedEvents.of(backend, this);
+        this.makesEvents = events != null && events.makesEvents();
+        this.adoption = new CheckedAdoption(backend, backend.capability(NativeAdoption.class).orElse(null), this);
         this.defaultStream = backend.defaultStream().address();
         String name = DeviceLabels.typeAndId(backend);
         this.pool = new CachingPool(backend, name);
@@ -149,11 +162,6 @@ public final class CheckedBackendDevice implements BackendDevice {
         return backend.properties();
     }
 
-    @Override
-    public Map<String, MemorySegment> nativeHandles() {
-        return backend.nativeHandles();
-    }
-
     // ---- memory -------------------------------------------------------------------------------
 
     @Override
@@ -187,85 +195,6 @@ public final class CheckedBackendDevice implements BackendDevice {
         }
     }
 
-    // ---- memory and events of other processes -------------------------------------------------
-
-    @Override
-    public dev.quiver.spi.IpcMechanism ipcMechanism() {
-        return backend.ipcMechanism();
-    }
-
-    @Override
-    public dev.quiver.spi.IpcMemoryHandle exportMemory(MemorySegment pointer, long offset) {
-        try {
-            requireHandle("pointer", pointer);
-            DeviceArguments.nonNegative("offset", offset);
-            return backend.exportMemory(pointer, offset);
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public dev.quiver.spi.ImportedMemory openMemory(dev.quiver.spi.IpcMemoryHandle handle) {
-        try {
-            java.util.Objects.requireNonNull(handle, "handle");
-            return backend.openMemory(handle);
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public boolean supportsIpcEvents() {
-        return backend.supportsIpcEvents();
-    }
-
-    @Override
-    public MemorySegment createInterProcessEvent() {
-        try {
-            MemorySegment event = backend.createInterProcessEvent();
-            events.put(event.address(), 0);
-            return event;
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public MemorySegment recordInterProcessEvent(MemorySegment stream) {
-        try {
-            checkStreamIfEvents(stream);
-            MemorySegment event = backend.recordInterProcessEvent(stream);
-            events.put(event.address(), 0);
-            return event;
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public dev.quiver.spi.IpcEventHandle exportEvent(MemorySegment event) {
-        try {
-            requireHandle("event", event);
-            checkEventIfAny(event);
-            return backend.exportEvent(event);
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public MemorySegment openEvent(dev.quiver.spi.IpcEventHandle handle) {
-        try {
-            java.util.Objects.requireNonNull(handle, "handle");
-            MemorySegment event = backend.openEvent(handle);
-            events.put(event.address(), 0);
-            return event;
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
     // ---- caches and capabilities -----------------------------------------------------------
 
     @Override
@@ -279,14 +208,39 @@ public final class CheckedBackendDevice implements BackendDevice {
 
     /**
      * {@return the capability of the backend, behind this view's checks where the API knows the capability;
-     * a capability it does not know is the backend's own}
+     * a capability it does not know is the backend's own} {@link NativeAdoption} is answered for every device:
+     * where the backend lacks it, a stream the device made itself is adopted as it is and there are no native
+     * handles, as the API's {@code Device.adoptStream} promises on every device.
      */
     @Override
-    public <C extends dev.quiver.spi.DeviceCapability> java.util.Optional<C> capability(Class<C> kind) {
+    public <C extends DeviceCapability> Optional<C> capability(Class<C> kind) {
+        Object found;
         if (kind == PinnedHostMemory.class) {
-            return backend.capability(PinnedHostMemory.class).map(pinned -> kind.cast(new CheckedPinnedHost(pinned, this)));
+            found = backend.capability(PinnedHostMemory.class).map(pinned -> new CheckedPinnedHost(pinned, this)).orElse(null);
+        } else if (kind == DeviceEvents.class) {
+            found = makesEvents ? events : null;
+        } else if (kind == EventWaits.class) {
+            found = events;
+        } else if (kind == NativeAdoption.class) {
+            found = adoption;
+        } else if (kind == IpcMemory.class) {
+            found = ipc().offersMemory() ? ipc() : null;
+        } else if (kind == IpcEvents.class) {
+            found = ipc().offersEvents() ? ipc() : null;
+        } else {
+            return backend.capability(kind);
         }
-        return backend.capability(kind);
+        return Optional.ofNullable(kind.cast(found));
+    }
+
+    private CheckedIpc ipc() {
+        CheckedIpc made = ipc;
+        if (made == null) {
+            made = new CheckedIpc(backend.capability(IpcMemory.class).orElse(null),
+                    backend.capability(IpcEvents.class).orElse(null), events, this);
+            ipc = made;
+        }
+        return made;
     }
 
     /**
@@ -336,7 +290,7 @@ public final class CheckedBackendDevice implements BackendDevice {
             checkRange("destination", destination, "destinationOffset", destinationOffset, source.byteSize());
             checkStream(stream);
             CheckedBackendDevice pinned;
-            if (StagedCopies.worthStaging(source) && supportsEvents && (pinned = pinnedHost()) != null) {
+            if (StagedCopies.worthStaging(source) && makesEvents && (pinned = pinnedHost()) != null) {
                 StagedCopies.upload(backend, pinned, order, source, destination, destinationOffset, stream);
             } else {
                 backend.copyFromHost(source, destination, destinationOffset, stream);
@@ -355,7 +309,7 @@ public final class CheckedBackendDevice implements BackendDevice {
             checkRange("source", source, "sourceOffset", sourceOffset, destination.byteSize());
             checkStream(stream);
             CheckedBackendDevice pinned;
-            if (StagedCopies.worthStaging(destination) && supportsEvents && (pinned = pinnedHost()) != null) {
+            if (StagedCopies.worthStaging(destination) && makesEvents && (pinned = pinnedHost()) != null) {
                 StagedCopies.download(backend, pinned, order, source, sourceOffset, destination, stream);
             } else {
                 backend.copyToHost(source, sourceOffset, destination, stream);
@@ -418,181 +372,30 @@ public final class CheckedBackendDevice implements BackendDevice {
         }
     }
 
-    @Override
-    public MemorySegment adoptStream(MemorySegment nativeStream) {
-        try {
-            requireHandle("nativeStream", nativeStream);
-            checkForeign(HandleKind.STREAM, "nativeStream", nativeStream.address());
-            MemorySegment stream = backend.adoptStream(nativeStream);
-            streams.put(stream.address(), 0);
-            return stream;
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public void forgetStream(MemorySegment stream, boolean destroy) {
-        try {
-            checkOwnedStream(stream);
-            streams.remove(stream.address());
-            backend.forgetStream(stream, destroy);
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    // ---- events -------------------------------------------------------------------------------
-
-    @Override
-    public boolean supportsEvents() {
-        return supportsEvents;
-    }
-
-    @Override
-    public MemorySegment createEvent() {
-        try {
-            MemorySegment event = backend.createEvent();
-            events.put(event.address(), 0);
-            return event;
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public void recordEvent(MemorySegment event, MemorySegment stream) {
-        try {
-            checkEventIfAny(event);
-            checkStreamIfEvents(stream);
-            backend.recordEvent(event, stream);
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public MemorySegment recordNewEvent(MemorySegment stream) {
-        try {
-            checkStreamIfEvents(stream);
-            MemorySegment event = backend.recordNewEvent(stream);
-            events.put(event.address(), 0);
-            return event;
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public void waitEvent(MemorySegment event) {
-        try {
-            checkEventIfAny(event);
-            backend.waitEvent(event);
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public void streamWaitEvent(MemorySegment stream, MemorySegment event) {
-        try {
-            checkStreamIfEvents(stream);
-            checkEventIfAny(event);
-            backend.streamWaitEvent(stream, event);
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public boolean isEventComplete(MemorySegment event) {
-        try {
-            checkEventIfAny(event);
-            return backend.isEventComplete(event);
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public void destroyEvent(MemorySegment event) {
-        try {
-            checkEventIfAny(event);
-            events.remove(event.address());
-            backend.destroyEvent(event);
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public MemorySegment eventFromSyncEvent(MemorySegment syncEvent) {
-        try {
-            if (supportsEvents) {
-                requireHandle("syncEvent", syncEvent);
-            }
-            return backend.eventFromSyncEvent(syncEvent);
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public MemorySegment adoptEvent(MemorySegment nativeEvent) {
-        try {
-            if (!supportsEvents) {
-                return backend.adoptEvent(nativeEvent);
-            }
-            requireHandle("nativeEvent", nativeEvent);
-            checkForeign(HandleKind.EVENT, "nativeEvent", nativeEvent.address());
-            MemorySegment event = backend.adoptEvent(nativeEvent);
-            events.put(event.address(), 0);
-            return event;
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public void forgetEvent(MemorySegment event, boolean destroy) {
-        try {
-            checkEventIfAny(event);
-            events.remove(event.address());
-            backend.forgetEvent(event, destroy);
-        } catch (DeviceException e) {
-            throw failed(e);
-        }
-    }
-
     // ---- lookups for the other views ----------------------------------------------------------
+
+    /** Notes a stream adopted through this view's {@link NativeAdoption}, or forgets it ({@code live} false). */
+    void trackStream(MemorySegment stream, boolean live) {
+        if (live) {
+            streams.put(stream.address(), 0);
+        } else {
+            streams.remove(stream.address());
+        }
+    }
 
     /** @return whether this view made or adopted {@code address} as a live handle of that kind */
     boolean holds(HandleKind kind, long address) {
         HandleTable table = switch (kind) {
             case ALLOCATION -> allocations;
             case STREAM -> streams;
-            case EVENT -> events;
+            case EVENT -> null;
         };
-        return table.get(address) != HandleTable.ABSENT;
+        return table == null ? events != null && events.holds(address) : table.get(address) != HandleTable.ABSENT;
     }
 
     /** @return the API's exception for a backend's failure on this device (see {@link ApiAccess#translate}) */
     RuntimeException failed(DeviceException failure) {
         return ApiAccess.translate(failure, DeviceLabels.typeAndId(backend));
-    }
-
-    /** Checks an event handle where the backend has events; a backend without them refuses by itself. */
-    private void checkEventIfAny(MemorySegment event) {
-        if (supportsEvents) {
-            checkEvent(event);
-        }
-    }
-
-    /** Checks a stream handle given to an event call where the backend has events. */
-    private void checkStreamIfEvents(MemorySegment stream) {
-        if (supportsEvents) {
-            checkStream(stream);
-        }
     }
 
     @Override
@@ -648,7 +451,7 @@ public final class CheckedBackendDevice implements BackendDevice {
     }
 
     /** Checks that a stream is not another device's; the default stream and unknown streams pass. */
-    private void checkStream(MemorySegment stream) {
+    void checkStream(MemorySegment stream) {
         long address = stream.address();
         if (address != defaultStream && address >= SMALLEST_ADDRESS && streams.get(address) == HandleTable.ABSENT) {
             checkForeign(HandleKind.STREAM, "stream", address);
@@ -656,7 +459,7 @@ public final class CheckedBackendDevice implements BackendDevice {
     }
 
     /** Checks a stream about to be destroyed or forgotten: never the default stream, never another device's. */
-    private void checkOwnedStream(MemorySegment stream) {
+    void checkOwnedStream(MemorySegment stream) {
         if (stream.address() == defaultStream) {
             throw new IllegalArgumentException("stream " + hex(stream.address()) + " is the default stream of " + this
                     + ", which is borrowed and never destroyed");
@@ -664,16 +467,7 @@ public final class CheckedBackendDevice implements BackendDevice {
         checkStream(stream);
     }
 
-    /** Checks that an event is given and is not another device's. */
-    private void checkEvent(MemorySegment event) {
-        requireHandle("event", event);
-        long address = event.address();
-        if (address >= SMALLEST_ADDRESS && events.get(address) == HandleTable.ABSENT) {
-            checkForeign(HandleKind.EVENT, "event", address);
-        }
-    }
-
-    private void checkForeign(HandleKind kind, String name, long address) {
+    void checkForeign(HandleKind kind, String name, long address) {
         if (address < SMALLEST_ADDRESS || holds(kind, address)) {
             return;
         }
@@ -687,13 +481,13 @@ public final class CheckedBackendDevice implements BackendDevice {
         return new IllegalArgumentException(name + " " + hex(address) + " is " + kind.word() + " of " + holder + ", not of " + this);
     }
 
-    private static void requireHandle(String name, MemorySegment handle) {
+    static void requireHandle(String name, MemorySegment handle) {
         if (handle.equals(MemorySegment.NULL)) {
             throw new IllegalArgumentException(name + " is NULL");
         }
     }
 
-    private static String hex(long address) {
+    static String hex(long address) {
         return "0x" + Long.toHexString(address);
     }
 }

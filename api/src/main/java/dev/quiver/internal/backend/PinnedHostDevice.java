@@ -116,11 +116,6 @@ final class PinnedHostDevice implements BackendDevice {
     }
 
     @Override
-    public boolean supportsEvents() {
-        return false;
-    }
-
-    @Override
     public String toString() {
         return "CPU:-1 (" + name() + ")";
     }

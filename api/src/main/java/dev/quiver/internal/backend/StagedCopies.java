@@ -1,5 +1,6 @@
 package dev.quiver.internal.backend;
 
+import dev.quiver.spi.DeviceEvents;
 import dev.quiver.internal.abi.ParallelCopies;
 import dev.quiver.internal.pool.PinnedRanges;
 import dev.quiver.internal.pool.PoolDefaults;
@@ -58,6 +59,7 @@ final class StagedCopies {
                        MemorySegment destination, long offset, MemorySegment stream) {
         MemorySegment[] buffers = new MemorySegment[SLOTS];
         MemorySegment[] events = new MemorySegment[SLOTS];
+        DeviceEvents made = device.capability(DeviceEvents.class).orElseThrow();
         long size = source.byteSize();
         long chunk = chunkFor(size);
         try {
@@ -67,14 +69,14 @@ final class StagedCopies {
                 if (buffers[slot] == null) {
                     buffers[slot] = pinned.allocate(chunk, 64);
                 } else {
-                    finish(device, events, slot);
+                    finish(made, events, slot);
                 }
                 ParallelCopies.copy(source, done, buffers[slot], 0, n);
                 device.copyFromHost(buffers[slot].asSlice(0, n), destination, offset + done, stream);
-                events[slot] = device.recordNewEvent(stream);
+                events[slot] = made.recordNewEvent(stream);
             }
         } finally {
-            letGo(device, pinned, order, buffers, events, stream);
+            letGo(made, pinned, order, buffers, events, stream);
         }
     }
 
@@ -93,6 +95,7 @@ final class StagedCopies {
                          long offset, MemorySegment destination, MemorySegment stream) {
         MemorySegment[] buffers = new MemorySegment[SLOTS];
         MemorySegment[] events = new MemorySegment[SLOTS];
+        DeviceEvents made = device.capability(DeviceEvents.class).orElseThrow();
         long size = destination.byteSize();
         long chunk = chunkFor(size);
         try {
@@ -105,18 +108,18 @@ final class StagedCopies {
                         buffers[slot] = pinned.allocate(chunk, 64);
                     }
                     device.copyToHost(source, offset + i * chunk, buffers[slot].asSlice(0, n), stream);
-                    events[slot] = device.recordNewEvent(stream);
+                    events[slot] = made.recordNewEvent(stream);
                 }
                 if (i > 0) {
                     long previous = i - 1;
                     int slot = (int) (previous % SLOTS);
                     long n = Math.min(chunk, size - previous * chunk);
-                    finish(device, events, slot);
+                    finish(made, events, slot);
                     ParallelCopies.copy(buffers[slot], 0, destination, previous * chunk, n);
                 }
             }
         } finally {
-            letGo(device, pinned, order, buffers, events, stream);
+            letGo(made, pinned, order, buffers, events, stream);
         }
     }
 
@@ -130,7 +133,7 @@ final class StagedCopies {
     }
 
     /** Waits for a slot's last transfer and lets go of its event. */
-    private static void finish(BackendDevice device, MemorySegment[] events, int slot) {
+    private static void finish(DeviceEvents device, MemorySegment[] events, int slot) {
         MemorySegment event = events[slot];
         events[slot] = null;
         try {
@@ -141,7 +144,7 @@ final class StagedCopies {
     }
 
     /** Lets go of the events; the staging buffers go back to the pinned pool once the stream's work completes. */
-    private static void letGo(BackendDevice device, CheckedBackendDevice pinned, StreamOrder order, MemorySegment[] buffers,
+    private static void letGo(DeviceEvents device, CheckedBackendDevice pinned, StreamOrder order, MemorySegment[] buffers,
                               MemorySegment[] events, MemorySegment stream) {
         for (MemorySegment event : events) {
             if (event != null) {

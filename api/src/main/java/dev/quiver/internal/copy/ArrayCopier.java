@@ -1,5 +1,7 @@
 package dev.quiver.internal.copy;
 
+import dev.quiver.internal.backend.Capabilities;
+import dev.quiver.spi.DeviceEvents;
 import dev.quiver.abi.ArrowArrayLayout;
 import dev.quiver.internal.abi.ArrayData;
 import dev.quiver.internal.abi.NativeHeap;
@@ -116,14 +118,15 @@ public final class ArrayCopier {
             CopyPlan root = new CopyPlan(array, field, offset, offset + array.get(JAVA_LONG, ArrowArrayLayout.LENGTH));
             copier.plan(root);
             ArrayData data = copier.copyNode(root);
-            boolean inStreamOrder = afterReads != null && copier.readsHostMemory && target.supportsEvents();
-            if (target.supportsEvents()) {
-                event = target.recordNewEvent(stream);
+            DeviceEvents events = target.capability(DeviceEvents.class).orElse(null);
+            boolean inStreamOrder = afterReads != null && copier.readsHostMemory && events != null;
+            if (events != null) {
+                event = events.recordNewEvent(stream);
                 syncEvent = NativeHeap.calloc(ADDRESS.byteSize());
                 syncEvent.set(ADDRESS, 0, event);
                 if (copier.readsHostMemory && !inStreamOrder) {
                     // the copy's own event says when the uploads are done: one wait, no extra flush of the stream
-                    target.waitEvent(event);
+                    events.waitEvent(event);
                 }
             } else {
                 target.synchronizeStream(stream);
@@ -134,7 +137,7 @@ public final class ArrayCopier {
             StructWriter.writeDeviceArray(out, data, target.deviceType(), target.deviceId(), syncEvent, () -> {
                 try {
                     if (!ownedEvent.equals(MemorySegment.NULL)) {
-                        target.destroyEvent(ownedEvent);
+                        events.destroyEvent(ownedEvent);
                     }
                     owned.forEach(target::free);
                 } finally {
@@ -164,7 +167,7 @@ public final class ArrayCopier {
             try {
                 target.synchronizeStream(stream);
                 if (!event.equals(MemorySegment.NULL)) {
-                    target.destroyEvent(event);
+                    Capabilities.events(target).destroyEvent(event);
                 }
                 copier.allocations.forEach(target::free);
                 copier.uploadStaging.forEach(HOST::free);

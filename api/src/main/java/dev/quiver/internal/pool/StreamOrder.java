@@ -1,5 +1,6 @@
 package dev.quiver.internal.pool;
 
+import dev.quiver.spi.DeviceEvents;
 import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.MemorySegment;
@@ -48,11 +49,12 @@ public final class StreamOrder {
      * @return the point, which takes exactly one action
      */
     public Point mark(MemorySegment stream) {
-        if (!backend.supportsEvents()) {
+        DeviceEvents events = backend.capability(DeviceEvents.class).orElse(null);
+        if (events == null) {
             backend.synchronizeStream(stream);
             return new Point(MemorySegment.NULL);
         }
-        return new Point(backend.recordNewEvent(stream));
+        return new Point(events.recordNewEvent(stream));
     }
 
     /** @return actions added and not yet run, over every device */
@@ -118,13 +120,14 @@ public final class StreamOrder {
                 return;
             }
             waiter.execute(() -> {
+                DeviceEvents events = backend.capability(DeviceEvents.class).orElseThrow();
                 try {
-                    backend.waitEvent(event);
+                    events.waitEvent(event);
                 } catch (RuntimeException e) {
                     LOG.log(System.Logger.Level.WARNING, "waiting for a stream-order point failed; running its action anyway", e);
                 } finally {
                     try {
-                        backend.destroyEvent(event);
+                        events.destroyEvent(event);
                     } catch (RuntimeException e) {
                         LOG.log(System.Logger.Level.WARNING, "destroying a stream-order event failed", e);
                     }

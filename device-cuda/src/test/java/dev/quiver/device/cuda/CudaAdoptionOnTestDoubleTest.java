@@ -1,5 +1,7 @@
 package dev.quiver.device.cuda;
 
+import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.NativeAdoption;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.tck.AdoptionChecks;
@@ -29,13 +31,13 @@ class CudaAdoptionOnTestDoubleTest {
     @Test
     void nativeHandlesAreTheDeviceAndItsPrimaryContext() {
         BackendDevice first = device(DeviceTypeCodes.CUDA, 0);
-        assertEquals(List.of("CUdevice", "CUcontext"), List.copyOf(first.nativeHandles().keySet()));
-        assertEquals(MemorySegment.ofAddress(0), first.nativeHandles().get("CUdevice"), "the CUdevice of ordinal 0");
-        assertEquals(CudaTestDouble.counter("primary_context"), first.nativeHandles().get("CUcontext").address());
-        assertEquals(first.nativeHandles(), device(DeviceTypeCodes.CUDA_MANAGED, 0).nativeHandles(), "every kind of memory shares the context");
-        Map<String, MemorySegment> second = device(DeviceTypeCodes.CUDA, 1).nativeHandles();
+        assertEquals(List.of("CUdevice", "CUcontext"), List.copyOf(first.capability(NativeAdoption.class).orElseThrow().nativeHandles().keySet()));
+        assertEquals(MemorySegment.ofAddress(0), first.capability(NativeAdoption.class).orElseThrow().nativeHandles().get("CUdevice"), "the CUdevice of ordinal 0");
+        assertEquals(CudaTestDouble.counter("primary_context"), first.capability(NativeAdoption.class).orElseThrow().nativeHandles().get("CUcontext").address());
+        assertEquals(first.capability(NativeAdoption.class).orElseThrow().nativeHandles(), device(DeviceTypeCodes.CUDA_MANAGED, 0).capability(NativeAdoption.class).orElseThrow().nativeHandles(), "every kind of memory shares the context");
+        Map<String, MemorySegment> second = device(DeviceTypeCodes.CUDA, 1).capability(NativeAdoption.class).orElseThrow().nativeHandles();
         assertEquals(MemorySegment.ofAddress(1), second.get("CUdevice"));
-        assertTrue(second.get("CUcontext").address() != first.nativeHandles().get("CUcontext").address(), "one primary context per device");
+        assertTrue(second.get("CUcontext").address() != first.capability(NativeAdoption.class).orElseThrow().nativeHandles().get("CUcontext").address(), "one primary context per device");
     }
 
     @Test
@@ -43,18 +45,18 @@ class CudaAdoptionOnTestDoubleTest {
         BackendDevice cuda = device(DeviceTypeCodes.CUDA, 1);
         BackendDevice pinned = device(DeviceTypeCodes.CUDA_HOST, 1);
         MemorySegment stream = CudaTestDouble.applicationStream(1);
-        assertEquals(stream, cuda.adoptStream(stream), "a CUstream is its own handle");
-        AdoptionChecks.forgettingDestroysOnlyWhenAsked("CUstream", stream, () -> live("streams"), cuda::adoptStream, adopted -> {
+        assertEquals(stream, cuda.capability(NativeAdoption.class).orElseThrow().adoptStream(stream), "a CUstream is its own handle");
+        AdoptionChecks.forgettingDestroysOnlyWhenAsked("CUstream", stream, () -> live("streams"), cuda.capability(NativeAdoption.class).orElseThrow()::adoptStream, adopted -> {
             AdoptionChecks.everyOperationOnStream(cuda, adopted);
-            AdoptionChecks.everyOperationOnStream(pinned, pinned.adoptStream(adopted));
-        }, cuda::forgetStream);
+            AdoptionChecks.everyOperationOnStream(pinned, pinned.capability(NativeAdoption.class).orElseThrow().adoptStream(adopted));
+        }, cuda.capability(NativeAdoption.class).orElseThrow()::forgetStream);
     }
 
     @Test
     void anApplicationEventIsAdoptedUsedAndForgotten() {
         BackendDevice cuda = device(DeviceTypeCodes.CUDA, 0);
         MemorySegment event = CudaTestDouble.applicationEvent(0);
-        assertEquals(event, cuda.adoptEvent(event), "a CUevent is its own handle");
+        assertEquals(event, cuda.capability(DeviceEvents.class).orElseThrow().adoptEvent(event), "a CUevent is its own handle");
         AdoptionChecks.nativeEventServesEveryOperation(cuda, event, () -> live("events"));
     }
 
@@ -63,16 +65,16 @@ class CudaAdoptionOnTestDoubleTest {
         BackendDevice first = device(DeviceTypeCodes.CUDA, 0);
         MemorySegment foreign = CudaTestDouble.applicationStream(1);
         try {
-            IllegalArgumentException other = assertThrows(IllegalArgumentException.class, () -> first.adoptStream(foreign));
+            IllegalArgumentException other = assertThrows(IllegalArgumentException.class, () -> first.capability(NativeAdoption.class).orElseThrow().adoptStream(foreign));
             assertTrue(other.getMessage().contains("belongs to CUcontext 0x"), other.getMessage());
         } finally {
-            device(DeviceTypeCodes.CUDA, 1).forgetStream(foreign, true);
+            device(DeviceTypeCodes.CUDA, 1).capability(NativeAdoption.class).orElseThrow().forgetStream(foreign, true);
         }
-        IllegalArgumentException gone = assertThrows(IllegalArgumentException.class, () -> first.adoptStream(foreign));
+        IllegalArgumentException gone = assertThrows(IllegalArgumentException.class, () -> first.capability(NativeAdoption.class).orElseThrow().adoptStream(foreign));
         assertTrue(gone.getMessage().contains("is not a live CUstream"), gone.getMessage());
-        IllegalArgumentException noEvent = assertThrows(IllegalArgumentException.class, () -> first.adoptEvent(MemorySegment.ofAddress(8)));
+        IllegalArgumentException noEvent = assertThrows(IllegalArgumentException.class, () -> first.capability(DeviceEvents.class).orElseThrow().adoptEvent(MemorySegment.ofAddress(8)));
         assertTrue(noEvent.getMessage().contains("is not a live CUevent"), noEvent.getMessage());
-        assertEquals("CUevent is NULL", assertThrows(IllegalArgumentException.class, () -> first.adoptEvent(MemorySegment.NULL)).getMessage());
-        assertEquals(MemorySegment.NULL, first.adoptStream(MemorySegment.NULL), "the legacy default stream belongs to every context");
+        assertEquals("CUevent is NULL", assertThrows(IllegalArgumentException.class, () -> first.capability(DeviceEvents.class).orElseThrow().adoptEvent(MemorySegment.NULL)).getMessage());
+        assertEquals(MemorySegment.NULL, first.capability(NativeAdoption.class).orElseThrow().adoptStream(MemorySegment.NULL), "the legacy default stream belongs to every context");
     }
 }

@@ -1,5 +1,6 @@
 package dev.quiver.device.cuda;
 
+import dev.quiver.spi.IpcEvents;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.IpcEventHandle;
@@ -27,14 +28,11 @@ class CudaIpcEventsOnTestDoubleTest {
 
     @Test
     void deviceMemorySharesEventsAndPinnedAndManagedMemoryDoNot() {
-        assertTrue(device.supportsIpcEvents());
+        assertTrue(device.capability(IpcEvents.class).isPresent());
         assertTrue(IpcMechanism.CUDA_IPC.eventHandleBytes() > 0);
         BackendDevice pinned = CudaTestDouble.device(DeviceTypeCodes.CUDA_HOST, 0);
-        assertFalse(pinned.supportsIpcEvents());
-        assertFalse(CudaTestDouble.device(DeviceTypeCodes.CUDA_MANAGED, 0).supportsIpcEvents());
-        UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class,
-                () -> pinned.recordInterProcessEvent(MemorySegment.NULL));
-        assertTrue(refused.getMessage().contains("no inter-process mechanism for events"), refused.getMessage());
+        assertFalse(pinned.capability(IpcEvents.class).isPresent());
+        assertFalse(CudaTestDouble.device(DeviceTypeCodes.CUDA_MANAGED, 0).capability(IpcEvents.class).isPresent());
     }
 
     @Test

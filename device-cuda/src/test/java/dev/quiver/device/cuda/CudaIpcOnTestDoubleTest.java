@@ -1,5 +1,6 @@
 package dev.quiver.device.cuda;
 
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.IpcMechanism;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
@@ -22,11 +24,10 @@ class CudaIpcOnTestDoubleTest {
 
     @Test
     void deviceMemoryHasCudaIpcAndPinnedAndManagedMemoryHaveNone() {
-        assertEquals(IpcMechanism.CUDA_IPC, device.ipcMechanism());
+        assertEquals(IpcMechanism.CUDA_IPC, device.capability(IpcMemory.class).orElseThrow().ipcMechanism());
         BackendDevice pinned = CudaTestDouble.device(DeviceTypeCodes.CUDA_HOST, 0);
-        assertEquals(IpcMechanism.NONE, pinned.ipcMechanism());
-        assertEquals(IpcMechanism.NONE, CudaTestDouble.device(DeviceTypeCodes.CUDA_MANAGED, 0).ipcMechanism());
-        assertThrows(UnsupportedOperationException.class, () -> pinned.exportMemory(java.lang.foreign.MemorySegment.ofAddress(4096), 0));
+        assertTrue(pinned.capability(IpcMemory.class).isEmpty(), "no IpcMemory where the mechanism is none");
+        assertTrue(CudaTestDouble.device(DeviceTypeCodes.CUDA_MANAGED, 0).capability(IpcMemory.class).isEmpty(), "no IpcMemory where the mechanism is none");
     }
 
     @Test

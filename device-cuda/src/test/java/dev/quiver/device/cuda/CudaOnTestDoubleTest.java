@@ -1,5 +1,7 @@
 package dev.quiver.device.cuda;
 
+import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.EventWaits;
 import dev.quiver.plugin.Backends;
 import dev.quiver.BackendSelection;
 import dev.quiver.DeviceType;
@@ -92,7 +94,7 @@ class CudaOnTestDoubleTest {
         } finally {
             cuda.free(buffer);
         }
-        CudaException destroyed = assertThrows(CudaException.class, () -> cuda.destroyEvent(MemorySegment.ofAddress(8)));
+        CudaException destroyed = assertThrows(CudaException.class, () -> cuda.capability(DeviceEvents.class).orElseThrow().destroyEvent(MemorySegment.ofAddress(8)));
         assertEquals("CUDA_ERROR_INVALID_HANDLE", destroyed.errorName());
     }
 
@@ -187,17 +189,17 @@ class CudaOnTestDoubleTest {
         long before = CudaTestDouble.library().liveResources().get("events");
         MemorySegment stream = cuda.createStream();
         try {
-            MemorySegment first = cuda.recordNewEvent(stream);
-            cuda.waitEvent(first);
-            cuda.destroyEvent(first);
+            MemorySegment first = cuda.capability(DeviceEvents.class).orElseThrow().recordNewEvent(stream);
+            cuda.capability(EventWaits.class).orElseThrow().waitEvent(first);
+            cuda.capability(DeviceEvents.class).orElseThrow().destroyEvent(first);
             assertEquals(before + 1, CudaTestDouble.library().liveResources().get("events"), "the destroyed event is pooled, not destroyed");
-            MemorySegment second = cuda.recordNewEvent(stream);
+            MemorySegment second = cuda.capability(DeviceEvents.class).orElseThrow().recordNewEvent(stream);
             assertEquals(first.address(), second.address(), "the next record reuses it");
-            assertTrue(cuda.isEventComplete(second) || cuda.isEventComplete(second), "it completes once recorded again");
-            cuda.destroyEvent(second);
-            MemorySegment made = cuda.createEvent();
+            assertTrue(cuda.capability(EventWaits.class).orElseThrow().isEventComplete(second) || cuda.capability(EventWaits.class).orElseThrow().isEventComplete(second), "it completes once recorded again");
+            cuda.capability(DeviceEvents.class).orElseThrow().destroyEvent(second);
+            MemorySegment made = cuda.capability(DeviceEvents.class).orElseThrow().createEvent();
             assertEquals(first.address(), made.address(), "createEvent takes from the pool too");
-            cuda.destroyEvent(made);
+            cuda.capability(DeviceEvents.class).orElseThrow().destroyEvent(made);
         } finally {
             cuda.destroyStream(stream);
         }

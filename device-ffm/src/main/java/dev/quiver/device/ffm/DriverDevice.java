@@ -19,7 +19,8 @@ import java.util.function.Supplier;
  *
  * @param <F> the backend's table of entry points
  */
-public abstract class DriverDevice<F extends Enum<F>> extends VendorDevice implements dev.quiver.spi.PinnedHostMemory {
+public abstract class DriverDevice<F extends Enum<F>> extends VendorDevice
+        implements dev.quiver.spi.PinnedHostMemory, dev.quiver.spi.DeviceEvents, dev.quiver.spi.IpcEvents, dev.quiver.spi.NativeAdoption {
     private final DriverMemory<F> memory;
     private final DriverMemory<F> pinned;
     private final StreamEventCalls<F> calls;
@@ -119,11 +120,6 @@ public abstract class DriverDevice<F extends Enum<F>> extends VendorDevice imple
 
     // ---- events -------------------------------------------------------------------------------
 
-    @Override
-    public final boolean supportsEvents() {
-        return true;
-    }
-
     /**
      * A new event or one from this device's pool: events this device made are kept for reuse when destroyed
      * (up to {@link EventPool#CAPACITY}), so recording one costs the driver's record call alone.
@@ -151,6 +147,34 @@ public abstract class DriverDevice<F extends Enum<F>> extends VendorDevice imple
             }
             return event;
         });
+    }
+
+    /**
+     * Makes an event for sharing (never one of the pool) and records it, with the context made current once;
+     * the event is destroyed again if recording fails.
+     */
+    @Override
+    public final MemorySegment recordInterProcessEvent(MemorySegment stream) {
+        MemorySegment event = createInterProcessEvent();
+        try {
+            recordEvent(event, stream);
+        } catch (RuntimeException | Error e) {
+            try {
+                destroyEvent(event);
+            } catch (RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+        return event;
+    }
+
+    /** Forgets an adopted stream; with {@code destroy}, destroys it as {@link #destroyStream} does. */
+    @Override
+    public final void forgetStream(MemorySegment stream, boolean destroy) {
+        if (destroy) {
+            destroyStream(stream);
+        }
     }
 
     @Override

@@ -19,7 +19,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
  *
  * <p>Immutable apart from the allocation bookkeeping, which is thread-safe; subclasses must be thread-safe.
  */
-public abstract class VendorDevice implements BackendDevice {
+public abstract class VendorDevice implements BackendDevice, dev.quiver.spi.IpcMemory {
     private final MemoryKind memory;
     private final long deviceId;
     private final String name;
@@ -151,10 +151,18 @@ public abstract class VendorDevice implements BackendDevice {
         return found;
     }
 
-    /** {@return whether {@link #findIpcEvents()} found calls} */
+    /**
+     * {@return the capability, as {@link BackendDevice#capability} finds it, but {@link dev.quiver.spi.IpcMemory}
+     * only where {@link #ipc()} has calls, and {@link dev.quiver.spi.IpcEvents} only where {@link #findIpcEvents()}
+     * found calls}
+     */
     @Override
-    public final boolean supportsIpcEvents() {
-        return ipcEvents().isPresent();
+    public <C extends dev.quiver.spi.DeviceCapability> java.util.Optional<C> capability(Class<C> kind) {
+        if (kind == dev.quiver.spi.IpcMemory.class && ipc().isEmpty()
+                || kind == dev.quiver.spi.IpcEvents.class && ipcEvents().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return BackendDevice.super.capability(kind);
     }
 
     /**
@@ -162,7 +170,6 @@ public abstract class VendorDevice implements BackendDevice {
      *
      * @throws UnsupportedOperationException if the device's events do not reach other processes
      */
-    @Override
     public final MemorySegment createInterProcessEvent() {
         return requireIpcEvents().create();
     }
@@ -172,7 +179,6 @@ public abstract class VendorDevice implements BackendDevice {
      *
      * @throws UnsupportedOperationException if the device's events do not reach other processes
      */
-    @Override
     public final IpcEventHandle exportEvent(MemorySegment event) {
         VendorIpcEvents calls = requireIpcEvents();
         try (Arena arena = Arena.ofConfined()) {
@@ -188,7 +194,6 @@ public abstract class VendorDevice implements BackendDevice {
      * @throws UnsupportedOperationException if the device's events do not reach other processes
      * @throws IllegalArgumentException      if the handle is of another mechanism; no driver call is made
      */
-    @Override
     public final MemorySegment openEvent(IpcEventHandle handle) {
         VendorIpcEvents calls = requireIpcEvents();
         if (handle.mechanism() != calls.mechanism()) {

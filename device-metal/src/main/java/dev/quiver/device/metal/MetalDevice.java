@@ -40,7 +40,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Threading.</b> All methods may be called from any thread; queues synchronise their own use.
  */
-final class MetalDevice extends VendorDevice {
+final class MetalDevice extends VendorDevice implements dev.quiver.spi.DeviceEvents, dev.quiver.spi.NativeAdoption {
     private final ObjcRuntime objc;
     private final MemorySegment device;
     private final MetalStorage storage;
@@ -197,11 +197,6 @@ final class MetalDevice extends VendorDevice {
     }
 
     // ---- events -------------------------------------------------------------------------------
-
-    @Override
-    public boolean supportsEvents() {
-        return true;
-    }
 
     @Override
     public MemorySegment createEvent() {

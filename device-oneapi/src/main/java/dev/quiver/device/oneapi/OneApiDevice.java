@@ -33,7 +33,7 @@ import java.util.Map;
  *
  * <p><b>Threading.</b> All methods may be called from any thread; streams lock around each use.
  */
-final class OneApiDevice extends VendorDevice {
+final class OneApiDevice extends VendorDevice implements dev.quiver.spi.EventWaits, dev.quiver.spi.NativeAdoption {
     private final ZeDevice device;
     private final OneApiMemory memory;
     private final dev.quiver.spi.LoadedLibrary library;
@@ -189,12 +189,7 @@ final class OneApiDevice extends VendorDevice {
         }
     }
 
-    // ---- events: none of its own; imported sycl::event* through registered waiters ------------
-
-    @Override
-    public boolean supportsEvents() {
-        return false;
-    }
+    // ---- events: none of its own (no DeviceEvents); imported sycl::event* through registered waiters
 
     /** @return {@code syncEvent} itself, the {@code sycl::event*}, once a waiter is registered for it */
     @Override

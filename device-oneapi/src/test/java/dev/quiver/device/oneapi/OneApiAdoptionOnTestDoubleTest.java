@@ -1,5 +1,7 @@
 package dev.quiver.device.oneapi;
 
+import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.NativeAdoption;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.ProbeResult;
 import dev.quiver.tck.AdoptionChecks;
@@ -59,23 +61,23 @@ class OneApiAdoptionOnTestDoubleTest {
 
     @Test
     void nativeHandlesAreTheDriverContextAndDevice() {
-        Map<String, MemorySegment> first = devices().get(0).nativeHandles();
-        Map<String, MemorySegment> second = devices().get(1).nativeHandles();
+        Map<String, MemorySegment> first = devices().get(0).capability(NativeAdoption.class).orElseThrow().nativeHandles();
+        Map<String, MemorySegment> second = devices().get(1).capability(NativeAdoption.class).orElseThrow().nativeHandles();
         assertEquals(List.of("ze_driver_handle_t", "ze_context_handle_t", "ze_device_handle_t"), List.copyOf(first.keySet()));
         assertEquals(first.get("ze_driver_handle_t"), second.get("ze_driver_handle_t"), "one driver");
         assertEquals(first.get("ze_context_handle_t"), second.get("ze_context_handle_t"), "one context per driver");
         assertNotEquals(first.get("ze_device_handle_t"), second.get("ze_device_handle_t"));
         BackendDevice shared = assertInstanceOf(ProbeResult.Available.class, OneApiTestDouble.provider(OneApiMemory.SHARED).probe()).devices().get(1);
-        assertEquals(second, shared.nativeHandles(), "every memory kind of a device has its handles");
+        assertEquals(second, shared.capability(NativeAdoption.class).orElseThrow().nativeHandles(), "every memory kind of a device has its handles");
     }
 
     @Test
     void anApplicationCommandListIsAdoptedUsedAndForgotten() {
         BackendDevice device = devices().get(1);
         long events = live("events");
-        MemorySegment list = applicationList(device.nativeHandles());
-        assertEquals(list, device.adoptStream(list), "the command list is its own stream handle");
-        device.forgetStream(list, false);
+        MemorySegment list = applicationList(device.capability(NativeAdoption.class).orElseThrow().nativeHandles());
+        assertEquals(list, device.capability(NativeAdoption.class).orElseThrow().adoptStream(list), "the command list is its own stream handle");
+        device.capability(NativeAdoption.class).orElseThrow().forgetStream(list, false);
         AdoptionChecks.nativeStreamServesEveryOperation(device, list, () -> live("streams"));
         assertEquals(events, live("events"), "the event the backend waited for the list with was given back");
     }
@@ -83,12 +85,12 @@ class OneApiAdoptionOnTestDoubleTest {
     @Test
     void aListAdoptedTwiceIsServedUntilForgottenTwice() {
         BackendDevice device = devices().get(0);
-        MemorySegment list = applicationList(device.nativeHandles());
-        device.adoptStream(list);
-        device.adoptStream(list);
-        device.forgetStream(list, false);
+        MemorySegment list = applicationList(device.capability(NativeAdoption.class).orElseThrow().nativeHandles());
+        device.capability(NativeAdoption.class).orElseThrow().adoptStream(list);
+        device.capability(NativeAdoption.class).orElseThrow().adoptStream(list);
+        device.capability(NativeAdoption.class).orElseThrow().forgetStream(list, false);
         AdoptionChecks.everyOperationOnStream(device, list);
-        device.forgetStream(list, true);
+        device.capability(NativeAdoption.class).orElseThrow().forgetStream(list, true);
         IllegalArgumentException gone = assertThrows(IllegalArgumentException.class, () -> device.synchronizeStream(list));
         assertTrue(gone.getMessage().startsWith("not a live stream of Level Zero device 0"), gone.getMessage());
     }
@@ -96,11 +98,11 @@ class OneApiAdoptionOnTestDoubleTest {
     @Test
     void badHandlesAreRefused() {
         BackendDevice device = devices().get(0);
-        assertEquals(MemorySegment.NULL, device.adoptStream(MemorySegment.NULL), "NULL is the default stream");
-        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> device.forgetStream(MemorySegment.ofAddress(64), false));
+        assertEquals(MemorySegment.NULL, device.capability(NativeAdoption.class).orElseThrow().adoptStream(MemorySegment.NULL), "NULL is the default stream");
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> device.capability(NativeAdoption.class).orElseThrow().forgetStream(MemorySegment.ofAddress(64), false));
         assertTrue(unknown.getMessage().startsWith("not a live stream of Level Zero device 0"), unknown.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> device.forgetStream(MemorySegment.NULL, true), "the default stream is never destroyed");
-        assertThrows(UnsupportedOperationException.class, () -> device.adoptEvent(MemorySegment.ofAddress(64)),
+        assertThrows(IllegalArgumentException.class, () -> device.capability(NativeAdoption.class).orElseThrow().forgetStream(MemorySegment.NULL, true), "the default stream is never destroyed");
+        assertTrue(device.capability(DeviceEvents.class).isEmpty(),
                 "the device has no events: sync events are sycl::event*, which Level Zero cannot make");
     }
 }

@@ -1,5 +1,7 @@
 package dev.quiver.device.oneapi;
 
+import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.EventWaits;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.ProbeResult;
 import dev.quiver.tck.DeferredWorkChecks;
@@ -42,7 +44,7 @@ class OneApiOnTestDoubleTest {
         assertEquals("GPU", device.properties().get("type"));
         assertEquals("zeMemAllocDevice", device.properties().get("allocator"));
         assertFalse(device.hostAccessible());
-        assertFalse(device.supportsEvents(), "Level Zero cannot make the sycl::event the spec prescribes");
+        assertFalse(device.capability(DeviceEvents.class).isPresent(), "Level Zero cannot make the sycl::event the spec prescribes");
         BackendDevice host = devices(OneApiTestDouble.provider(OneApiMemory.HOST)).get(0);
         assertTrue(host.hostAccessible());
         assertEquals("zeMemAllocHost", host.properties().get("allocator"));
@@ -91,13 +93,13 @@ class OneApiOnTestDoubleTest {
         BackendDevice device = devices(OneApiTestDouble.provider(OneApiMemory.DEVICE)).get(0);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment syclEvent = arena.allocate(64);
-            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> device.eventFromSyncEvent(syclEvent));
+            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> device.capability(EventWaits.class).orElseThrow().eventFromSyncEvent(syclEvent));
             assertTrue(e.getMessage().contains("is a sycl::event*, which Level Zero cannot wait on; register a waiter for it with "
                     + "dev.quiver.device.oneapi.SyclEventWaiters.register"), e.getMessage());
-            assertThrows(UnsupportedOperationException.class, () -> device.waitEvent(syclEvent));
-            assertThrows(UnsupportedOperationException.class, () -> device.isEventComplete(syclEvent));
-            assertThrows(UnsupportedOperationException.class, () -> device.streamWaitEvent(device.defaultStream(), syclEvent));
-            assertThrows(UnsupportedOperationException.class, device::createEvent, "the device makes no events of its own");
+            assertThrows(UnsupportedOperationException.class, () -> device.capability(EventWaits.class).orElseThrow().waitEvent(syclEvent));
+            assertThrows(UnsupportedOperationException.class, () -> device.capability(EventWaits.class).orElseThrow().isEventComplete(syclEvent));
+            assertThrows(UnsupportedOperationException.class, () -> device.capability(EventWaits.class).orElseThrow().streamWaitEvent(device.defaultStream(), syclEvent));
+            assertTrue(device.capability(DeviceEvents.class).isEmpty(), "the device makes no events of its own");
         }
     }
 
@@ -120,16 +122,16 @@ class OneApiOnTestDoubleTest {
             MemorySegment syclEvent = arena.allocate(64);
             try (SyclEventWaiters.Registration _ = SyclEventWaiters.register(syclEvent, waiter)) {
                 assertThrows(IllegalStateException.class, () -> SyclEventWaiters.register(syclEvent, waiter), "one waiter per event");
-                MemorySegment event = device.eventFromSyncEvent(syclEvent);
+                MemorySegment event = device.capability(EventWaits.class).orElseThrow().eventFromSyncEvent(syclEvent);
                 assertEquals(syclEvent.address(), event.address(), "the handle is the sycl::event* itself");
-                assertFalse(device.isEventComplete(event));
-                device.streamWaitEvent(device.defaultStream(), event);
+                assertFalse(device.capability(EventWaits.class).orElseThrow().isEventComplete(event));
+                device.capability(EventWaits.class).orElseThrow().streamWaitEvent(device.defaultStream(), event);
                 assertEquals(1, waits.get(), "a stream wait is a host wait through the waiter");
-                device.waitEvent(event);
+                device.capability(EventWaits.class).orElseThrow().waitEvent(event);
                 assertEquals(2, waits.get());
-                assertTrue(device.isEventComplete(event));
+                assertTrue(device.capability(EventWaits.class).orElseThrow().isEventComplete(event));
             }
-            assertThrows(UnsupportedOperationException.class, () -> device.waitEvent(syclEvent), "closing the registration removes the waiter");
+            assertThrows(UnsupportedOperationException.class, () -> device.capability(EventWaits.class).orElseThrow().waitEvent(syclEvent), "closing the registration removes the waiter");
         }
         assertThrows(IllegalArgumentException.class, () -> SyclEventWaiters.register(MemorySegment.NULL, waiter));
     }

@@ -2,6 +2,8 @@ package dev.quiver.device.opencl;
 
 import dev.quiver.device.ffm.Allocations;
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.NativeAdoption;
 import dev.quiver.spi.PinnedHostMemory;
 import dev.quiver.spi.DeviceTypeCodes;
 
@@ -38,7 +40,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * thread-safe. Copies are non-blocking: host memory given to them must stay valid until the queue is
  * synchronized.
  */
-public final class OpenClDevice implements BackendDevice, PinnedHostMemory, AutoCloseable {
+public final class OpenClDevice implements BackendDevice, PinnedHostMemory, DeviceEvents, NativeAdoption, AutoCloseable {
     private final OpenCl cl;
     private final ClDeviceInfo info;
     private final MemorySegment context;
@@ -274,12 +276,6 @@ public final class OpenClDevice implements BackendDevice, PinnedHostMemory, Auto
     }
 
     // ---- events -------------------------------------------------------------------------------
-
-    /** @return true */
-    @Override
-    public boolean supportsEvents() {
-        return true;
-    }
 
     /**
      * @return a new {@code cl_event} (a user event of this device's context) that completes once the

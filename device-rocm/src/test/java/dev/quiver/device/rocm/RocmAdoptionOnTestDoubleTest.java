@@ -1,5 +1,7 @@
 package dev.quiver.device.rocm;
 
+import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.NativeAdoption;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.ProbeResult;
@@ -44,15 +46,15 @@ class RocmAdoptionOnTestDoubleTest {
 
     @Test
     void nativeHandlesAreTheDevice() {
-        assertEquals(Map.of("hipDevice_t", MemorySegment.ofAddress(1)), rocm(1).nativeHandles());
-        assertEquals(Map.of("hipDevice_t", MemorySegment.ofAddress(0)), rocm(0).nativeHandles());
+        assertEquals(Map.of("hipDevice_t", MemorySegment.ofAddress(1)), rocm(1).capability(NativeAdoption.class).orElseThrow().nativeHandles());
+        assertEquals(Map.of("hipDevice_t", MemorySegment.ofAddress(0)), rocm(0).capability(NativeAdoption.class).orElseThrow().nativeHandles());
     }
 
     @Test
     void anApplicationStreamAndEventAreAdoptedUsedAndForgotten() {
         MemorySegment stream = RocmTestDouble.applicationStream(1);
         MemorySegment event = RocmTestDouble.applicationEvent(1);
-        assertEquals(List.of(stream, event), List.of(rocm(1).adoptStream(stream), rocm(1).adoptEvent(event)), "HIP handles are their own handles");
+        assertEquals(List.of(stream, event), List.of(rocm(1).capability(NativeAdoption.class).orElseThrow().adoptStream(stream), rocm(1).capability(DeviceEvents.class).orElseThrow().adoptEvent(event)), "HIP handles are their own handles");
         AdoptionChecks.nativeStreamServesEveryOperation(rocm(1), stream, () -> live("streams"));
         AdoptionChecks.nativeEventServesEveryOperation(rocm(1), event, () -> live("events"));
         assertEquals(0, RocmTestDouble.counter("current_device"), "the thread's current device is as it was");
@@ -62,17 +64,17 @@ class RocmAdoptionOnTestDoubleTest {
     void handlesOfAnotherDeviceOrOfNoLiveObjectAreRefused() {
         MemorySegment foreign = RocmTestDouble.applicationStream(1);
         try {
-            IllegalArgumentException other = assertThrows(IllegalArgumentException.class, () -> rocm(0).adoptStream(foreign));
+            IllegalArgumentException other = assertThrows(IllegalArgumentException.class, () -> rocm(0).capability(NativeAdoption.class).orElseThrow().adoptStream(foreign));
             assertTrue(other.getMessage().contains("is not of ROCM:0") && other.getMessage().contains("hipErrorInvalidDevice"),
                     other.getMessage());
         } finally {
-            rocm(1).forgetStream(foreign, true);
+            rocm(1).capability(NativeAdoption.class).orElseThrow().forgetStream(foreign, true);
         }
-        IllegalArgumentException gone = assertThrows(IllegalArgumentException.class, () -> rocm(1).adoptStream(foreign));
+        IllegalArgumentException gone = assertThrows(IllegalArgumentException.class, () -> rocm(1).capability(NativeAdoption.class).orElseThrow().adoptStream(foreign));
         assertTrue(gone.getMessage().contains("is not live") && gone.getMessage().contains("hipErrorInvalidHandle"), gone.getMessage());
-        IllegalArgumentException noEvent = assertThrows(IllegalArgumentException.class, () -> rocm(0).adoptEvent(MemorySegment.ofAddress(8)));
+        IllegalArgumentException noEvent = assertThrows(IllegalArgumentException.class, () -> rocm(0).capability(DeviceEvents.class).orElseThrow().adoptEvent(MemorySegment.ofAddress(8)));
         assertTrue(noEvent.getMessage().startsWith("hipEvent_t 0x8 is not live"), noEvent.getMessage());
-        assertEquals("hipEvent_t is NULL", assertThrows(IllegalArgumentException.class, () -> rocm(0).adoptEvent(MemorySegment.NULL)).getMessage());
-        assertEquals(MemorySegment.NULL, rocm(0).adoptStream(MemorySegment.NULL), "the null stream");
+        assertEquals("hipEvent_t is NULL", assertThrows(IllegalArgumentException.class, () -> rocm(0).capability(DeviceEvents.class).orElseThrow().adoptEvent(MemorySegment.NULL)).getMessage());
+        assertEquals(MemorySegment.NULL, rocm(0).capability(NativeAdoption.class).orElseThrow().adoptStream(MemorySegment.NULL), "the null stream");
     }
 }

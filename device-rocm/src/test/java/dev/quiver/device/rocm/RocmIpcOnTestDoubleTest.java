@@ -1,5 +1,6 @@
 package dev.quiver.device.rocm;
 
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceTypeCodes;
 import dev.quiver.spi.IpcMechanism;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
@@ -28,10 +30,9 @@ class RocmIpcOnTestDoubleTest {
 
     @Test
     void deviceMemoryHasHipIpcAndPinnedMemoryHasNone() {
-        assertEquals(IpcMechanism.HIP_IPC, device(DeviceTypeCodes.ROCM).ipcMechanism());
+        assertEquals(IpcMechanism.HIP_IPC, device(DeviceTypeCodes.ROCM).capability(IpcMemory.class).orElseThrow().ipcMechanism());
         BackendDevice pinned = device(DeviceTypeCodes.ROCM_HOST);
-        assertEquals(IpcMechanism.NONE, pinned.ipcMechanism());
-        assertThrows(UnsupportedOperationException.class, () -> pinned.openMemory(null));
+        assertTrue(pinned.capability(IpcMemory.class).isEmpty(), "no IpcMemory where the mechanism is none");
     }
 
     @Test

@@ -17,7 +17,8 @@ import java.util.Map;
  * them for their {@link #ipcMechanism()}, loads neither LWJGL nor a logical device. If the full probe cannot open the device, every such call throws a
  * {@link DeviceException} with the probe's reasons. Thread-safe.
  */
-final class DeferredVulkanDevice implements BackendDevice, PinnedHostMemory {
+final class DeferredVulkanDevice implements BackendDevice, PinnedHostMemory, dev.quiver.spi.DeviceEvents,
+        dev.quiver.spi.IpcMemory, dev.quiver.spi.NativeAdoption {
     private final PhysicalDeviceInfo info;
     private final boolean sharesOpaqueFd;
     private final long id;
@@ -170,12 +171,6 @@ final class DeferredVulkanDevice implements BackendDevice, PinnedHostMemory {
         device().destroyStream(stream);
     }
 
-    /** @return true, as {@link VulkanDevice#supportsEvents()} does */
-    @Override
-    public boolean supportsEvents() {
-        return true;
-    }
-
     @Override
     public MemorySegment createEvent() {
         return device().createEvent();
@@ -256,6 +251,15 @@ final class DeferredVulkanDevice implements BackendDevice, PinnedHostMemory {
     @Override
     public dev.quiver.spi.ImportedMemory openMemory(dev.quiver.spi.IpcMemoryHandle handle) {
         return device().openMemory(handle);
+    }
+
+    /** {@return the capability; {@link dev.quiver.spi.IpcMemory} only where {@link #ipcMechanism()} is not NONE} */
+    @Override
+    public <C extends dev.quiver.spi.DeviceCapability> java.util.Optional<C> capability(Class<C> kind) {
+        if (kind == dev.quiver.spi.IpcMemory.class && ipcMechanism() == dev.quiver.spi.IpcMechanism.NONE) {
+            return java.util.Optional.empty();
+        }
+        return BackendDevice.super.capability(kind);
     }
 
     @Override

@@ -44,7 +44,8 @@ import static org.lwjgl.vulkan.VK10.VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
  * before destroying the adopted {@code VkDevice}; the adopted handles themselves stay the application's, as do
  * the events of {@link #adoptEvent}, which {@link #close()} never destroys.
  */
-public final class VulkanDevice implements BackendDevice, PinnedHostMemory, AutoCloseable {
+public final class VulkanDevice implements BackendDevice, PinnedHostMemory, dev.quiver.spi.DeviceEvents,
+        dev.quiver.spi.IpcMemory, dev.quiver.spi.NativeAdoption, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(VulkanDevice.class.getName());
 
     private final DeviceContext context;
@@ -204,6 +205,15 @@ public final class VulkanDevice implements BackendDevice, PinnedHostMemory, Auto
         }
     }
 
+    /** {@return the capability; {@link dev.quiver.spi.IpcMemory} only where {@link #ipcMechanism()} is not NONE} */
+    @Override
+    public <C extends dev.quiver.spi.DeviceCapability> java.util.Optional<C> capability(Class<C> kind) {
+        if (kind == dev.quiver.spi.IpcMemory.class && ipcMechanism() == dev.quiver.spi.IpcMechanism.NONE) {
+            return java.util.Optional.empty();
+        }
+        return BackendDevice.super.capability(kind);
+    }
+
     /** @return {@link IpcMechanism#VULKAN_FD} where every buffer of {@link #allocate} is exportable, else (and when adopted) NONE */
     @Override
     public IpcMechanism ipcMechanism() {
@@ -223,7 +233,7 @@ public final class VulkanDevice implements BackendDevice, PinnedHostMemory, Auto
     @Override
     public IpcMemoryHandle exportMemory(MemorySegment pointer, long offset) {
         if (!exportsMemory) {
-            return BackendDevice.super.exportMemory(pointer, offset);
+            throw new UnsupportedOperationException(this + " has no inter-process mechanism for its memory");
         }
         checkOpen();
         return sharing.export(pointer, offset);
@@ -246,7 +256,7 @@ public final class VulkanDevice implements BackendDevice, PinnedHostMemory, Auto
     @Override
     public ImportedMemory openMemory(IpcMemoryHandle handle) {
         if (!exportsMemory) {
-            return BackendDevice.super.openMemory(handle);
+            throw new UnsupportedOperationException(this + " has no inter-process mechanism for its memory");
         }
         checkOpen();
         return sharing.open(handle, file -> { });
@@ -337,11 +347,6 @@ public final class VulkanDevice implements BackendDevice, PinnedHostMemory, Auto
     @Override
     public void destroyStream(MemorySegment stream) {
         streams.destroy(stream);
-    }
-
-    @Override
-    public boolean supportsEvents() {
-        return true;
     }
 
     /** @return a new {@code VkEvent}, unsignalled, owned by the caller until {@link #destroyEvent} */

@@ -1,5 +1,6 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.spi.EventWaits;
 import dev.quiver.plugin.Backends;
 import dev.quiver.Copies;
 import dev.quiver.BackendSelection;
@@ -127,7 +128,7 @@ class EventsAcrossStreamsTest {
              DeviceStream other = vulkan.createStream()) {
             SyncEvent syncEvent = onDevice.syncEvent().orElseThrow();
             long pointed = syncEvent.pointer().reinterpret(JAVA_LONG.byteSize()).get(JAVA_LONG, 0);
-            assertEquals(pointed, Backends.of(vulkan).eventFromSyncEvent(syncEvent.pointer()).address(), "sync_event is a VkEvent*");
+            assertEquals(pointed, Backends.of(vulkan).capability(EventWaits.class).orElseThrow().eventFromSyncEvent(syncEvent.pointer()).address(), "sync_event is a VkEvent*");
             other.waitFor(syncEvent);
             other.synchronize();
             syncEvent.waitOnHost();

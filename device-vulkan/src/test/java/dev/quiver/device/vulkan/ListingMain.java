@@ -1,5 +1,6 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.ProbeResult;
 
@@ -21,7 +22,7 @@ final class ListingMain {
             throw new IllegalStateException("no Vulkan device listed: " + result);
         }
         for (BackendDevice device : available.devices()) {
-            System.out.println(device.getClass().getSimpleName() + " " + device + " " + device.ipcMechanism());
+            System.out.println(device.getClass().getSimpleName() + " " + device + " " + device.capability(IpcMemory.class).orElseThrow().ipcMechanism());
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.quiver.device.vulkan;
 
+import dev.quiver.spi.DeviceEvents;
 import dev.quiver.spi.IpcMechanism;
 import org.junit.jupiter.api.Test;
 
@@ -66,7 +67,7 @@ class SurveyedDevicesTest {
         properties.put("validation", "off");
         assertEquals(properties, listed.properties(), "what the opened device says, without validation");
         assertEquals(opened.defaultStream(), listed.defaultStream());
-        assertEquals(opened.supportsEvents(), listed.supportsEvents());
+        assertEquals(opened.capability(DeviceEvents.class).isPresent(), listed.capability(DeviceEvents.class).isPresent());
         assertSame(opened, listed.device());
         MemorySegment buffer = listed.allocate(64, 16);
         MemorySegment stream = listed.createStream();

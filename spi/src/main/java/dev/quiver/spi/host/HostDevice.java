@@ -188,11 +188,6 @@ public final class HostDevice implements BackendDevice {
         }
     }
 
-    @Override
-    public boolean supportsEvents() {
-        return false;
-    }
-
     private void checkStream(MemorySegment stream) {
         if (!stream.equals(MemorySegment.NULL) && !streams.contains(stream.address())) {
             throw notAStream(stream);

@@ -21,7 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p><b>Threading.</b> Every method may be called from any thread, concurrently.
  */
-public final class TestDoubleDevice implements BackendDevice {
+public final class TestDoubleDevice implements BackendDevice, dev.quiver.spi.DeviceEvents {
     /** The one stream token: its copies are synchronous, so one is enough. */
     private static final long STREAM = 7;
 
@@ -143,9 +143,13 @@ public final class TestDoubleDevice implements BackendDevice {
         // the token holds nothing
     }
 
+    /** {@return the capability; events only where the provider was made with them} */
     @Override
-    public boolean supportsEvents() {
-        return provider.events();
+    public <C extends dev.quiver.spi.DeviceCapability> java.util.Optional<C> capability(Class<C> kind) {
+        if (!provider.events() && dev.quiver.spi.EventWaits.class.isAssignableFrom(kind)) {
+            return java.util.Optional.empty();
+        }
+        return BackendDevice.super.capability(kind);
     }
 
     @Override

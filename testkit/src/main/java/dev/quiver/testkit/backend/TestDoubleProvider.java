@@ -274,7 +274,7 @@ public final class TestDoubleProvider implements DeviceProvider {
         }
 
         /**
-         * Makes its devices have no events: {@code supportsEvents()} is false and every event call throws
+         * Makes its devices have no events: they offer no {@code DeviceEvents}, and every event method called on the device itself throws
          * {@link UnsupportedOperationException}, as on a backend without events.
          *
          * @return this builder

@@ -1,5 +1,6 @@
 package dev.quiver.testkit.backend;
 
+import dev.quiver.spi.DeviceEvents;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceTypeCodes;
@@ -125,7 +126,7 @@ class TestDoubleProviderTest {
     void aDeviceWithoutEventsRefusesEveryEventCall() {
         TestDoubleProvider provider = TestDoubleProvider.builder("plain", DeviceTypeCodes.EXT_DEV).withoutEvents().build();
         TestDoubleDevice device = provider.device(0);
-        assertFalse(device.supportsEvents());
+        assertFalse(device.capability(DeviceEvents.class).isPresent());
         var refused = assertThrows(UnsupportedOperationException.class, device::createEvent);
         assertEquals("test double plain test double 0 has no events", refused.getMessage());
     }

@@ -1,6 +1,7 @@
 package com.example.quiver.hostext;
 
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceEvents;
 import dev.quiver.spi.DeviceException;
 import dev.quiver.spi.DeviceTypeCodes;
 
@@ -22,7 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p><b>Threading.</b> All methods may be called from any thread.
  */
-final class HostExtDevice implements BackendDevice {
+final class HostExtDevice implements BackendDevice, DeviceEvents {
     private static final long MIN_ALIGNMENT = 64;
 
     private final Map<Long, Allocation> allocations = new ConcurrentHashMap<>();
@@ -185,12 +186,7 @@ final class HostExtDevice implements BackendDevice {
         return queue;
     }
 
-    // ---- events -------------------------------------------------------------------------------
-
-    @Override
-    public boolean supportsEvents() {
-        return true;
-    }
+    // ---- the one capability: events (DeviceEvents) ---------------------------------------------
 
     @Override
     public MemorySegment createEvent() {

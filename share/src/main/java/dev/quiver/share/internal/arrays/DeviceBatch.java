@@ -1,5 +1,9 @@
 package dev.quiver.share.internal.arrays;
 
+import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.EventWaits;
+import dev.quiver.spi.IpcEvents;
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.DeviceArray;
 import dev.quiver.SyncEvent;
 import dev.quiver.share.internal.posix.Memfd;
@@ -95,8 +99,8 @@ public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.N
         MemorySegment shared = MemorySegment.NULL;
         if (events && sync.isPresent()) {
             MemorySegment stream = backend.defaultStream();   // ordered after the producer's work, then marked for the peer
-            backend.streamWaitEvent(stream, sync.get().handle());
-            shared = backend.recordInterProcessEvent(stream);
+            backend.capability(EventWaits.class).orElseThrow().streamWaitEvent(stream, sync.get().handle());
+            shared = backend.capability(IpcEvents.class).orElseThrow().recordInterProcessEvent(stream);
         } else {
             sync.ifPresent(SyncEvent::waitOnHost);
         }
@@ -108,7 +112,7 @@ public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.N
             return batch;
         } finally {
             if (!planned && !event.equals(MemorySegment.NULL)) {
-                backend.destroyEvent(event);
+                backend.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);
             }
         }
     }
@@ -136,11 +140,11 @@ public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.N
                 return Optional.empty();
             }
             boolean withEvent = !event.equals(MemorySegment.NULL);
-            byte[] payload = withEvent ? backend.exportEvent(event).handle() : new byte[0];
+            byte[] payload = withEvent ? backend.capability(IpcEvents.class).orElseThrow().exportEvent(event).handle() : new byte[0];
             var retained = array.retain();
             AutoCloseable hold = withEvent ? () -> {
                 try (retained) {
-                    backend.destroyEvent(event);   // the receiver destroyed what it opened before it released the batch
+                    backend.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);   // the receiver destroyed what it opened before it released the batch
                 }
             } : retained;
             return Optional.of(new DeviceBatch(exports.handles, nodes, exports.fds.stream().mapToInt(Integer::intValue).toArray(),
@@ -170,7 +174,7 @@ public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.N
         BatchMessage.Buffer place(long address, long size) {
             IpcMemoryHandle exported;
             try {
-                exported = backend.exportMemory(MemorySegment.ofAddress(address), 0);
+                exported = backend.capability(IpcMemory.class).orElseThrow().exportMemory(MemorySegment.ofAddress(address), 0);
             } catch (IllegalArgumentException | UnsupportedOperationException notExportable) {
                 return null;
             }

@@ -1,5 +1,7 @@
 package dev.quiver.share.internal.arrays;
 
+import dev.quiver.spi.IpcEvents;
+import dev.quiver.spi.IpcMemory;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
 import dev.quiver.DeviceType;
@@ -55,7 +57,7 @@ final class DeviceHandleImport {
                            LongConsumer released) {
         String name = "BATCH " + batch.batchId();
         BackendDevice backend = device.type() == DeviceType.CPU ? null : Backends.of(device);
-        HandleKind kind = backend == null ? null : HandleKind.of(backend.ipcMechanism()).orElse(null);
+        HandleKind kind = backend == null ? null : HandleKind.of(backend.capability(IpcMemory.class).orElseThrow().ipcMechanism()).orElse(null);
         List<ImportedMemory> opened = new ArrayList<>();
         try {
             long[] sizes = new long[batch.handles().size()];
@@ -138,7 +140,7 @@ final class DeviceHandleImport {
         }
         MemorySegment opened;
         try {
-            opened = backend.openEvent(new IpcEventHandle(mechanism, payload));
+            opened = backend.capability(IpcEvents.class).orElseThrow().openEvent(new IpcEventHandle(mechanism, payload));
         } catch (RuntimeException e) {
             throw new ProtocolException(ErrorCode.PROTOCOL, name + ": the device refused the " + kind + " event handle: " + e.getMessage());
         }
@@ -170,7 +172,7 @@ final class DeviceHandleImport {
             ExportedDescriptor.check(fd, handle.size(), at);
         }
         try {
-            return backend.openMemory(new IpcMemoryHandle(handle.kind().mechanism(), bytes, fd, 0, handle.size()));
+            return backend.capability(IpcMemory.class).orElseThrow().openMemory(new IpcMemoryHandle(handle.kind().mechanism(), bytes, fd, 0, handle.size()));
         } catch (RuntimeException e) {
             throw new ProtocolException(ErrorCode.PROTOCOL, at + ": the device refused the " + handle.kind() + " handle: " + e.getMessage());
         }
