@@ -42,7 +42,18 @@ public interface DeviceEvents extends EventWaits {
      * @return a new event, recorded, owned by the caller, released with {@link #destroyEvent}
      */
     default MemorySegment recordNewEvent(MemorySegment stream) {
-        MemorySegment event = createEvent();
+        return recordOrDestroy(createEvent(), stream);
+    }
+
+    /**
+     * Records {@code event}, a new event of this device, on {@code stream}, and destroys it if recording fails: the
+     * second half of {@link #recordNewEvent}, for a backend that makes its events some other way (for sharing).
+     *
+     * @param event  a new event of this device, owned by the caller
+     * @param stream a stream of this device
+     * @return {@code event}, recorded, still the caller's; destroyed (and the failure thrown) if recording failed
+     */
+    default MemorySegment recordOrDestroy(MemorySegment event, MemorySegment stream) {
         try {
             recordEvent(event, stream);
         } catch (RuntimeException | Error e) {

@@ -155,18 +155,7 @@ public abstract class DriverDevice<F extends Enum<F>> extends VendorDevice
      */
     @Override
     public final MemorySegment recordInterProcessEvent(MemorySegment stream) {
-        MemorySegment event = createInterProcessEvent();
-        try {
-            recordEvent(event, stream);
-        } catch (RuntimeException | Error e) {
-            try {
-                destroyEvent(event);
-            } catch (RuntimeException cleanup) {
-                e.addSuppressed(cleanup);
-            }
-            throw e;
-        }
-        return event;
+        return recordOrDestroy(createInterProcessEvent(), stream);
     }
 
     /** Forgets an adopted stream; with {@code destroy}, destroys it as {@link #destroyStream} does. */
