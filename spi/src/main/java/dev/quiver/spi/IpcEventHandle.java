@@ -4,12 +4,12 @@ import java.util.Arrays;
 import java.util.HexFormat;
 
 /**
- * An event exported for another process ({@link BackendDevice#exportEvent}): the driver's opaque handle of an
+ * An event exported for another process ({@link IpcEvents#exportEvent}): the driver's opaque handle of an
  * event made for sharing ({@code CUipcEventHandle}, {@code hipIpcEventHandle_t}), and the mechanism that
  * made it. Immutable; the bytes are copied in and out.
  *
  * <p>A handle is not a reference: it keeps nothing alive. The exporting process keeps its event until every
- * peer destroyed what it opened; the peer opens it with {@link BackendDevice#openEvent} on a device of the
+ * peer destroyed what it opened; the peer opens it with {@link IpcEvents#openEvent} on a device of the
  * same mechanism.
  *
  * @param mechanism the device's {@link IpcMechanism}, one whose {@link IpcMechanism#eventHandleBytes()} is

@@ -2,13 +2,13 @@ package dev.quiver.spi;
 
 /**
  * How a device's memory reaches another process on the same machine without a copy: the driver mechanism
- * behind {@link BackendDevice#exportMemory} and {@link BackendDevice#openMemory}. A mechanism that names an
+ * behind {@link IpcMemory#exportMemory} and {@link IpcMemory#openMemory}. A mechanism that names an
  * allocation by opaque bytes has a fixed {@link #handleBytes()}; one that names it by a file descriptor has
  * none, and the descriptor travels by {@code SCM_RIGHTS} over a Unix domain socket.
  *
  * <p>A mechanism also says whether the driver shares events the same way: where {@link #eventHandleBytes()} is
- * more than zero, a device of this mechanism may offer {@link BackendDevice#exportEvent} and
- * {@link BackendDevice#openEvent} with {@link IpcEventHandle}s of this mechanism and that size
+ * more than zero, a device of this mechanism may offer {@link IpcEvents#exportEvent} and
+ * {@link IpcEvents#openEvent} with {@link IpcEventHandle}s of this mechanism and that size
  * ({@code cuIpcGetEventHandle} for {@link #CUDA_IPC}, {@code hipIpcGetEventHandle} for {@link #HIP_IPC}).
  */
 public enum IpcMechanism {

@@ -36,8 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>The public checks serve a backend's own tests of objects made outside Quiver (by its vendor API, or a
  * test double of it): they run every operation of the SPI that takes a stream, or an event, through one
- * adopted handle ({@link BackendDevice#adoptStream}, {@link BackendDevice#forgetStream},
- * {@link BackendDevice#adoptEvent}, {@link BackendDevice#forgetEvent}). Stateless; any thread; the caller
+ * adopted handle ({@link dev.quiver.spi.NativeAdoption#adoptStream}, {@link dev.quiver.spi.NativeAdoption#forgetStream},
+ * {@link dev.quiver.spi.DeviceEvents#adoptEvent}, {@link dev.quiver.spi.DeviceEvents#forgetEvent}). Stateless; any thread; the caller
  * keeps owning the handles it passes.
  */
 public final class AdoptionChecks {
@@ -143,9 +143,9 @@ public final class AdoptionChecks {
      * @param what         the native object, for messages (for example {@code "CUstream 0x1234"})
      * @param nativeObject the object, made outside Quiver and live
      * @param liveCount    reads the number of live objects of its kind
-     * @param adopt        {@link BackendDevice#adoptStream} or {@link BackendDevice#adoptEvent} of the device
+     * @param adopt        {@link dev.quiver.spi.NativeAdoption#adoptStream} or {@link dev.quiver.spi.DeviceEvents#adoptEvent} of the device
      * @param use          works with the adopted handle
-     * @param forget       {@link BackendDevice#forgetStream} or {@link BackendDevice#forgetEvent} of the device
+     * @param forget       {@link dev.quiver.spi.NativeAdoption#forgetStream} or {@link dev.quiver.spi.DeviceEvents#forgetEvent} of the device
      */
     public static void forgettingDestroysOnlyWhenAsked(String what, MemorySegment nativeObject, LongSupplier liveCount,
                                                        UnaryOperator<MemorySegment> adopt, Consumer<MemorySegment> use,
@@ -191,7 +191,7 @@ public final class AdoptionChecks {
      * wait for one; checks the bytes.
      *
      * @param backend a device
-     * @param stream  a stream handle {@link BackendDevice#adoptStream} returned
+     * @param stream  a stream handle {@link dev.quiver.spi.NativeAdoption#adoptStream} returned
      */
     public static void everyOperationOnStream(BackendDevice backend, MemorySegment stream) {
         MemorySegment first = backend.allocate(64, 64);
@@ -226,7 +226,7 @@ public final class AdoptionChecks {
      * and a stream wait, ordered before a copy that is then checked.
      *
      * @param backend a device with events
-     * @param event   an event handle {@link BackendDevice#adoptEvent} returned
+     * @param event   an event handle {@link dev.quiver.spi.DeviceEvents#adoptEvent} returned
      */
     public static void everyOperationWithEvent(BackendDevice backend, MemorySegment event) {
         MemorySegment stream = backend.createStream();

@@ -34,8 +34,8 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Inter-process event checks of a backend ({@link BackendDevice#recordInterProcessEvent},
- * {@link BackendDevice#exportEvent}, {@link BackendDevice#openEvent}) with a real second process: this process
+ * Inter-process event checks of a backend ({@link dev.quiver.spi.IpcEvents#recordInterProcessEvent},
+ * {@link dev.quiver.spi.IpcEvents#exportEvent}, {@link dev.quiver.spi.IpcEvents#openEvent}) with a real second process: this process
  * writes bytes into device memory on a stream and records an inter-process event after the copy, without
  * waiting; a child JVM opens the memory and the event, makes its own stream wait for the event, copies the bytes
  * back after that wait, and must read what this process wrote. {@link #checkEventOrdersPeerWork} and

@@ -19,8 +19,8 @@ import java.util.concurrent.TimeUnit;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 /**
- * Inter-process memory checks of a backend ({@link BackendDevice#exportMemory} and
- * {@link BackendDevice#openMemory}) with a real second process: a child JVM that opens a handle this process
+ * Inter-process memory checks of a backend ({@link dev.quiver.spi.IpcMemory#exportMemory} and
+ * {@link dev.quiver.spi.IpcMemory#openMemory}) with a real second process: a child JVM that opens a handle this process
  * exported, reads bytes from the exported pointer, writes others over them, and closes what it opened.
  * {@link #checkRoundTrip} and {@link #checkBadHandles} run in the test; {@link #main} runs in the child,
  * which finds the device through the same provider class (made with its no-argument constructor and the

@@ -142,7 +142,7 @@ public final class CudaInterop {
     /**
      * Checks that an application's stream belongs to a CUDA device's context ({@code cuStreamGetCtx}) and
      * returns it as a stream handle for that device's {@link BackendDevice} methods: the same as
-     * {@link BackendDevice#adoptStream}, given a raw address.
+     * {@link dev.quiver.spi.NativeAdoption#adoptStream}, given a raw address.
      *
      * @param device a device of this backend (from the system devices or {@link #adoptContext})
      * @param stream a live {@code CUstream}, owned by the application: Quiver never destroys it

@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Their event handles are unique in the process and above the small tokens the API's common checks leave
  * alone, so that an event of one device given to another is told apart. With {@link
  * Builder#eventsInHostMemory()}, each event is instead a block of host memory the device allocated (as a
- * driver's heap handle would be), and {@link BackendDevice#isEventComplete} rejects every handle the device
+ * driver's heap handle would be), and {@link dev.quiver.spi.EventWaits#isEventComplete} rejects every handle the device
  * did not make.
  *
  * <p><b>Threading.</b> Every method, and every method of its devices, may be called from any thread,

@@ -89,7 +89,7 @@ public record DeviceBatch(List<BatchMessage.Handle> handles, List<BatchMessage.N
      * descriptor exported for an allocation already in the batch, or for a plan given up, is closed here.
      *
      * @param array   an open array of {@code backend}'s device; the caller keeps its own reference
-     * @param backend the device's backend, whose {@link BackendDevice#ipcMechanism()} {@code kind} carries
+     * @param backend the device's backend, whose {@link dev.quiver.spi.IpcMemory#ipcMechanism()} {@code kind} carries
      * @param kind    the handle kind
      * @param events  whether the receiver opens events and {@code backend} exports them
      * @return the plan, or empty if some buffer cannot be exported (the event made for it is destroyed)

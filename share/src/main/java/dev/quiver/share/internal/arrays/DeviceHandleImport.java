@@ -26,7 +26,7 @@ import java.util.function.LongConsumer;
 /**
  * Imports a received BATCH whose handles are the driver's inter-process handles of device memory
  * (docs/SHARING.md, "Device IPC handles") as a {@link DeviceArray} of the receiver's device: each handle must be
- * of the kind of that device's backend mechanism and is opened with {@link BackendDevice#openMemory}, and each
+ * of the kind of that device's backend mechanism and is opened with {@link dev.quiver.spi.IpcMemory#openMemory}, and each
  * buffer's offset and length must lie inside the size the handle states. That size is checked before any
  * buffer is placed: by the backend's open, which refuses a size past the opened allocation where the driver
  * reports it (CUDA, HIP, Level Zero), and, for a handle that is a file descriptor ({@code VULKAN_FD}), against
