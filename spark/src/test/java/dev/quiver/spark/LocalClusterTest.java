@@ -31,15 +31,18 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  * worker finds its devices with the discovery script ({@code quiver devices --spark-resource gpu --type opencl}),
  * each executor gets one, and the tasks get it through {@link SparkDevices}; the executors read a Quiver Flight
  * stream of 4 endpoints served by this JVM. With {@code spark.testing} set, Spark starts the executor JVMs from
- * this JVM's class path and needs no Spark distribution (only a Spark home directory, {@code spark.test.home}, and the
- * Scala version, {@code SPARK_SCALA_VERSION}: the module's surefire configuration gives both).
+ * this JVM's class path and needs no Spark distribution (only a Spark home directory, {@code spark.test.home}, holding an
+ * empty {@code assembly/target/scala-2.13/jars} folder, and the Scala version, {@code SPARK_SCALA_VERSION}: the
+ * module's surefire configuration gives both).
  */
 class LocalClusterTest {
     private static SparkSession spark;
 
     @BeforeAll
-    static void startCluster() {
+    static void startCluster() throws java.io.IOException {
         System.setProperty("spark.testing", "true");
+        // Spark's launcher checks that the jars folder of a built Spark exists under the Spark home; it may be empty.
+        java.nio.file.Files.createDirectories(java.nio.file.Path.of(System.getProperty("spark.test.home"), "assembly", "target", "scala-2.13", "jars"));
         String script = DiscoveryScript.path("gpu", "opencl").toString();
         spark = SparkSession.builder().master("local-cluster[2,1,1024]").appName("quiver-spark local-cluster")
                 .config("spark.ui.enabled", "false")
