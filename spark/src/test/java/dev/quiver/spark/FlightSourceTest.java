@@ -50,6 +50,7 @@ class FlightSourceTest {
     @AfterEach
     void stop() throws Exception {
         server.close();
+        // the producer keeps every put, to serve it back, until it is closed: only then are those batches released
         producer.close();
         Eventually.holds("every batch released", () -> allocator.getAllocatedMemory() == 0 && SparkAllocators.allocatedBytes() == 0
                 && Diagnostics.liveExports() == exportsBefore, () -> "server " + allocator.getAllocatedMemory() + " B, readers and writers "

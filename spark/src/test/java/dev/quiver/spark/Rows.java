@@ -80,11 +80,18 @@ final class Rows {
         return null;
     }
 
-    /** @return the rows of a CPU struct batch of this schema, as Spark would show them */
+    /** @return the rows of a CPU struct batch of this schema, as Spark would show them; the batch stays the caller's */
     static List<Row> of(DeviceArray batch) {
-        List<Object> ids = dev.quiver.host.ArrayReader.of(batch.child("id")).values();
-        List<Object> xs = dev.quiver.host.ArrayReader.of(batch.child("x")).values();
-        List<Object> ss = dev.quiver.host.ArrayReader.of(batch.child("s")).values();
+        List<Object> ids = values(batch, "id");
+        List<Object> xs = values(batch, "x");
+        List<Object> ss = values(batch, "s");
         return IntStream.range(0, ids.size()).mapToObj(i -> org.apache.spark.sql.RowFactory.create(ids.get(i), xs.get(i), ss.get(i))).toList();
+    }
+
+    /** A child of a batch is a view that keeps the batch's memory alive: closed here once its values are read. */
+    private static List<Object> values(DeviceArray batch, String child) {
+        try (DeviceArray column = batch.child(child)) {
+            return dev.quiver.host.ArrayReader.of(column).values();
+        }
     }
 }
