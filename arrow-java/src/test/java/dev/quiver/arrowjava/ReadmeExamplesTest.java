@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 public class ReadmeExamplesTest {
     /** The modules whose tests run the blocks marked for them. */
-    static final List<String> OTHER_RUNNERS = List.of("flight", "share");
+    static final List<String> OTHER_RUNNERS = List.of("flight", "share", "spark");
 
     /** Made by JUnit; public because the flight module's tests read the blocks through this class. */
     public ReadmeExamplesTest() {}
