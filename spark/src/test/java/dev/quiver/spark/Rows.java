@@ -90,7 +90,7 @@ final class Rows {
 
     /** A child of a batch is a view that keeps the batch's memory alive: closed here once its values are read. */
     private static List<Object> values(DeviceArray batch, String child) {
-        try (DeviceArray column = batch.child(child)) {
+        try (DeviceArray column = batch.child(batch.field().childIndex(child))) {
             return dev.quiver.host.ArrayReader.of(column).values();
         }
     }

@@ -100,7 +100,7 @@ public final class SparkDeviceKernels {
              ColumnKernels kernels = new ColumnKernels()) {
             while (batches.hasNext()) {
                 try (DeviceArray batch = batches.next();            // landed on the task's device
-                     DeviceArray values = batch.child("v");
+                     DeviceArray values = batch.child(batch.field().childIndex("v"));
                      DeviceArray kept = kernels.filterGreaterThan(values, THRESHOLD)) {   // stays on the device
                     rows += values.length();
                     sum += kernels.sum(values);
