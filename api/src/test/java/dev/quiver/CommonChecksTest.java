@@ -35,6 +35,11 @@ class CommonChecksTest {
     private final Devices devices = Backends.devices(List.of(vendor), BackendSelection.all());
     private final BackendDevice first = Backends.of(devices.get(DeviceType.EXT_DEV, 0));
     private final BackendDevice second = Backends.of(devices.get(DeviceType.EXT_DEV, 1));
+    private final DeviceEvents firstEvents = first.capability(DeviceEvents.class).orElseThrow();
+    private final EventWaits firstWaits = first.capability(EventWaits.class).orElseThrow();
+    private final NativeAdoption firstAdoption = first.capability(NativeAdoption.class).orElseThrow();
+    private final DeviceEvents secondEvents = second.capability(DeviceEvents.class).orElseThrow();
+    private final EventWaits secondWaits = second.capability(EventWaits.class).orElseThrow();
 
     @Test
     void aVendorsDevicesAreServedBehindTheChecks() {
@@ -64,31 +69,31 @@ class CommonChecksTest {
     @Test
     void nullHandlesAreRefusedWhereOneIsRequired() {
         MemorySegment stream = first.defaultStream();
-        assertEquals("event is NULL", message(() -> first.capability(DeviceEvents.class).orElseThrow().recordEvent(MemorySegment.NULL, stream)));
-        assertEquals("event is NULL", message(() -> first.capability(EventWaits.class).orElseThrow().waitEvent(MemorySegment.NULL)));
-        assertEquals("event is NULL", message(() -> first.capability(EventWaits.class).orElseThrow().streamWaitEvent(stream, MemorySegment.NULL)));
-        assertEquals("event is NULL", message(() -> first.capability(EventWaits.class).orElseThrow().isEventComplete(MemorySegment.NULL)));
-        assertEquals("event is NULL", message(() -> first.capability(DeviceEvents.class).orElseThrow().destroyEvent(MemorySegment.NULL)));
-        assertEquals("syncEvent is NULL", message(() -> first.capability(EventWaits.class).orElseThrow().eventFromSyncEvent(MemorySegment.NULL)));
-        assertEquals("nativeStream is NULL", message(() -> first.capability(NativeAdoption.class).orElseThrow().adoptStream(MemorySegment.NULL)));
-        assertEquals("nativeEvent is NULL", message(() -> first.capability(DeviceEvents.class).orElseThrow().adoptEvent(MemorySegment.NULL)));
+        assertEquals("event is NULL", message(() -> firstEvents.recordEvent(MemorySegment.NULL, stream)));
+        assertEquals("event is NULL", message(() -> firstWaits.waitEvent(MemorySegment.NULL)));
+        assertEquals("event is NULL", message(() -> firstWaits.streamWaitEvent(stream, MemorySegment.NULL)));
+        assertEquals("event is NULL", message(() -> firstWaits.isEventComplete(MemorySegment.NULL)));
+        assertEquals("event is NULL", message(() -> firstEvents.destroyEvent(MemorySegment.NULL)));
+        assertEquals("syncEvent is NULL", message(() -> firstWaits.eventFromSyncEvent(MemorySegment.NULL)));
+        assertEquals("nativeStream is NULL", message(() -> firstAdoption.adoptStream(MemorySegment.NULL)));
+        assertEquals("nativeEvent is NULL", message(() -> firstEvents.adoptEvent(MemorySegment.NULL)));
         assertEquals(List.of(), vendor.eventRecords, "nothing reached the backend");
     }
 
     @Test
     void everyMethodIsForwarded() {
-        MemorySegment adopted = first.capability(NativeAdoption.class).orElseThrow().adoptStream(MemorySegment.ofAddress(0x5000_0000L));
+        MemorySegment adopted = firstAdoption.adoptStream(MemorySegment.ofAddress(0x5000_0000L));
         assertEquals(0x5000_0000L, adopted.address(), "the default adoption hands the handle back");
-        MemorySegment event = first.capability(DeviceEvents.class).orElseThrow().adoptEvent(MemorySegment.ofAddress(0x6000_0000L));
-        first.capability(DeviceEvents.class).orElseThrow().recordEvent(event, adopted);
-        first.capability(EventWaits.class).orElseThrow().streamWaitEvent(adopted, event);
+        MemorySegment event = firstEvents.adoptEvent(MemorySegment.ofAddress(0x6000_0000L));
+        firstEvents.recordEvent(event, adopted);
+        firstWaits.streamWaitEvent(adopted, event);
         assertEquals(List.of(new TestDoubleProvider.EventRecord(0x6000_0000L, 0x5000_0000L)), vendor.eventRecords);
         assertEquals(List.of(new TestDoubleProvider.StreamWait(0x5000_0000L, 0x6000_0000L)), vendor.streamWaits);
         assertEquals("stream 0x50000000 is stream of " + first + ", not of " + second,
                 message(() -> second.synchronizeStream(adopted)));
-        assertEquals("event 0x60000000 is event of " + first + ", not of " + second, message(() -> second.capability(EventWaits.class).orElseThrow().waitEvent(event)));
-        first.capability(DeviceEvents.class).orElseThrow().forgetEvent(event, true);
-        first.capability(NativeAdoption.class).orElseThrow().forgetStream(adopted, false);
+        assertEquals("event 0x60000000 is event of " + first + ", not of " + second, message(() -> secondWaits.waitEvent(event)));
+        firstEvents.forgetEvent(event, true);
+        firstAdoption.forgetStream(adopted, false);
         assertEquals(List.of(0x6000_0000L), vendor.destroyedEvents, "forgetting with destroy destroys the event");
         second.synchronizeStream(adopted);
         assertEquals("vendor test double 0", first.name());
@@ -96,20 +101,20 @@ class CommonChecksTest {
 
     @Test
     void aNewRecordedEventOfAPluginWithoutItIsMadeAndRecordedAndBelongsToItsDevice() {
-        MemorySegment stream = first.capability(NativeAdoption.class).orElseThrow().adoptStream(MemorySegment.ofAddress(0x5100_0000L));
+        MemorySegment stream = firstAdoption.adoptStream(MemorySegment.ofAddress(0x5100_0000L));
         try {
             assertEquals("stream 0x51000000 is stream of " + first + ", not of " + second,
-                    message(() -> second.capability(DeviceEvents.class).orElseThrow().recordNewEvent(stream)));
+                    message(() -> secondEvents.recordNewEvent(stream)));
             assertEquals(List.of(), vendor.eventRecords, "a refused call reaches no backend");
-            MemorySegment event = first.capability(DeviceEvents.class).orElseThrow().recordNewEvent(stream);
+            MemorySegment event = firstEvents.recordNewEvent(stream);
             assertEquals(List.of(new TestDoubleProvider.EventRecord(event.address(), 0x5100_0000L)), vendor.eventRecords,
                     "the default makes the event and records it");
             assertEquals("event 0x" + Long.toHexString(event.address()) + " is event of " + first + ", not of " + second,
-                    message(() -> second.capability(DeviceEvents.class).orElseThrow().destroyEvent(event)));
-            first.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);
+                    message(() -> secondEvents.destroyEvent(event)));
+            firstEvents.destroyEvent(event);
             assertEquals(List.of(event.address()), vendor.destroyedEvents);
         } finally {
-            first.capability(NativeAdoption.class).orElseThrow().forgetStream(stream, false);
+            firstAdoption.forgetStream(stream, false);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.quiver.tck;
 
+import dev.quiver.spi.DeviceCapability;
 import dev.quiver.spi.DeviceEvents;
 import dev.quiver.spi.EventWaits;
 import dev.quiver.spi.NativeAdoption;
@@ -13,6 +14,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -36,8 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>The public checks serve a backend's own tests of objects made outside Quiver (by its vendor API, or a
  * test double of it): they run every operation of the SPI that takes a stream, or an event, through one
- * adopted handle ({@link dev.quiver.spi.NativeAdoption#adoptStream}, {@link dev.quiver.spi.NativeAdoption#forgetStream},
- * {@link dev.quiver.spi.DeviceEvents#adoptEvent}, {@link dev.quiver.spi.DeviceEvents#forgetEvent}). Stateless; any thread; the caller
+ * adopted handle ({@link NativeAdoption#adoptStream}, {@link NativeAdoption#forgetStream},
+ * {@link DeviceEvents#adoptEvent}, {@link DeviceEvents#forgetEvent}). Stateless; any thread; the caller
  * keeps owning the handles it passes.
  */
 public final class AdoptionChecks {
@@ -90,21 +92,22 @@ public final class AdoptionChecks {
      * @param backend the same device as the provider returned it, which makes the native event and streams
      */
     static void adoptedEventsFollowTheContract(Device device, BackendDevice backend) {
-        if (!backend.capability(DeviceEvents.class).isPresent()) {
+        DeviceEvents events = backend.capability(DeviceEvents.class).orElse(null);
+        if (events == null) {
             assertThrows(UnsupportedOperationException.class, () -> device.adoptEvent(MemorySegment.ofAddress(8), false),
                     device + " has no events, so it adopts none");
             return;
         }
         MemorySegment stream = backend.createStream();
         MemorySegment other = backend.createStream();
-        MemorySegment event = backend.capability(DeviceEvents.class).orElseThrow().createEvent();
+        MemorySegment event = events.createEvent();
         boolean destroyed = false;
         try {
             try (SyncEvent adopted = device.adoptEvent(event, false); DeviceStream waiting = device.adoptStream(other, false)) {
                 String what = device + " with an adopted event";
                 // The API records only the events it makes (DeviceStream.recordEvent): the adopted one is
                 // recorded as its maker would record it, through the provider's device.
-                backend.capability(DeviceEvents.class).orElseThrow().recordEvent(adopted.handle(), stream);
+                events.recordEvent(adopted.handle(), stream);
                 adopted.waitOnHost();
                 assertTrue(adopted.isComplete(), what + ": complete after the host wait");
                 waiting.waitFor(adopted);
@@ -115,7 +118,7 @@ public final class AdoptionChecks {
             destroyed = true;
         } finally {
             if (!destroyed) {
-                backend.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);
+                events.destroyEvent(event);
             }
             backend.destroyStream(other);
             backend.destroyStream(stream);
@@ -123,15 +126,16 @@ public final class AdoptionChecks {
     }
 
     private static void recordAndWait(String what, BackendDevice backend, MemorySegment event, MemorySegment stream, MemorySegment other) {
-        backend.capability(DeviceEvents.class).orElseThrow().recordEvent(event, stream);
+        required(backend, DeviceEvents.class).recordEvent(event, stream);
         waitFor(what, backend, event, other);
     }
 
     /** Host wait, query and stream wait on an event recorded before (recorded once: some APIs allow no more). */
     private static void waitFor(String what, BackendDevice backend, MemorySegment event, MemorySegment other) {
-        backend.capability(EventWaits.class).orElseThrow().waitEvent(event);
-        assertTrue(backend.capability(EventWaits.class).orElseThrow().isEventComplete(event), what + ": complete after the host wait");
-        backend.capability(EventWaits.class).orElseThrow().streamWaitEvent(other, event);
+        EventWaits waits = required(backend, EventWaits.class);
+        waits.waitEvent(event);
+        assertTrue(waits.isEventComplete(event), what + ": complete after the host wait");
+        waits.streamWaitEvent(other, event);
         roundTrip(what + ": a stream ordered after it", backend, other, (byte) 23);
     }
 
@@ -168,8 +172,9 @@ public final class AdoptionChecks {
      * @param liveStreams reads the number of live native streams
      */
     public static void nativeStreamServesEveryOperation(BackendDevice backend, MemorySegment stream, LongSupplier liveStreams) {
+        NativeAdoption adoption = required(backend, NativeAdoption.class);
         forgettingDestroysOnlyWhenAsked(backend + ": stream 0x" + Long.toHexString(stream.address()), stream, liveStreams,
-                backend.capability(NativeAdoption.class).orElseThrow()::adoptStream, adopted -> everyOperationOnStream(backend, adopted), backend.capability(NativeAdoption.class).orElseThrow()::forgetStream);
+                adoption::adoptStream, adopted -> everyOperationOnStream(backend, adopted), adoption::forgetStream);
     }
 
     /**
@@ -181,8 +186,9 @@ public final class AdoptionChecks {
      * @param liveEvents reads the number of live native events
      */
     public static void nativeEventServesEveryOperation(BackendDevice backend, MemorySegment event, LongSupplier liveEvents) {
+        DeviceEvents events = required(backend, DeviceEvents.class);
         forgettingDestroysOnlyWhenAsked(backend + ": event 0x" + Long.toHexString(event.address()), event, liveEvents,
-                backend.capability(DeviceEvents.class).orElseThrow()::adoptEvent, adopted -> everyOperationWithEvent(backend, adopted), backend.capability(DeviceEvents.class).orElseThrow()::forgetEvent);
+                events::adoptEvent, adopted -> everyOperationWithEvent(backend, adopted), events::forgetEvent);
     }
 
     /**
@@ -196,25 +202,28 @@ public final class AdoptionChecks {
     public static void everyOperationOnStream(BackendDevice backend, MemorySegment stream) {
         MemorySegment first = backend.allocate(64, 64);
         MemorySegment second = backend.allocate(64, 64);
-        MemorySegment event = backend.capability(DeviceEvents.class).isPresent() ? backend.capability(DeviceEvents.class).orElseThrow().createEvent() : null;
+        DeviceEvents events = backend.capability(DeviceEvents.class).orElse(null);
+        MemorySegment event = events != null ? events.createEvent() : null;
         try (Arena arena = Arena.ofConfined()) {
             backend.copyFromHost(arena.allocate(64).fill((byte) 31), first, 0, stream);
             backend.copyWithinDevice(first, 0, second, 0, 64, stream);
+            EventWaits waits = null;
             if (event != null) {
-                backend.capability(DeviceEvents.class).orElseThrow().recordEvent(event, stream);
-                backend.capability(EventWaits.class).orElseThrow().waitEvent(event);
-                backend.capability(EventWaits.class).orElseThrow().streamWaitEvent(stream, event);
+                events.recordEvent(event, stream);
+                waits = required(backend, EventWaits.class);
+                waits.waitEvent(event);
+                waits.streamWaitEvent(stream, event);
             }
             MemorySegment back = arena.allocate(64);
             backend.copyToHost(second, 0, back, stream);
             backend.synchronizeStream(stream);
             if (event != null) {
-                assertTrue(backend.capability(EventWaits.class).orElseThrow().isEventComplete(event), backend + ": the event recorded on the adopted stream completed");
+                assertTrue(waits.isEventComplete(event), backend + ": the event recorded on the adopted stream completed");
             }
             assertEquals(31, back.get(JAVA_BYTE, 63), backend + ": bytes copied in, across and out on the adopted stream");
         } finally {
             if (event != null) {
-                backend.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);
+                events.destroyEvent(event);
             }
             backend.free(second);
             backend.free(first);
@@ -237,6 +246,17 @@ public final class AdoptionChecks {
             backend.destroyStream(other);
             backend.destroyStream(stream);
         }
+    }
+
+    /**
+     * {@return the capability a check needs of the device}
+     * @param backend the device
+     * @param kind    the capability's interface
+     * @param <C>     the capability
+     * @throws NoSuchElementException naming the device and the capability where the device does not offer it
+     */
+    private static <C extends DeviceCapability> C required(BackendDevice backend, Class<C> kind) {
+        return backend.capability(kind).orElseThrow(() -> new NoSuchElementException(backend + " offers no " + kind.getSimpleName()));
     }
 
     private static void roundTrip(String what, BackendDevice backend, MemorySegment stream, byte value) {

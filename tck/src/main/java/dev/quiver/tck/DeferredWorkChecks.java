@@ -6,6 +6,7 @@ import dev.quiver.spi.BackendDevice;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.NoSuchElementException;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -51,16 +52,18 @@ public final class DeferredWorkChecks {
      * @param device a device of the backend under test, on a test double
      */
     public static void eventQueriesSeeProgress(BackendDevice device) {
+        DeviceEvents events = device.capability(DeviceEvents.class).orElseThrow(() -> new NoSuchElementException(device + " offers no events"));
+        EventWaits waits = device.capability(EventWaits.class).orElseThrow(() -> new NoSuchElementException(device + " waits on no events"));
         MemorySegment stream = device.createStream();
         MemorySegment buffer = device.allocate(16, 16);
-        MemorySegment event = device.capability(DeviceEvents.class).orElseThrow().createEvent();
+        MemorySegment event = events.createEvent();
         try (Arena arena = Arena.ofConfined()) {
             device.copyFromHost(arena.allocate(16), buffer, 0, stream);
-            device.capability(DeviceEvents.class).orElseThrow().recordEvent(event, stream);
-            assertFalse(device.capability(EventWaits.class).orElseThrow().isEventComplete(event), device + ": the vendor's not-ready result reads as not complete");
-            assertTrue(device.capability(EventWaits.class).orElseThrow().isEventComplete(event), device + ": the test double runs one step per query");
+            events.recordEvent(event, stream);
+            assertFalse(waits.isEventComplete(event), device + ": the vendor's not-ready result reads as not complete");
+            assertTrue(waits.isEventComplete(event), device + ": the test double runs one step per query");
         } finally {
-            device.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);
+            events.destroyEvent(event);
             device.free(buffer);
             device.destroyStream(stream);
         }

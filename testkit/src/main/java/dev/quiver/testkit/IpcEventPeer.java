@@ -34,8 +34,8 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Inter-process event checks of a backend ({@link dev.quiver.spi.IpcEvents#recordInterProcessEvent},
- * {@link dev.quiver.spi.IpcEvents#exportEvent}, {@link dev.quiver.spi.IpcEvents#openEvent}) with a real second process: this process
+ * Inter-process event checks of a backend ({@link IpcEvents#recordInterProcessEvent},
+ * {@link IpcEvents#exportEvent}, {@link IpcEvents#openEvent}) with a real second process: this process
  * writes bytes into device memory on a stream and records an inter-process event after the copy, without
  * waiting; a child JVM opens the memory and the event, makes its own stream wait for the event, copies the bytes
  * back after that wait, and must read what this process wrote. {@link #checkEventOrdersPeerWork} and
@@ -94,7 +94,10 @@ public final class IpcEventPeer {
      */
     public static boolean checkEventOrdersPeerWork(BackendDevice device, Class<? extends DeviceProvider> provider,
                                                    Map<String, String> properties, LiveCounters counters) {
-        require(device.capability(IpcEvents.class).isPresent(), device.name() + " says its events do not reach other processes");
+        IpcEvents ipcEvents = device.capability(IpcEvents.class)
+                .orElseThrow(() -> new AssertionError(device.name() + " says its events do not reach other processes"));
+        IpcMemory ipcMemory = IpcPeer.required(device, IpcMemory.class);
+        DeviceEvents events = IpcPeer.required(device, DeviceEvents.class);
         long[] live = live(device, counters);
         boolean completeWhenOpened;
         MemorySegment pointer = device.allocate(SIZE, 256);
@@ -102,11 +105,11 @@ public final class IpcEventPeer {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment pattern = IpcPeer.pattern(arena, SIZE);
             device.copyFromHost(pattern, pointer, 0, stream);
-            MemorySegment event = device.capability(IpcEvents.class).orElseThrow().recordInterProcessEvent(stream);
+            MemorySegment event = ipcEvents.recordInterProcessEvent(stream);
             try {
-                IpcEventHandle handle = device.capability(IpcEvents.class).orElseThrow().exportEvent(event);
-                require(handle.mechanism() == device.capability(IpcMemory.class).orElseThrow().ipcMechanism(), "the event handle's mechanism is the device's: " + handle);
-                IpcMemoryHandle memory = device.capability(IpcMemory.class).orElseThrow().exportMemory(pointer, 0);
+                IpcEventHandle handle = ipcEvents.exportEvent(event);
+                require(handle.mechanism() == ipcMemory.ipcMechanism(), "the event handle's mechanism is the device's: " + handle);
+                IpcMemoryHandle memory = ipcMemory.exportMemory(pointer, 0);
                 List<String> lines = runChild(device, provider, properties, memory, handle,
                         counters == null ? "-" : counters.events(), stream);
                 byte[] read = HEX.parseHex(field(lines, "read "));
@@ -120,7 +123,7 @@ public final class IpcEventPeer {
                         "the child's opened event is live while open and destroyed once (before, open, after): " + child);
                 completeWhenOpened = field(lines, "opened ").equals("complete");
             } finally {
-                device.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);
+                events.destroyEvent(event);
             }
         } finally {
             device.destroyStream(stream);
@@ -177,29 +180,31 @@ public final class IpcEventPeer {
      */
     public static void checkBadEventHandles(BackendDevice device, String openCall, String exportCall, LiveCounters counters) {
         long[] live = live(device, counters);
-        IpcMechanism mechanism = device.capability(IpcMemory.class).orElseThrow().ipcMechanism();
+        IpcMechanism mechanism = IpcPeer.required(device, IpcMemory.class).ipcMechanism();
+        IpcEvents ipcEvents = IpcPeer.required(device, IpcEvents.class);
+        DeviceEvents events = IpcPeer.required(device, DeviceEvents.class);
         IpcMechanism other = mechanism == IpcMechanism.HIP_IPC ? IpcMechanism.CUDA_IPC : IpcMechanism.HIP_IPC;
-        IpcPeer.expectFailure(() -> device.capability(IpcEvents.class).orElseThrow().openEvent(new IpcEventHandle(other, new byte[other.eventHandleBytes()])),
-                IllegalArgumentException.class, mechanism.name(), device.capability(DeviceEvents.class).orElseThrow()::destroyEvent);
+        IpcPeer.expectFailure(() -> ipcEvents.openEvent(new IpcEventHandle(other, new byte[other.eventHandleBytes()])),
+                IllegalArgumentException.class, mechanism.name(), events::destroyEvent);
         byte[] noise = new byte[mechanism.eventHandleBytes()];
         Arrays.fill(noise, (byte) 0x42);
-        IpcPeer.expectFailure(() -> device.capability(IpcEvents.class).orElseThrow().openEvent(new IpcEventHandle(mechanism, noise)), DeviceException.class, openCall,
-                device.capability(DeviceEvents.class).orElseThrow()::destroyEvent);
-        MemorySegment shared = device.capability(IpcEvents.class).orElseThrow().recordInterProcessEvent(device.defaultStream());
+        IpcPeer.expectFailure(() -> ipcEvents.openEvent(new IpcEventHandle(mechanism, noise)), DeviceException.class, openCall,
+                events::destroyEvent);
+        MemorySegment shared = ipcEvents.recordInterProcessEvent(device.defaultStream());
         try {
-            IpcEventHandle own = device.capability(IpcEvents.class).orElseThrow().exportEvent(shared);
-            IpcPeer.expectFailure(() -> device.capability(IpcEvents.class).orElseThrow().openEvent(own), DeviceException.class, openCall, device.capability(DeviceEvents.class).orElseThrow()::destroyEvent);
+            IpcEventHandle own = ipcEvents.exportEvent(shared);
+            IpcPeer.expectFailure(() -> ipcEvents.openEvent(own), DeviceException.class, openCall, events::destroyEvent);
         } finally {
-            device.capability(DeviceEvents.class).orElseThrow().destroyEvent(shared);
+            events.destroyEvent(shared);
         }
-        MemorySegment ordinary = device.capability(DeviceEvents.class).orElseThrow().recordNewEvent(device.defaultStream());
+        MemorySegment ordinary = events.recordNewEvent(device.defaultStream());
         try {
-            device.capability(IpcEvents.class).orElseThrow().exportEvent(ordinary);
+            ipcEvents.exportEvent(ordinary);
             throw new AssertionError("an event not made for sharing was exported");
         } catch (DeviceException e) {
             require(e.getMessage() != null && e.getMessage().contains(exportCall), "the refusal names " + exportCall + ": " + e);
         } finally {
-            device.capability(DeviceEvents.class).orElseThrow().destroyEvent(ordinary);
+            events.destroyEvent(ordinary);
         }
         requireSame(live, live(device, counters));
     }
@@ -301,29 +306,33 @@ public final class IpcEventPeer {
      */
     public static void main(String[] arguments) throws ReflectiveOperationException {
         BackendDevice device = PeerProcess.device(arguments);
+        IpcMemory ipcMemory = IpcPeer.required(device, IpcMemory.class);
+        IpcEvents ipcEvents = IpcPeer.required(device, IpcEvents.class);
+        EventWaits waits = IpcPeer.required(device, EventWaits.class);
+        DeviceEvents events = IpcPeer.required(device, DeviceEvents.class);
         IpcMemoryHandle memoryHandle = new IpcMemoryHandle(IpcMechanism.valueOf(arguments[3]), HEX.parseHex(arguments[4]), -1, 0,
                 Long.parseLong(arguments[5]));
-        IpcEventHandle eventHandle = new IpcEventHandle(device.capability(IpcMemory.class).orElseThrow().ipcMechanism(), HEX.parseHex(arguments[6]));
+        IpcEventHandle eventHandle = new IpcEventHandle(ipcMemory.ipcMechanism(), HEX.parseHex(arguments[6]));
         long before = count(device, arguments[7]);
         long open;
-        try (ImportedMemory memory = device.capability(IpcMemory.class).orElseThrow().openMemory(memoryHandle); Arena arena = Arena.ofConfined()) {
-            MemorySegment event = device.capability(IpcEvents.class).orElseThrow().openEvent(eventHandle);
+        try (ImportedMemory memory = ipcMemory.openMemory(memoryHandle); Arena arena = Arena.ofConfined()) {
+            MemorySegment event = ipcEvents.openEvent(eventHandle);
             MemorySegment stream = device.createStream();
             try {
                 open = count(device, arguments[7]);
-                boolean complete = device.capability(EventWaits.class).orElseThrow().isEventComplete(event);
+                boolean complete = waits.isEventComplete(event);
                 MemorySegment read = arena.allocate(COUNT);
-                device.capability(EventWaits.class).orElseThrow().streamWaitEvent(stream, event);
+                waits.streamWaitEvent(stream, event);
                 device.copyToHost(memory.pointer(), 0, read, stream);
                 System.out.println("opened " + (complete ? "complete" : "pending"));
                 System.out.flush();
                 device.synchronizeStream(stream);
                 System.out.println("read " + HEX.formatHex(read.toArray(JAVA_BYTE)));
-                device.capability(EventWaits.class).orElseThrow().waitEvent(event);
-                System.out.println("after " + (device.capability(EventWaits.class).orElseThrow().isEventComplete(event) ? "complete" : "pending"));
+                waits.waitEvent(event);
+                System.out.println("after " + (waits.isEventComplete(event) ? "complete" : "pending"));
             } finally {
                 device.destroyStream(stream);
-                device.capability(DeviceEvents.class).orElseThrow().destroyEvent(event);
+                events.destroyEvent(event);
             }
         }
         System.out.println("live " + before + " " + open + " " + count(device, arguments[7]));

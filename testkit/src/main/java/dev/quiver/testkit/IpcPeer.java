@@ -2,6 +2,7 @@ package dev.quiver.testkit;
 
 import dev.quiver.spi.IpcMemory;
 import dev.quiver.spi.BackendDevice;
+import dev.quiver.spi.DeviceCapability;
 import dev.quiver.spi.DeviceProvider;
 import dev.quiver.spi.ImportedMemory;
 import dev.quiver.spi.IpcMechanism;
@@ -14,13 +15,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.concurrent.TimeUnit;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 /**
- * Inter-process memory checks of a backend ({@link dev.quiver.spi.IpcMemory#exportMemory} and
- * {@link dev.quiver.spi.IpcMemory#openMemory}) with a real second process: a child JVM that opens a handle this process
+ * Inter-process memory checks of a backend ({@link IpcMemory#exportMemory} and
+ * {@link IpcMemory#openMemory}) with a real second process: a child JVM that opens a handle this process
  * exported, reads bytes from the exported pointer, writes others over them, and closes what it opened.
  * {@link #checkRoundTrip} and {@link #checkBadHandles} run in the test; {@link #main} runs in the child,
  * which finds the device through the same provider class (made with its no-argument constructor and the
@@ -69,6 +71,7 @@ public final class IpcPeer {
         int size = 4096;
         int offset = 1000;
         int count = 16;
+        IpcMemory ipcMemory = required(device, IpcMemory.class);
         MemorySegment pointer = device.allocate(size, 256);
         MemorySegment stream = device.defaultStream();
         try (Arena arena = Arena.ofConfined()) {
@@ -76,12 +79,12 @@ public final class IpcPeer {
             device.copyFromHost(pattern, pointer, 0, stream);
             device.synchronizeStream(stream);
 
-            IpcMemoryHandle handle = device.capability(IpcMemory.class).orElseThrow().exportMemory(pointer, offset);
-            require(handle.mechanism() == device.capability(IpcMemory.class).orElseThrow().ipcMechanism(), "the handle's mechanism is the device's: " + handle);
+            IpcMemoryHandle handle = ipcMemory.exportMemory(pointer, offset);
+            require(handle.mechanism() == ipcMemory.ipcMechanism(), "the handle's mechanism is the device's: " + handle);
             require(handle.offset() == offset, "the offset of the pointer in its allocation: " + handle);
             require(handle.allocationSize() >= size, "the allocation's size: " + handle);
             if (!besideHandle) {
-                IpcMemoryHandle inside = device.capability(IpcMemory.class).orElseThrow().exportMemory(MemorySegment.ofAddress(pointer.address() + 512), offset - 512);
+                IpcMemoryHandle inside = ipcMemory.exportMemory(MemorySegment.ofAddress(pointer.address() + 512), offset - 512);
                 require(inside.equals(handle), "a pointer inside the allocation names the same allocation and offset: "
                         + inside + " vs " + handle);
             }
@@ -134,17 +137,19 @@ public final class IpcPeer {
      * @throws AssertionError if a check fails
      */
     public static void checkBadHandles(BackendDevice device, String openCall) {
-        IpcMechanism other = device.capability(IpcMemory.class).orElseThrow().ipcMechanism() == IpcMechanism.HIP_IPC ? IpcMechanism.CUDA_IPC : IpcMechanism.HIP_IPC;
-        expectFailure(() -> device.capability(IpcMemory.class).orElseThrow().openMemory(new IpcMemoryHandle(other, new byte[64], -1, 0, 64)), IllegalArgumentException.class,
-                device.capability(IpcMemory.class).orElseThrow().ipcMechanism().name(), ImportedMemory::close);
-        byte[] noise = new byte[device.capability(IpcMemory.class).orElseThrow().ipcMechanism().handleBytes()];
+        IpcMemory ipcMemory = required(device, IpcMemory.class);
+        IpcMechanism mechanism = ipcMemory.ipcMechanism();
+        IpcMechanism other = mechanism == IpcMechanism.HIP_IPC ? IpcMechanism.CUDA_IPC : IpcMechanism.HIP_IPC;
+        expectFailure(() -> ipcMemory.openMemory(new IpcMemoryHandle(other, new byte[64], -1, 0, 64)), IllegalArgumentException.class,
+                mechanism.name(), ImportedMemory::close);
+        byte[] noise = new byte[mechanism.handleBytes()];
         java.util.Arrays.fill(noise, (byte) 0x42);
-        expectFailure(() -> device.capability(IpcMemory.class).orElseThrow().openMemory(new IpcMemoryHandle(device.capability(IpcMemory.class).orElseThrow().ipcMechanism(), noise, -1, 0, 64)),
+        expectFailure(() -> ipcMemory.openMemory(new IpcMemoryHandle(mechanism, noise, -1, 0, 64)),
                 dev.quiver.spi.DeviceException.class, openCall, ImportedMemory::close);
         MemorySegment pointer = device.allocate(64, 64);
         try {
-            IpcMemoryHandle own = device.capability(IpcMemory.class).orElseThrow().exportMemory(pointer, 0);
-            expectFailure(() -> device.capability(IpcMemory.class).orElseThrow().openMemory(own), dev.quiver.spi.DeviceException.class, openCall, ImportedMemory::close);
+            IpcMemoryHandle own = ipcMemory.exportMemory(pointer, 0);
+            expectFailure(() -> ipcMemory.openMemory(own), dev.quiver.spi.DeviceException.class, openCall, ImportedMemory::close);
         } finally {
             device.free(pointer);
         }
@@ -162,9 +167,10 @@ public final class IpcPeer {
      */
     public static void checkOverstatedAllocationRefused(BackendDevice device, Class<? extends DeviceProvider> provider,
                                                         Map<String, String> properties) {
+        IpcMemory ipcMemory = required(device, IpcMemory.class);
         MemorySegment pointer = device.allocate(4096, 64);
         try {
-            IpcMemoryHandle real = device.capability(IpcMemory.class).orElseThrow().exportMemory(pointer, 0);
+            IpcMemoryHandle real = ipcMemory.exportMemory(pointer, 0);
             IpcMemoryHandle lying = new IpcMemoryHandle(real.mechanism(), real.handle(), real.fileDescriptor(), real.offset(),
                     real.allocationSize() + 4096);
             AssertionError refused = null;
@@ -204,6 +210,17 @@ public final class IpcPeer {
         }
         release.accept(opened);
         throw new AssertionError("expected " + type.getSimpleName() + " naming " + named + ", but it opened " + opened);
+    }
+
+    /**
+     * {@return the capability a check needs of the device}
+     * @param device the device
+     * @param kind   the capability's interface
+     * @param <C>    the capability
+     * @throws NoSuchElementException naming the device and the capability where the device does not offer it
+     */
+    static <C extends DeviceCapability> C required(BackendDevice device, Class<C> kind) {
+        return device.capability(kind).orElseThrow(() -> new NoSuchElementException(device.name() + " offers no " + kind.getSimpleName()));
     }
 
     private static void require(boolean condition, String what) {
@@ -280,7 +297,7 @@ public final class IpcPeer {
         byte[] write = HEX.parseHex(arguments[from + 5]);
         long at = Boolean.parseBoolean(arguments[from + 7]) ? handle.offset() : 0;
         MemorySegment stream = device.defaultStream();
-        try (ImportedMemory memory = device.capability(IpcMemory.class).orElseThrow().openMemory(handle); Arena arena = Arena.ofConfined()) {
+        try (ImportedMemory memory = required(device, IpcMemory.class).openMemory(handle); Arena arena = Arena.ofConfined()) {
             MemorySegment read = arena.allocate(count);
             device.copyToHost(memory.pointer(), at, read, stream);
             device.synchronizeStream(stream);

@@ -30,26 +30,28 @@ class CudaAdoptionOnTestDoubleTest {
 
     @Test
     void nativeHandlesAreTheDeviceAndItsPrimaryContext() {
-        BackendDevice first = device(DeviceTypeCodes.CUDA, 0);
-        assertEquals(List.of("CUdevice", "CUcontext"), List.copyOf(first.capability(NativeAdoption.class).orElseThrow().nativeHandles().keySet()));
-        assertEquals(MemorySegment.ofAddress(0), first.capability(NativeAdoption.class).orElseThrow().nativeHandles().get("CUdevice"), "the CUdevice of ordinal 0");
-        assertEquals(CudaTestDouble.counter("primary_context"), first.capability(NativeAdoption.class).orElseThrow().nativeHandles().get("CUcontext").address());
-        assertEquals(first.capability(NativeAdoption.class).orElseThrow().nativeHandles(), device(DeviceTypeCodes.CUDA_MANAGED, 0).capability(NativeAdoption.class).orElseThrow().nativeHandles(), "every kind of memory shares the context");
+        NativeAdoption first = device(DeviceTypeCodes.CUDA, 0).capability(NativeAdoption.class).orElseThrow();
+        assertEquals(List.of("CUdevice", "CUcontext"), List.copyOf(first.nativeHandles().keySet()));
+        assertEquals(MemorySegment.ofAddress(0), first.nativeHandles().get("CUdevice"), "the CUdevice of ordinal 0");
+        assertEquals(CudaTestDouble.counter("primary_context"), first.nativeHandles().get("CUcontext").address());
+        assertEquals(first.nativeHandles(), device(DeviceTypeCodes.CUDA_MANAGED, 0).capability(NativeAdoption.class).orElseThrow().nativeHandles(), "every kind of memory shares the context");
         Map<String, MemorySegment> second = device(DeviceTypeCodes.CUDA, 1).capability(NativeAdoption.class).orElseThrow().nativeHandles();
         assertEquals(MemorySegment.ofAddress(1), second.get("CUdevice"));
-        assertTrue(second.get("CUcontext").address() != first.capability(NativeAdoption.class).orElseThrow().nativeHandles().get("CUcontext").address(), "one primary context per device");
+        assertTrue(second.get("CUcontext").address() != first.nativeHandles().get("CUcontext").address(), "one primary context per device");
     }
 
     @Test
     void anApplicationStreamIsAdoptedUsedAndForgotten() {
         BackendDevice cuda = device(DeviceTypeCodes.CUDA, 1);
         BackendDevice pinned = device(DeviceTypeCodes.CUDA_HOST, 1);
+        NativeAdoption adoption = cuda.capability(NativeAdoption.class).orElseThrow();
+        NativeAdoption pinnedAdoption = pinned.capability(NativeAdoption.class).orElseThrow();
         MemorySegment stream = CudaTestDouble.applicationStream(1);
-        assertEquals(stream, cuda.capability(NativeAdoption.class).orElseThrow().adoptStream(stream), "a CUstream is its own handle");
-        AdoptionChecks.forgettingDestroysOnlyWhenAsked("CUstream", stream, () -> live("streams"), cuda.capability(NativeAdoption.class).orElseThrow()::adoptStream, adopted -> {
+        assertEquals(stream, adoption.adoptStream(stream), "a CUstream is its own handle");
+        AdoptionChecks.forgettingDestroysOnlyWhenAsked("CUstream", stream, () -> live("streams"), adoption::adoptStream, adopted -> {
             AdoptionChecks.everyOperationOnStream(cuda, adopted);
-            AdoptionChecks.everyOperationOnStream(pinned, pinned.capability(NativeAdoption.class).orElseThrow().adoptStream(adopted));
-        }, cuda.capability(NativeAdoption.class).orElseThrow()::forgetStream);
+            AdoptionChecks.everyOperationOnStream(pinned, pinnedAdoption.adoptStream(adopted));
+        }, adoption::forgetStream);
     }
 
     @Test
@@ -63,18 +65,20 @@ class CudaAdoptionOnTestDoubleTest {
     @Test
     void handlesOfAnotherContextOrOfNoLiveObjectAreRefused() {
         BackendDevice first = device(DeviceTypeCodes.CUDA, 0);
+        NativeAdoption adoption = first.capability(NativeAdoption.class).orElseThrow();
+        DeviceEvents events = first.capability(DeviceEvents.class).orElseThrow();
         MemorySegment foreign = CudaTestDouble.applicationStream(1);
         try {
-            IllegalArgumentException other = assertThrows(IllegalArgumentException.class, () -> first.capability(NativeAdoption.class).orElseThrow().adoptStream(foreign));
+            IllegalArgumentException other = assertThrows(IllegalArgumentException.class, () -> adoption.adoptStream(foreign));
             assertTrue(other.getMessage().contains("belongs to CUcontext 0x"), other.getMessage());
         } finally {
             device(DeviceTypeCodes.CUDA, 1).capability(NativeAdoption.class).orElseThrow().forgetStream(foreign, true);
         }
-        IllegalArgumentException gone = assertThrows(IllegalArgumentException.class, () -> first.capability(NativeAdoption.class).orElseThrow().adoptStream(foreign));
+        IllegalArgumentException gone = assertThrows(IllegalArgumentException.class, () -> adoption.adoptStream(foreign));
         assertTrue(gone.getMessage().contains("is not a live CUstream"), gone.getMessage());
-        IllegalArgumentException noEvent = assertThrows(IllegalArgumentException.class, () -> first.capability(DeviceEvents.class).orElseThrow().adoptEvent(MemorySegment.ofAddress(8)));
+        IllegalArgumentException noEvent = assertThrows(IllegalArgumentException.class, () -> events.adoptEvent(MemorySegment.ofAddress(8)));
         assertTrue(noEvent.getMessage().contains("is not a live CUevent"), noEvent.getMessage());
-        assertEquals("CUevent is NULL", assertThrows(IllegalArgumentException.class, () -> first.capability(DeviceEvents.class).orElseThrow().adoptEvent(MemorySegment.NULL)).getMessage());
-        assertEquals(MemorySegment.NULL, first.capability(NativeAdoption.class).orElseThrow().adoptStream(MemorySegment.NULL), "the legacy default stream belongs to every context");
+        assertEquals("CUevent is NULL", assertThrows(IllegalArgumentException.class, () -> events.adoptEvent(MemorySegment.NULL)).getMessage());
+        assertEquals(MemorySegment.NULL, adoption.adoptStream(MemorySegment.NULL), "the legacy default stream belongs to every context");
     }
 }

@@ -185,21 +185,23 @@ class CudaOnTestDoubleTest {
     @Test
     void destroyedEventsAreKeptForTheNextRecordAndReleasedOnRequest() {
         BackendDevice cuda = device(DeviceTypeCodes.CUDA, 0);
+        DeviceEvents events = cuda.capability(DeviceEvents.class).orElseThrow();
+        EventWaits waits = cuda.capability(EventWaits.class).orElseThrow();
         cuda.releaseCaches();
         long before = CudaTestDouble.library().liveResources().get("events");
         MemorySegment stream = cuda.createStream();
         try {
-            MemorySegment first = cuda.capability(DeviceEvents.class).orElseThrow().recordNewEvent(stream);
-            cuda.capability(EventWaits.class).orElseThrow().waitEvent(first);
-            cuda.capability(DeviceEvents.class).orElseThrow().destroyEvent(first);
+            MemorySegment first = events.recordNewEvent(stream);
+            waits.waitEvent(first);
+            events.destroyEvent(first);
             assertEquals(before + 1, CudaTestDouble.library().liveResources().get("events"), "the destroyed event is pooled, not destroyed");
-            MemorySegment second = cuda.capability(DeviceEvents.class).orElseThrow().recordNewEvent(stream);
+            MemorySegment second = events.recordNewEvent(stream);
             assertEquals(first.address(), second.address(), "the next record reuses it");
-            assertTrue(cuda.capability(EventWaits.class).orElseThrow().isEventComplete(second) || cuda.capability(EventWaits.class).orElseThrow().isEventComplete(second), "it completes once recorded again");
-            cuda.capability(DeviceEvents.class).orElseThrow().destroyEvent(second);
-            MemorySegment made = cuda.capability(DeviceEvents.class).orElseThrow().createEvent();
+            assertTrue(waits.isEventComplete(second) || waits.isEventComplete(second), "it completes once recorded again");
+            events.destroyEvent(second);
+            MemorySegment made = events.createEvent();
             assertEquals(first.address(), made.address(), "createEvent takes from the pool too");
-            cuda.capability(DeviceEvents.class).orElseThrow().destroyEvent(made);
+            events.destroyEvent(made);
         } finally {
             cuda.destroyStream(stream);
         }

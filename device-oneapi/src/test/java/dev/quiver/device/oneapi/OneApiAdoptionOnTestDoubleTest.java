@@ -74,10 +74,11 @@ class OneApiAdoptionOnTestDoubleTest {
     @Test
     void anApplicationCommandListIsAdoptedUsedAndForgotten() {
         BackendDevice device = devices().get(1);
+        NativeAdoption adoption = device.capability(NativeAdoption.class).orElseThrow();
         long events = live("events");
-        MemorySegment list = applicationList(device.capability(NativeAdoption.class).orElseThrow().nativeHandles());
-        assertEquals(list, device.capability(NativeAdoption.class).orElseThrow().adoptStream(list), "the command list is its own stream handle");
-        device.capability(NativeAdoption.class).orElseThrow().forgetStream(list, false);
+        MemorySegment list = applicationList(adoption.nativeHandles());
+        assertEquals(list, adoption.adoptStream(list), "the command list is its own stream handle");
+        adoption.forgetStream(list, false);
         AdoptionChecks.nativeStreamServesEveryOperation(device, list, () -> live("streams"));
         assertEquals(events, live("events"), "the event the backend waited for the list with was given back");
     }
@@ -85,12 +86,13 @@ class OneApiAdoptionOnTestDoubleTest {
     @Test
     void aListAdoptedTwiceIsServedUntilForgottenTwice() {
         BackendDevice device = devices().get(0);
-        MemorySegment list = applicationList(device.capability(NativeAdoption.class).orElseThrow().nativeHandles());
-        device.capability(NativeAdoption.class).orElseThrow().adoptStream(list);
-        device.capability(NativeAdoption.class).orElseThrow().adoptStream(list);
-        device.capability(NativeAdoption.class).orElseThrow().forgetStream(list, false);
+        NativeAdoption adoption = device.capability(NativeAdoption.class).orElseThrow();
+        MemorySegment list = applicationList(adoption.nativeHandles());
+        adoption.adoptStream(list);
+        adoption.adoptStream(list);
+        adoption.forgetStream(list, false);
         AdoptionChecks.everyOperationOnStream(device, list);
-        device.capability(NativeAdoption.class).orElseThrow().forgetStream(list, true);
+        adoption.forgetStream(list, true);
         IllegalArgumentException gone = assertThrows(IllegalArgumentException.class, () -> device.synchronizeStream(list));
         assertTrue(gone.getMessage().startsWith("not a live stream of Level Zero device 0"), gone.getMessage());
     }
@@ -98,10 +100,11 @@ class OneApiAdoptionOnTestDoubleTest {
     @Test
     void badHandlesAreRefused() {
         BackendDevice device = devices().get(0);
-        assertEquals(MemorySegment.NULL, device.capability(NativeAdoption.class).orElseThrow().adoptStream(MemorySegment.NULL), "NULL is the default stream");
-        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> device.capability(NativeAdoption.class).orElseThrow().forgetStream(MemorySegment.ofAddress(64), false));
+        NativeAdoption adoption = device.capability(NativeAdoption.class).orElseThrow();
+        assertEquals(MemorySegment.NULL, adoption.adoptStream(MemorySegment.NULL), "NULL is the default stream");
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> adoption.forgetStream(MemorySegment.ofAddress(64), false));
         assertTrue(unknown.getMessage().startsWith("not a live stream of Level Zero device 0"), unknown.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> device.capability(NativeAdoption.class).orElseThrow().forgetStream(MemorySegment.NULL, true), "the default stream is never destroyed");
+        assertThrows(IllegalArgumentException.class, () -> adoption.forgetStream(MemorySegment.NULL, true), "the default stream is never destroyed");
         assertTrue(device.capability(DeviceEvents.class).isEmpty(),
                 "the device has no events: sync events are sycl::event*, which Level Zero cannot make");
     }

@@ -91,14 +91,15 @@ class OneApiOnTestDoubleTest {
     @Test
     void anImportedSyclEventWithoutAWaiterFailsClearly() {
         BackendDevice device = devices(OneApiTestDouble.provider(OneApiMemory.DEVICE)).get(0);
+        EventWaits eventWaits = device.capability(EventWaits.class).orElseThrow();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment syclEvent = arena.allocate(64);
-            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> device.capability(EventWaits.class).orElseThrow().eventFromSyncEvent(syclEvent));
+            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> eventWaits.eventFromSyncEvent(syclEvent));
             assertTrue(e.getMessage().contains("is a sycl::event*, which Level Zero cannot wait on; register a waiter for it with "
                     + "dev.quiver.device.oneapi.SyclEventWaiters.register"), e.getMessage());
-            assertThrows(UnsupportedOperationException.class, () -> device.capability(EventWaits.class).orElseThrow().waitEvent(syclEvent));
-            assertThrows(UnsupportedOperationException.class, () -> device.capability(EventWaits.class).orElseThrow().isEventComplete(syclEvent));
-            assertThrows(UnsupportedOperationException.class, () -> device.capability(EventWaits.class).orElseThrow().streamWaitEvent(device.defaultStream(), syclEvent));
+            assertThrows(UnsupportedOperationException.class, () -> eventWaits.waitEvent(syclEvent));
+            assertThrows(UnsupportedOperationException.class, () -> eventWaits.isEventComplete(syclEvent));
+            assertThrows(UnsupportedOperationException.class, () -> eventWaits.streamWaitEvent(device.defaultStream(), syclEvent));
             assertTrue(device.capability(DeviceEvents.class).isEmpty(), "the device makes no events of its own");
         }
     }
@@ -106,6 +107,7 @@ class OneApiOnTestDoubleTest {
     @Test
     void anImportedSyclEventIsHonouredThroughTheRegisteredWaiter() {
         BackendDevice device = devices(OneApiTestDouble.provider(OneApiMemory.DEVICE)).get(0);
+        EventWaits eventWaits = device.capability(EventWaits.class).orElseThrow();
         AtomicInteger waits = new AtomicInteger();
         SyclEventWaiters.Waiter waiter = new SyclEventWaiters.Waiter() {
             @Override
@@ -122,16 +124,16 @@ class OneApiOnTestDoubleTest {
             MemorySegment syclEvent = arena.allocate(64);
             try (SyclEventWaiters.Registration _ = SyclEventWaiters.register(syclEvent, waiter)) {
                 assertThrows(IllegalStateException.class, () -> SyclEventWaiters.register(syclEvent, waiter), "one waiter per event");
-                MemorySegment event = device.capability(EventWaits.class).orElseThrow().eventFromSyncEvent(syclEvent);
+                MemorySegment event = eventWaits.eventFromSyncEvent(syclEvent);
                 assertEquals(syclEvent.address(), event.address(), "the handle is the sycl::event* itself");
-                assertFalse(device.capability(EventWaits.class).orElseThrow().isEventComplete(event));
-                device.capability(EventWaits.class).orElseThrow().streamWaitEvent(device.defaultStream(), event);
+                assertFalse(eventWaits.isEventComplete(event));
+                eventWaits.streamWaitEvent(device.defaultStream(), event);
                 assertEquals(1, waits.get(), "a stream wait is a host wait through the waiter");
-                device.capability(EventWaits.class).orElseThrow().waitEvent(event);
+                eventWaits.waitEvent(event);
                 assertEquals(2, waits.get());
-                assertTrue(device.capability(EventWaits.class).orElseThrow().isEventComplete(event));
+                assertTrue(eventWaits.isEventComplete(event));
             }
-            assertThrows(UnsupportedOperationException.class, () -> device.capability(EventWaits.class).orElseThrow().waitEvent(syclEvent), "closing the registration removes the waiter");
+            assertThrows(UnsupportedOperationException.class, () -> eventWaits.waitEvent(syclEvent), "closing the registration removes the waiter");
         }
         assertThrows(IllegalArgumentException.class, () -> SyclEventWaiters.register(MemorySegment.NULL, waiter));
     }

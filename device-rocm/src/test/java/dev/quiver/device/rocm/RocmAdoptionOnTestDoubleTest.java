@@ -52,9 +52,11 @@ class RocmAdoptionOnTestDoubleTest {
 
     @Test
     void anApplicationStreamAndEventAreAdoptedUsedAndForgotten() {
+        NativeAdoption adoption = rocm(1).capability(NativeAdoption.class).orElseThrow();
+        DeviceEvents events = rocm(1).capability(DeviceEvents.class).orElseThrow();
         MemorySegment stream = RocmTestDouble.applicationStream(1);
         MemorySegment event = RocmTestDouble.applicationEvent(1);
-        assertEquals(List.of(stream, event), List.of(rocm(1).capability(NativeAdoption.class).orElseThrow().adoptStream(stream), rocm(1).capability(DeviceEvents.class).orElseThrow().adoptEvent(event)), "HIP handles are their own handles");
+        assertEquals(List.of(stream, event), List.of(adoption.adoptStream(stream), events.adoptEvent(event)), "HIP handles are their own handles");
         AdoptionChecks.nativeStreamServesEveryOperation(rocm(1), stream, () -> live("streams"));
         AdoptionChecks.nativeEventServesEveryOperation(rocm(1), event, () -> live("events"));
         assertEquals(0, RocmTestDouble.counter("current_device"), "the thread's current device is as it was");
@@ -62,19 +64,22 @@ class RocmAdoptionOnTestDoubleTest {
 
     @Test
     void handlesOfAnotherDeviceOrOfNoLiveObjectAreRefused() {
+        NativeAdoption adoption = rocm(0).capability(NativeAdoption.class).orElseThrow();
+        DeviceEvents events = rocm(0).capability(DeviceEvents.class).orElseThrow();
+        NativeAdoption owner = rocm(1).capability(NativeAdoption.class).orElseThrow();
         MemorySegment foreign = RocmTestDouble.applicationStream(1);
         try {
-            IllegalArgumentException other = assertThrows(IllegalArgumentException.class, () -> rocm(0).capability(NativeAdoption.class).orElseThrow().adoptStream(foreign));
+            IllegalArgumentException other = assertThrows(IllegalArgumentException.class, () -> adoption.adoptStream(foreign));
             assertTrue(other.getMessage().contains("is not of ROCM:0") && other.getMessage().contains("hipErrorInvalidDevice"),
                     other.getMessage());
         } finally {
-            rocm(1).capability(NativeAdoption.class).orElseThrow().forgetStream(foreign, true);
+            owner.forgetStream(foreign, true);
         }
-        IllegalArgumentException gone = assertThrows(IllegalArgumentException.class, () -> rocm(1).capability(NativeAdoption.class).orElseThrow().adoptStream(foreign));
+        IllegalArgumentException gone = assertThrows(IllegalArgumentException.class, () -> owner.adoptStream(foreign));
         assertTrue(gone.getMessage().contains("is not live") && gone.getMessage().contains("hipErrorInvalidHandle"), gone.getMessage());
-        IllegalArgumentException noEvent = assertThrows(IllegalArgumentException.class, () -> rocm(0).capability(DeviceEvents.class).orElseThrow().adoptEvent(MemorySegment.ofAddress(8)));
+        IllegalArgumentException noEvent = assertThrows(IllegalArgumentException.class, () -> events.adoptEvent(MemorySegment.ofAddress(8)));
         assertTrue(noEvent.getMessage().startsWith("hipEvent_t 0x8 is not live"), noEvent.getMessage());
-        assertEquals("hipEvent_t is NULL", assertThrows(IllegalArgumentException.class, () -> rocm(0).capability(DeviceEvents.class).orElseThrow().adoptEvent(MemorySegment.NULL)).getMessage());
-        assertEquals(MemorySegment.NULL, rocm(0).capability(NativeAdoption.class).orElseThrow().adoptStream(MemorySegment.NULL), "the null stream");
+        assertEquals("hipEvent_t is NULL", assertThrows(IllegalArgumentException.class, () -> events.adoptEvent(MemorySegment.NULL)).getMessage());
+        assertEquals(MemorySegment.NULL, adoption.adoptStream(MemorySegment.NULL), "the null stream");
     }
 }
