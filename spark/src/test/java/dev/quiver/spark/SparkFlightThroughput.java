@@ -89,7 +89,8 @@ public final class SparkFlightThroughput {
                 double s = rate(bytes, () -> check(spark.read().format("quiver-flight").option("location", location)
                         .option("path", "bench").load().count(), expected));
                 String kind = run < warmUp ? "warm-up" : "run";
-                System.out.printf(Locale.ROOT, "%-7s %d: Quiver client %8.1f MiB/s, Spark %8.1f MiB/s%n", kind, run + 1, q, s);
+                System.out.printf(Locale.ROOT, "%-7s %d: Quiver client %8.1f MiB/s, Spark %8.1f MiB/s; %s%n", kind, run + 1, q, s,
+                        fixedCosts(spark, location));
                 if (run >= warmUp) {
                     quiver.add(q);
                     sparkRates.add(s);
@@ -102,6 +103,20 @@ public final class SparkFlightThroughput {
         } finally {
             spark.stop();
         }
+    }
+
+    /**
+     * {@return what a Spark read pays whatever the stream's size, timed after the measured reads: the source's schema
+     * inference ({@code load()}, one {@code GetFlightInfo}) and a job as small as Spark makes with 4 tasks
+     * ({@code spark.range(0, 4, 1, 4).count()})}
+     */
+    private static String fixedCosts(SparkSession spark, String location) {
+        long start = System.nanoTime();
+        spark.read().format("quiver-flight").option("location", location).option("path", "bench").load();
+        long loaded = System.nanoTime();
+        spark.range(0, 4, 1, 4).count();
+        long counted = System.nanoTime();
+        return String.format(Locale.ROOT, "load() %.0f ms, a 4-task count() of nothing %.0f ms", (loaded - start) / 1e6, (counted - loaded) / 1e6);
     }
 
     /** Each endpoint's stream: {@code batches} slices of the template (sharing its memory; each closed when sent). */
