@@ -143,6 +143,33 @@ public final class Devices {
     }
 
     /**
+     * Finds a device by the name {@code quiver devices} lists it under and the CLI's {@code --device} takes: its
+     * type in any case, optionally {@code :ID} ({@code cpu}, {@code opencl}, {@code vulkan:1}). A type alone names
+     * the type's device 0; any name of type CPU names {@link #cpu()}. Probes only the providers that serve the type.
+     *
+     * @param name a device's name
+     * @return the device
+     * @throws IllegalArgumentException saying what is wrong: no such device type, an id that is not a number, or no
+     *                                  such device on this machine
+     */
+    public Device named(String name) {
+        String[] parts = name.strip().split(":", 2);
+        DeviceType type = DeviceType.byName(parts[0].toUpperCase(java.util.Locale.ROOT))
+                .orElseThrow(() -> new IllegalArgumentException("no device type " + parts[0] + " (see quiver devices)"));
+        long id;
+        try {
+            id = parts.length == 2 ? Long.parseLong(parts[1]) : 0;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(parts[1] + " is not a device id");
+        }
+        if (type.equals(DeviceType.CPU)) {
+            return cpu();
+        }
+        return find(type, id).orElseThrow(() -> new IllegalArgumentException("no device "
+                + type.name().toLowerCase(java.util.Locale.ROOT) + ":" + id + " on this machine (see quiver devices)"));
+    }
+
+    /**
      * {@return every usable device, best first by {@link DeviceRanking#fromEnvironment()} (the
      * {@value DeviceRanking#PROPERTY} property overrides the default order)}
      */

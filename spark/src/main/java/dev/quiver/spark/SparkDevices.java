@@ -8,7 +8,6 @@ import org.apache.spark.resource.ResourceInformation;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -91,28 +90,18 @@ public final class SparkDevices {
     }
 
     private static Device device(String resource, String address, DeviceType given, Devices devices) {
-        String[] parts = address.strip().split(":", 2);
-        DeviceType type = given;
-        String id = parts[0];
-        if (parts.length == 2) {
-            type = DeviceType.byName(parts[0].toUpperCase(Locale.ROOT)).orElseThrow(() -> new IllegalArgumentException(
-                    "resource " + resource + ", address " + address + ": no device type " + parts[0] + " (see quiver devices)"));
-            id = parts[1];
-        } else if (type == null) {
-            throw new IllegalArgumentException("resource " + resource + ", address " + address
-                    + ": a plain id needs its device type (SparkDevices.assigned(resource, type)), or write addresses as TYPE:ID");
+        String name = address.strip();
+        if (!name.contains(":")) {
+            if (given == null) {
+                throw new IllegalArgumentException("resource " + resource + ", address " + address
+                        + ": a plain id needs its device type (SparkDevices.assigned(resource, type)), or write addresses as TYPE:ID");
+            }
+            name = given.name() + ":" + name;
         }
-        long number;
         try {
-            number = Long.parseLong(id);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("resource " + resource + ", address " + address + ": " + id + " is not a device id");
+            return devices.named(name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("resource " + resource + ", address " + address + ": " + e.getMessage(), e);
         }
-        if (type.equals(DeviceType.CPU) && number == devices.cpu().id()) {
-            return devices.cpu();
-        }
-        DeviceType found = type;
-        return devices.find(type, number).orElseThrow(() -> new IllegalArgumentException("resource " + resource + ", address "
-                + address + ": no device " + found.name().toLowerCase(Locale.ROOT) + ":" + number + " on this machine (see quiver devices)"));
     }
 }
