@@ -20,6 +20,10 @@ import java.util.List;
  * {@link EndpointPartition} per endpoint, in the server's order; the executors read them with
  * {@link EndpointReaderFactory}.
  *
+ * <p>Planning asks the server again rather than reusing the answer schema inference had: each action reads the
+ * endpoints the server lists when it is planned (a stream may be served anew between two actions of one
+ * DataFrame), for one {@code GetFlightInfo} per action.
+ *
  * <p><b>Ownership and threading.</b> Made and called by Spark on the driver; the connection it plans with is closed
  * before {@link #planInputPartitions()} returns.
  */

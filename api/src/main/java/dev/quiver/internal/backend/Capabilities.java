@@ -53,7 +53,6 @@ public final class Capabilities {
     }
 
     private static UnsupportedOperationException missing(BackendDevice device, String what) {
-        String named = device instanceof CheckedBackendDevice view ? view.toString() : "device type " + device.deviceType() + " (" + device.name() + ")";
-        return new UnsupportedOperationException(named + " has no " + what);
+        return new UnsupportedOperationException(DeviceLabels.of(device) + " has no " + what);
     }
 }
