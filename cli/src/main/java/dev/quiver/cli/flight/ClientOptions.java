@@ -1,5 +1,6 @@
 package dev.quiver.cli.flight;
 
+import dev.quiver.Device;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -31,13 +32,13 @@ final class ClientOptions {
      * Checks the URI and the login, and says how to reach the server.
      *
      * @param ticket the ticket to fetch, or null
-     * @param device where fetched batches land, TYPE[:ID]
+     * @param device where fetched batches land
      * @param output the Arrow IPC file to write what arrives to, or null
      * @return the settings of the call
      * @throws picocli.CommandLine.ParameterException a usage error, if the URI is not a Flight address or a user has no password
      * @throws IOException if the password file cannot be read
      */
-    FlightFetching.Settings settings(String ticket, String device, Path output) throws IOException {
+    FlightFetching.Settings settings(String ticket, Device device, Path output) throws IOException {
         FlightUris.check(mixee, uri);
         String password = login.requiredPassword(mixee);
         return new FlightFetching.Settings(uri, ticket, device, trust, login.user, password, output);

@@ -1,10 +1,8 @@
 package dev.quiver.cli.flight;
 
-import dev.quiver.cli.DeviceNames;
 import dev.quiver.cli.Progress;
 import dev.quiver.Device;
 import dev.quiver.DeviceArray;
-import dev.quiver.Devices;
 import dev.quiver.flight.Delivery;
 import dev.quiver.flight.DeviceFlightClient;
 import dev.quiver.flight.FlightCompression;
@@ -38,13 +36,13 @@ public final class FlightFetching {
      *
      * @param uri      the server
      * @param ticket   the ticket
-     * @param device   where batches land, TYPE[:ID]
+     * @param device   where batches land (the command resolved its --device)
      * @param trust    certificates to trust, or null
      * @param user     user to log in as, or null
      * @param password its password
      * @param output   Arrow IPC file to write, or null
      */
-    public record Settings(String uri, String ticket, String device, Path trust, String user, String password, Path output) {
+    public record Settings(String uri, String ticket, Device device, Path trust, String user, String password, Path output) {
     }
 
     /**
@@ -65,7 +63,7 @@ public final class FlightFetching {
      * @return 0, or 1 if a call failed (refused, unreachable) or the stream broke off
      */
     public static int fetch(Settings settings, Delivery endpoints, PrintWriter out, PrintWriter err) throws Exception {
-        Device target = DeviceNames.parse(settings.device(), Devices.system());
+        Device target = settings.device();
         Progress progress = new Progress(System.console() != null ? err : null);
         try (BufferAllocator allocator = new RootAllocator()) {
             return fetch(settings, endpoints, target, progress, allocator, out, err);

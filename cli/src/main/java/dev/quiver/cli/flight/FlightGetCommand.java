@@ -1,5 +1,7 @@
 package dev.quiver.cli.flight;
 
+import dev.quiver.Devices;
+import dev.quiver.cli.DeviceNames;
 import dev.quiver.flight.Delivery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,7 +45,7 @@ final class FlightGetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        FlightFetching.Settings settings = client.settings(ticket, device, output);
+        FlightFetching.Settings settings = client.settings(ticket, DeviceNames.option(spec, "--device", device, Devices.system()), output);
         if (asTheyCome && !allEndpoints) {
             throw new ParameterException(spec.commandLine(), "--as-they-come needs --all-endpoints");
         }

@@ -1,5 +1,6 @@
 package dev.quiver.cli.flight;
 
+import dev.quiver.Devices;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,6 +22,6 @@ final class FlightListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return FlightCalls.list(client.settings(null, "cpu", null), spec.commandLine().getOut(), spec.commandLine().getErr());
+        return FlightCalls.list(client.settings(null, Devices.system().cpu(), null), spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

@@ -1,5 +1,6 @@
 package dev.quiver.cli.flight;
 
+import dev.quiver.Devices;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,7 +37,7 @@ final class FlightPutCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        FlightFetching.Settings settings = client.settings(null, "cpu", null);
+        FlightFetching.Settings settings = client.settings(null, Devices.system().cpu(), null);
         if (!Files.isRegularFile(file)) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "no such file: " + file);
         }

@@ -1,5 +1,7 @@
 package dev.quiver.cli.flight;
 
+import dev.quiver.Devices;
+import dev.quiver.cli.DeviceNames;
 import dev.quiver.flight.FlightCompression;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -76,7 +78,8 @@ final class FlightServeCommand implements Callable<Integer> {
         if (login.user != null && (password == null || password.isEmpty())) {
             throw new ParameterException(spec.commandLine(), "--user needs a password: $QUIVER_FLIGHT_PASSWORD or --password-file");
         }
-        FlightServing.Settings settings = new FlightServing.Settings(files, generatedRows, batches, device, putDevice, host, port,
+        FlightServing.Settings settings = new FlightServing.Settings(files, generatedRows, batches, DeviceNames.option(spec, "--device", device, Devices.system()),
+                DeviceNames.option(spec, "--put-device", putDevice, Devices.system()), host, port,
                 tls.isEmpty() ? null : tls.get(0), tls.isEmpty() ? null : tls.get(1), login.user, password, seconds, endpoints, codec);
         return FlightServing.serve(settings, spec.commandLine().getOut());
     }

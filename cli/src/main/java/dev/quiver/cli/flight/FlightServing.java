@@ -1,6 +1,5 @@
 package dev.quiver.cli.flight;
 
-import dev.quiver.cli.DeviceNames;
 import dev.quiver.cli.GeneratedBatches;
 import dev.quiver.Device;
 import dev.quiver.Devices;
@@ -38,8 +37,8 @@ public final class FlightServing {
      * @param files         Arrow IPC files
      * @param generatedRows rows of the generated stream, 0 for none
      * @param batches       batches of the generated stream
-     * @param device        where served batches are, TYPE[:ID]
-     * @param putDevice     where put batches land, TYPE[:ID]
+     * @param device        where served batches are
+     * @param putDevice     where put batches land
      * @param host          address to listen on
      * @param port          port, 0 for any
      * @param certificate   TLS certificate chain, or null for plain TCP
@@ -50,7 +49,7 @@ public final class FlightServing {
      * @param endpoints     endpoints of the generated stream, each a contiguous run of its batches
      * @param compression   how the bodies of the batches sent are compressed
      */
-    public record Settings(java.util.List<Path> files, long generatedRows, int batches, String device, String putDevice, String host, int port,
+    public record Settings(java.util.List<Path> files, long generatedRows, int batches, Device device, Device putDevice, String host, int port,
                            Path certificate, Path privateKey, String user, String password, long seconds,
                            int endpoints, FlightCompression compression) {
     }
@@ -62,10 +61,10 @@ public final class FlightServing {
      */
     public static int serve(Settings settings, PrintWriter out) throws Exception {
         Devices devices = Devices.system();
-        Device device = DeviceNames.parse(settings.device(), devices);
+        Device device = settings.device();
         try (GeneratedBatches generated = new GeneratedBatches(settings.generatedRows(), settings.batches());
              BufferAllocator allocator = new RootAllocator();
-             DeviceFlightProducer producer = new DeviceFlightProducer(allocator, DeviceNames.parse(settings.putDevice(), devices), devices)) {
+             DeviceFlightProducer producer = new DeviceFlightProducer(allocator, settings.putDevice(), devices)) {
             StringBuilder streams = new StringBuilder();
             for (Path file : settings.files()) {
                 Field schema;

@@ -157,6 +157,20 @@ class FlightCommandTest {
         assertFalse(run.err().contains("\tat "), run.err());
     }
 
+    @Test
+    void aDeviceNameThatFindsNoDeviceIsAUsageErrorOfEachFlightCommand() {
+        for (String[] args : new String[][] {
+                {"flight", "get", "grpc+tcp://127.0.0.1:1", "ticket", "--device", "opencl:9"},
+                {"flight", "serve", "--generate", "10", "--port", "0", "--device", "tpu"},
+                {"flight", "serve", "--generate", "10", "--port", "0", "--put-device", "opencl:x"}}) {
+            Run run = Run.of(args);
+            assertEquals(2, run.code(), String.join(" ", args) + ": " + run.out() + run.err());
+            String option = args[args.length - 2];
+            assertTrue(run.err().startsWith(option + " " + args[args.length - 1] + ": "), run.err());
+            assertFalse(run.err().contains("\tat "), run.err());
+        }
+    }
+
     private static void assertGenerated(Path file) throws Exception {
         try (BufferAllocator allocator = new RootAllocator()) {
             try (DeviceArrayStream read = ArrowIpcReading.file(file, allocator)) {
