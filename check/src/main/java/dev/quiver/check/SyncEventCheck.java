@@ -7,6 +7,7 @@ import dev.quiver.Devices;
 import dev.quiver.internal.abi.Pointers;
 import dev.quiver.spi.BackendDevice;
 import dev.quiver.spi.DeviceEvents;
+import dev.quiver.spi.EventWaits;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Optional;
@@ -66,7 +67,7 @@ final class SyncEventCheck {
         Optional<BackendDevice> backend = backend(type, deviceId, devices);
         if (backend.isPresent()) {
             BackendDevice device = backend.get();
-            if (!handle.equals(MemorySegment.NULL) && recognises(device, () -> device.capability(DeviceEvents.class).orElseThrow().eventFromSyncEvent(syncEvent))) {
+            if (!handle.equals(MemorySegment.NULL) && recognises(device, () -> device.capability(EventWaits.class).orElseThrow().eventFromSyncEvent(syncEvent))) {
                 return;
             }
             if (recognises(device, () -> syncEvent)) {
@@ -100,7 +101,7 @@ final class SyncEventCheck {
 
     private static boolean recognises(BackendDevice device, HandleSource source) {
         try {
-            device.capability(DeviceEvents.class).orElseThrow().isEventComplete(source.handle());
+            device.capability(EventWaits.class).orElseThrow().isEventComplete(source.handle());
             return true;
         } catch (RuntimeException e) {
             return false;

@@ -55,6 +55,17 @@ class ShareAndAttachTest {
     }
 
     @Test
+    void aReceiverOnADeviceWithoutInterProcessMemoryGetsEveryBatchCopiedOntoIt() throws Exception {
+        try (ShareProcess owner = ShareProcess.start("--generate", "1000", "--batches", "2")) {
+            CommandRun onOpenCl = CommandRun.of("attach", owner.socket().toString(), "--device", "opencl:0", "--validate");
+            assertEquals(0, onOpenCl.code(), onOpenCl.out() + onOpenCl.err());
+            assertTrue(onOpenCl.out().contains("received 2 batches, 1000 rows"), onOpenCl.out());
+            assertTrue(onOpenCl.out().contains("copied here onto OPENCL:0"), onOpenCl.out());
+            assertEquals(0, owner.exitCode(), owner.printed());
+        }
+    }
+
+    @Test
     void onVulkanAReceiverOnTheDeviceGetsEveryBatchWithNoCopyAndAReceiverOnTheCpuACopy() throws Exception {
         try (ShareProcess owner = ShareProcess.start("--device", "vulkan:0", "--receivers", "2", "--generate", "1000", "--batches", "4")) {
             CommandRun onDevice = CommandRun.of("attach", owner.socket().toString(), "--device", "vulkan:0", "--show", "2", "--validate");

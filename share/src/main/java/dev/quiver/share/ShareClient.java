@@ -178,7 +178,7 @@ public final class ShareClient implements AutoCloseable {
     private static int handleKinds(Device device) {
         int kinds = HandleKind.MEMFD.bit();
         if (device.type() != DeviceType.CPU) {
-            kinds |= HandleKind.of(Backends.of(device).capability(IpcMemory.class).orElseThrow().ipcMechanism()).map(HandleKind::bit).orElse(0);
+            kinds |= Backends.of(device).capability(IpcMemory.class).flatMap(ipc -> HandleKind.of(ipc.ipcMechanism())).map(HandleKind::bit).orElse(0);
         }
         return kinds;
     }

@@ -226,7 +226,7 @@ public final class ShareServer implements AutoCloseable {
     /** {@return how arrays of {@code device} travel as handles to a receiver importing {@code kinds}, or null if they do not} */
     private static IpcRoute route(Device device, int kinds, boolean receiverOpensEvents) {
         dev.quiver.spi.BackendDevice backend = Backends.of(device);
-        return HandleKind.of(backend.capability(IpcMemory.class).orElseThrow().ipcMechanism()).filter(kind -> (kinds & kind.bit()) != 0)
+        return backend.capability(IpcMemory.class).flatMap(ipc -> HandleKind.of(ipc.ipcMechanism())).filter(kind -> (kinds & kind.bit()) != 0)
                 .map(kind -> new IpcRoute(device, backend, kind, receiverOpensEvents && device.interProcessMemory().events()))
                 .orElse(null);
     }

@@ -57,7 +57,7 @@ final class DeviceHandleImport {
                            LongConsumer released) {
         String name = "BATCH " + batch.batchId();
         BackendDevice backend = device.type() == DeviceType.CPU ? null : Backends.of(device);
-        HandleKind kind = backend == null ? null : HandleKind.of(backend.capability(IpcMemory.class).orElseThrow().ipcMechanism()).orElse(null);
+        HandleKind kind = backend == null ? null : backend.capability(IpcMemory.class).flatMap(ipc -> HandleKind.of(ipc.ipcMechanism())).orElse(null);
         List<ImportedMemory> opened = new ArrayList<>();
         try {
             long[] sizes = new long[batch.handles().size()];
